@@ -1,0 +1,223 @@
+"""JSON-able API for the browser worker: plain dicts in, plain dicts out, never an exception.
+
+Every probability is {"num": "<int>", "den": "<int>", "float": x, "log10": y}; log10 comes from
+the integers, so it is right far below the float range (float is then 0.0). Army counts are
+in the request's convention. See docs/engine-api.md for the operations.
+"""
+import json
+import sys
+from fractions import Fraction
+
+
+from .battle import DEFAULT_MAX_STATES, _passage, battle, check_size
+from .campaign import campaign
+from .inverse import defenders_needed, troops_needed
+from .rounds import outcome_space
+from .rules import Rules
+from .scaled import Scale, fraction_log10
+from .sweep import win_lines
+from .validate import check_choice, check_int, offset
+
+if hasattr(sys, "set_int_max_str_digits"):
+    sys.set_int_max_str_digits(0)       # exact answers have thousands of digits
+
+RULE_FIELDS = tuple(Rules.__dataclass_fields__)
+
+
+class InputError(ValueError):
+    def __init__(self, field, message):
+        super().__init__(message)
+        self.field = field
+
+
+def prob(f):
+    """A Fraction as the API's probability object."""
+    f = Fraction(f)
+    return {"num": str(f.numerator), "den": str(f.denominator), "float": float(f),
+            "log10": fraction_log10(f)}
+
+
+def approx(value, scale):
+    """A scaled value as {"float", "log10"} only (for long distributions)."""
+    return {"float": scale.as_float(value), "log10": scale.log10(value)}
+
+
+def _rules(params, override=None):
+    fields = {k: params[k] for k in RULE_FIELDS if params.get(k) is not None}
+    if override:
+        fields.update({k: override[k] for k in RULE_FIELDS if override.get(k) is not None})
+    for k in ("attack_dice", "defend_dice", "attack_faces", "defend_faces"):
+        if k in fields:
+            fields[k] = _int(k, fields[k])
+    try:
+        return Rules(**fields)
+    except ValueError as e:
+        raise InputError(str(e).split()[0], str(e)) from None
+
+
+def _int(name, value):
+    try:
+        return check_int(name, value)
+    except ValueError as e:
+        raise InputError(name, str(e)) from None
+
+
+def _common(params):
+    convention = params.get("convention")
+    check_choice("convention", convention, ("attacking", "territory"))
+    limit = params.get("max_states", DEFAULT_MAX_STATES)
+    return convention, _rules(params), limit
+
+
+def op_battle(params):
+    convention, rules, limit = _common(params)
+    detail = check_choice("detail", params.get("detail", "full"), ("full", "summary"))
+    b = battle(params.get("attackers"), params.get("defenders"), convention=convention, rules=rules,
+               retreat_at=params.get("retreat_at"), defender_goal=params.get("defender_goal") or 0,
+               max_states=limit)
+    out = {"attackers": b.attackers, "defenders": b.defenders, "convention": convention,
+           "win": prob(b.win), "loss": prob(b.loss), "stopped": prob(b.stopped)}
+    if params.get("survivors") is not None:
+        out["win_with_survivors"] = prob(b.win_with_at_least(params["survivors"]))
+    for side in ("attackers", "defenders"):
+        out[f"mean_{side}_lost"] = prob(getattr(b, f"mean_{side}_lost"))
+        out[f"var_{side}_lost"] = prob(getattr(b, f"var_{side}_lost"))
+        out[f"std_{side}_lost"] = getattr(b, f"std_{side}_lost")
+    off = offset(convention)
+    if detail == "full":
+        out["attackers_lost"] = [prob(p) for p in b.attackers_lost]
+        out["defenders_lost"] = [prob(p) for p in b.defenders_lost]
+        out["end_states"] = [{"attackers": a, "defenders": d, "p": prob(p)} for (a, d), p in b.end_states.items()]
+    else:
+        s = b.scale
+        out["attackers_lost"] = [approx(v, s) for v in b._lost(0)]
+        out["defenders_lost"] = [approx(v, s) for v in b._lost(1)]
+        out["end_states"] = [{"attackers": a + off, "defenders": d, "p": approx(v, s)}
+                             for (a, d), v in sorted(b.raw_ends.items())]
+    return out
+
+
+def op_path(params):
+    convention, rules, limit = _common(params)
+    start = (params.get("start_attackers"), params.get("start_defenders"))
+    end = (params.get("end_attackers"), params.get("end_defenders"))
+    value, scale = _passage(start, end, convention, rules, params.get("retreat_at"),
+                            params.get("defender_goal") or 0, limit)
+    return {"probability": prob(scale.fraction(value))}
+
+
+def op_needed(params):
+    convention, rules, limit = _common(params)
+    n, reached, below = troops_needed(params.get("defenders"), params.get("p"), convention=convention,
+                                      rules=rules, survivors=params.get("survivors") or 0,
+                                      max_states=limit, with_values=True)
+    return {"needed": n, "reached": prob(reached), "below": None if below is None else prob(below)}
+
+
+def op_defenders_needed(params):
+    convention, rules, limit = _common(params)
+    n, reached, below = defenders_needed(params.get("attackers"), params.get("p"), convention=convention,
+                                         rules=rules, max_states=limit, with_values=True)
+    return {"needed": n, "reached": prob(reached), "below": None if below is None else prob(below)}
+
+
+def op_campaign(params):
+    convention, base, limit = _common(params)
+    raw = params.get("territories")
+    if isinstance(raw, str):
+        raw = [t for t in raw.replace(" ", "").split(",") if t]
+    if not isinstance(raw, list):
+        raise InputError("territories", "territories must be a list of defender counts, like 3,2,5")
+    defenders, rules = [], []
+    for i, t in enumerate(raw):
+        if isinstance(t, dict):
+            defenders.append(t.get("defenders"))
+            rules.append(_rules(params, t))
+        else:
+            defenders.append(t)
+            rules.append(base)
+    c = campaign(params.get("attackers"), defenders, convention=convention, leave=params.get("leave", 1),
+                 rules=rules, retreat_at=params.get("retreat_at"), max_states=limit)
+    return {"win": prob(c.win), "territory_win": [prob(p) for p in c.territory_win],
+            "expected_survivors": prob(c.expected_survivors), "mean_survivors": prob(c.mean_survivors),
+            "end_states": [{"conquered": k, "attackers": a, "defenders": d, "p": prob(p)}
+                           for (k, a, d), p in c.end_states.items()]}
+
+
+def op_table(params):
+    convention, rules, limit = _common(params)
+    n_a = _int("max_attackers", params.get("max_attackers"))
+    n_d = _int("max_defenders", params.get("max_defenders"))
+    for name, n in (("max_attackers", n_a), ("max_defenders", n_d)):
+        check_int(name, n, 1, 1000)
+    check_size(n_a * n_d, limit, f"a {n_a} x {n_d} table")
+    detail = check_choice("detail", params.get("detail", "summary"), ("full", "summary"))
+    off = offset(convention)
+    scale = Scale([rules.attack_faces, rules.defend_faces])
+    encode = (lambda v: prob(scale.fraction(v))) if detail == "full" else (lambda v: approx(v, scale))
+    rows = [[encode(scale.zero)] * n_d for _ in range(min(off, n_a))]
+    lines = {}
+    for a, line in win_lines(rules, scale, max(n_d, n_a), "attackers"):
+        if a >= 1:
+            lines[a] = line
+            if a + off <= n_a:
+                rows.append([encode(v) for v in line[1:n_d + 1]])
+        if a + off >= n_a and a >= n_a:
+            break
+    equal = [encode(lines[k - off][k]) if k - off >= 1 else encode(scale.zero)
+             for k in range(1, min(n_a, n_d) + 1)]
+    return {"rows": rows, "equal_armies": equal}
+
+
+def op_outcome_space(params):
+    rules = _rules(params)
+    na = _int("attack_dice_rolled", params.get("attack_dice_rolled"))
+    nd = _int("defend_dice_rolled", params.get("defend_dice_rolled"))
+    space = outcome_space(na, nd, rules)
+    return {"outcomes": [{"attacker_losses": al, "defender_losses": dl, "count": c}
+                         for (al, dl), c in sorted(space.items())],
+            "total": rules.attack_faces ** na * rules.defend_faces ** nd}
+
+
+OPS = {"battle": op_battle, "path": op_path, "needed": op_needed,
+       "defenders_needed": op_defenders_needed, "campaign": op_campaign, "table": op_table,
+       "outcome_space": op_outcome_space}
+
+# engine argument names -> the request field a form should mark
+FIELD_ALIASES = {"path": {"attackers": "start_attackers", "defenders": "start_defenders",
+                          "end attackers": "end_attackers", "end defenders": "end_defenders",
+                          "start": "start_attackers", "end": "end_attackers"}}
+
+
+def handle(op, params):
+    """Run one operation; returns {"ok": True, "op": op, ...} or {"ok": False, "error": {...}}."""
+    if op not in OPS:
+        return _error(None, f"unknown operation {op!r}; expected one of {', '.join(OPS)}")
+    if not isinstance(params, dict):
+        return _error(None, "params must be an object")
+    try:
+        return {"ok": True, "op": op, **OPS[op](params)}
+    except InputError as e:
+        return _error(e.field, str(e))
+    except ValueError as e:
+        message = str(e)
+        field = message.split(" must")[0].split(" has")[0].split(":")[0]
+        field = field.split("[")[0]
+        field = FIELD_ALIASES.get(op, {}).get(field, field)
+        known = set(params) | {"attackers", "defenders", "p", "territories", "max_states"}
+        return _error(field if field in known or field in RULE_FIELDS else None, message)
+    except (MemoryError, RecursionError) as e:
+        return _error(None, f"the computation ran out of resources ({type(e).__name__}); try smaller armies")
+
+
+def _error(field, message):
+    return {"ok": False, "error": {"field": field, "message": message}}
+
+
+def call(op, params_json):
+    """JSON text in, JSON text out: the worker's single entry point."""
+    try:
+        params = json.loads(params_json)
+    except (TypeError, ValueError):
+        return json.dumps(_error(None, "params must be JSON text"))
+    return json.dumps(handle(op, params))

@@ -1,0 +1,202 @@
+"""One battle: the exact distribution over every end state, and what follows from it."""
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cached_property
+
+from . import flow
+from .rules import Rules, STANDARD
+from .scaled import Scale
+from .validate import check_int, offset, to_attacking
+
+DEFAULT_MAX_STATES = 10 ** 8
+
+
+@dataclass(frozen=True)
+class Setup:
+    """A battle's inputs converted to attacking armies: A, D, retreat (stop at a <= retreat), goal."""
+    A: int
+    D: int
+    retreat: int
+    goal: int
+    rules: Rules
+    convention: str
+
+    @property
+    def offset(self):
+        return offset(self.convention)
+
+
+def setup(attackers, defenders, convention, rules, retreat_at, defender_goal, max_states):
+    """Validate a battle's arguments (in `convention`) and convert them to attacking armies."""
+    if not isinstance(rules, Rules):
+        raise ValueError(f"rules must be a Rules, got {rules!r}")
+    off = offset(convention)
+    A = to_attacking("attackers", attackers, convention)
+    D = check_int("defenders", defenders, 1)
+    if retreat_at is None:
+        retreat = 0
+    else:
+        retreat = check_int("retreat_at", retreat_at, off, A + off - 1) - off
+    goal = check_int("defender_goal", 0 if defender_goal is None else defender_goal, 0, D - 1)
+    check_size(A * D, max_states, f"a battle of {A + off} v {D}")
+    return Setup(A, D, retreat, goal, rules, convention)
+
+
+def check_size(states, max_states, what):
+    limit = check_int("max_states", max_states, 1)
+    if states > limit:
+        raise ValueError(f"{what} has {states:,} states, more than max_states={limit:,}; "
+                         f"it could run for a very long time. Raise max_states to run it anyway.")
+
+
+@dataclass(frozen=True)
+class Battle:
+    """Exact outcome of a battle. Army counts are in the call's convention.
+
+    `attackers`, `defenders`: the start. `end_states`: {(attackers_left, defenders_left): P}.
+    A battle is won when defenders_left <= defender_goal (0: conquest), lost when every attacking
+    army died, stopped when the attacker retreated at its threshold. Losses (attackers_lost[k] =
+    P(k armies lost)) are the same in both conventions.
+    """
+    setup: Setup
+    raw_ends: dict = field(repr=False)     # {(a, d) in attacking armies: (num, exps)}
+    scale: Scale = field(repr=False)
+
+    @property
+    def attackers(self):
+        return self.setup.A + self.setup.offset
+
+    @property
+    def defenders(self):
+        return self.setup.D
+
+    @property
+    def convention(self):
+        return self.setup.convention
+
+    @cached_property
+    def end_states(self):
+        off = self.setup.offset
+        return {(a + off, d): self.scale.fraction(v) for (a, d), v in sorted(self.raw_ends.items())}
+
+    def _sum(self, keep):
+        return self.scale.fraction(self.scale.total(v for s, v in self.raw_ends.items() if keep(*s)))
+
+    @cached_property
+    def win(self):
+        return self._sum(lambda a, d: d <= self.setup.goal)
+
+    @cached_property
+    def loss(self):
+        """P(every attacking army dies) (territory convention: down to the one left behind)."""
+        return self._sum(lambda a, d: a == 0 and d > self.setup.goal)
+
+    @cached_property
+    def stopped(self):
+        """P(the attacker stopped at its retreat threshold with armies left)."""
+        return self._sum(lambda a, d: 0 < a and d > self.setup.goal)
+
+    def win_with_at_least(self, survivors):
+        """P(win with at least `survivors` attackers left, counted in the call's convention)."""
+        need = check_int("survivors", survivors, 0) - self.setup.offset
+        return self._sum(lambda a, d: d <= self.setup.goal and a >= need)
+
+    def _lost(self, side):
+        start = self.setup.A if side == 0 else self.setup.D
+        by_loss = [[] for _ in range(start + 1)]
+        for s, v in self.raw_ends.items():
+            by_loss[start - s[side]].append(v)
+        return [self.scale.total(vs) for vs in by_loss]
+
+    @cached_property
+    def attackers_lost(self):
+        """attackers_lost[k] = P(k attacking armies lost), k = 0..attacking armies."""
+        return [self.scale.fraction(v) for v in self._lost(0)]
+
+    @cached_property
+    def defenders_lost(self):
+        """defenders_lost[k] = P(k defenders lost), k = 0..defenders."""
+        return [self.scale.fraction(v) for v in self._lost(1)]
+
+    def _moments(self, side):
+        """Exact (mean, variance) of armies lost."""
+        sc = self.scale
+        lost = self._lost(side)
+        first = sc.total((k * n, e) for k, (n, e) in enumerate(lost))
+        second = sc.total((k * k * n, e) for k, (n, e) in enumerate(lost))
+        return sc.fraction(first), sc.fraction(sc.subtract(second, sc.product(first, first)))
+
+    @cached_property
+    def _attacker_moments(self):
+        return self._moments(0)
+
+    @cached_property
+    def _defender_moments(self):
+        return self._moments(1)
+
+    @property
+    def mean_attackers_lost(self):
+        return self._attacker_moments[0]
+
+    @property
+    def var_attackers_lost(self):
+        return self._attacker_moments[1]
+
+    @property
+    def std_attackers_lost(self):
+        return math.sqrt(self.var_attackers_lost)
+
+    @property
+    def mean_defenders_lost(self):
+        return self._defender_moments[0]
+
+    @property
+    def var_defenders_lost(self):
+        return self._defender_moments[1]
+
+    @property
+    def std_defenders_lost(self):
+        return math.sqrt(self.var_defenders_lost)
+
+
+def battle(attackers, defenders, *, convention, rules=STANDARD, retreat_at=None, defender_goal=0,
+           max_states=DEFAULT_MAX_STATES, closed_form=True):
+    """Exact distribution of a battle's end states.
+
+    attackers: attacking armies ("attacking": all may die) or armies on the attacking territory
+        ("territory": one stays behind, T = A + 1), as `convention` says.
+    defenders: armies on the defending territory.
+    retreat_at: the attacker stops as soon as it has this many armies or fewer (in `convention`);
+        None fights to the end. defender_goal: the attacker stops once defenders <= this.
+    max_states: refuse battles with more than this many (attackers x defenders) states.
+    closed_form: False forces the plain dynamic program (for cross-checks).
+    """
+    s = setup(attackers, defenders, convention, rules, retreat_at, defender_goal, max_states)
+    scale = Scale([rules.attack_faces, rules.defend_faces])
+    ends = flow.end_states(s.A, s.D, rules, s.retreat, s.goal, scale, closed_form)
+    return Battle(s, ends, scale)
+
+
+def probability(start, end, *, convention, rules=STANDARD, retreat_at=None, defender_goal=0,
+                max_states=DEFAULT_MAX_STATES, closed_form=True):
+    """P(a battle from `start` passes through or ends at `end`); states are (attackers, defenders)
+    in `convention`. A state past a stop rule, or with more armies than the start, is an error."""
+    exact = _passage(start, end, convention, rules, retreat_at, defender_goal, max_states, closed_form)
+    return exact[1].fraction(exact[0])
+
+
+def _passage(start, end, convention, rules, retreat_at, defender_goal, max_states, closed_form=True):
+    """(value, scale) of P(start -> end), for callers that want floats or log10 too."""
+    for name, state in (("start", start), ("end", end)):
+        if not (isinstance(state, (tuple, list)) and len(state) == 2):
+            raise ValueError(f"{name} must be a pair (attackers, defenders), got {state!r}")
+    s = setup(start[0], start[1], convention, rules, retreat_at, defender_goal, max_states)
+    off = s.offset
+    a = check_int("end attackers", end[0], off, s.A + off) - off
+    d = check_int("end defenders", end[1], 0, s.D)
+    if a == 0 and d == 0:
+        raise ValueError("end state cannot have no attackers and no defenders: a battle stops "
+                         "when either side is gone")
+    scale = Scale([rules.attack_faces, rules.defend_faces])
+    return flow.passage(s.A, s.D, a, d, rules, s.retreat, s.goal, scale, closed_form), scale

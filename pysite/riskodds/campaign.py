@@ -1,0 +1,113 @@
+"""Chain campaigns: one stack attacks a sequence of territories in order, never branching."""
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cached_property
+
+from . import flow
+from .battle import DEFAULT_MAX_STATES, check_size
+from .rules import STANDARD, Rules
+from .scaled import Scale
+from .validate import check_int, offset, to_attacking
+
+
+@dataclass(frozen=True)
+class Campaign:
+    """Exact outcome of a chain campaign. Attackers are counted in the call's convention.
+
+    end_states: {(territories_conquered, attackers_left, defenders_left): P}. attackers_left is
+    the moving stack (attacking armies; territory convention adds the one army that stayed in the
+    territory the last attack came from, so a one-territory campaign is exactly a battle).
+    defenders_left: defenders still in the territory where the campaign stopped (0 when it
+    stopped after a conquest, for lack of armies to go on, or when all were conquered).
+    """
+    attackers: int
+    territories: tuple
+    convention: str
+    leave: int
+    raw_ends: dict = field(repr=False)
+    scale: Scale = field(repr=False)
+
+    @cached_property
+    def end_states(self):
+        off = offset(self.convention)
+        return {(k, a + off, d): self.scale.fraction(v) for (k, a, d), v in sorted(self.raw_ends.items())}
+
+    def _p(self, keep):
+        return self.scale.fraction(self.scale.total(v for s, v in self.raw_ends.items() if keep(*s)))
+
+    @cached_property
+    def territory_win(self):
+        """territory_win[i] = P(territory i is conquered), i.e. at least i + 1 conquered."""
+        return [self._p(lambda k, a, d, i=i: k > i) for i in range(len(self.territories))]
+
+    @property
+    def win(self):
+        """P(every territory conquered)."""
+        return self.territory_win[-1]
+
+    @cached_property
+    def expected_survivors(self):
+        """E[attackers left] over all outcomes (call's convention)."""
+        return sum((p * a for (k, a, d), p in self.end_states.items()), Fraction(0))
+
+    @cached_property
+    def mean_survivors(self):
+        """E[attackers left | every territory conquered] (call's convention); 0 if never."""
+        n = len(self.territories)
+        won = {a: p for (k, a, d), p in self.end_states.items() if k == n}
+        total = sum(won.values(), Fraction(0))
+        return sum((p * a for a, p in won.items()), Fraction(0)) / total if total else Fraction(0)
+
+
+def campaign(attackers, territories, *, convention, leave=1, rules=STANDARD, retreat_at=None,
+             max_states=DEFAULT_MAX_STATES):
+    """Exact distribution of a chain campaign.
+
+    attackers: the stack, in `convention` ("territory": armies on the starting territory, one
+        stays behind; "attacking": armies that attack).
+    territories: defenders of each territory, in order of attack (at least one).
+    leave: armies left in each conquered territory before the stack moves on (>= 1).
+    rules: one Rules for all, or a list with one Rules per territory.
+    retreat_at: the stack stops attacking when it has this many armies or fewer (in `convention`).
+    """
+    off = offset(convention)
+    A = to_attacking("attackers", attackers, convention)
+    if isinstance(territories, (str, bytes)) or not hasattr(territories, "__len__"):
+        raise ValueError(f"territories must be a list of defender counts, got {territories!r}")
+    if len(territories) == 0:
+        raise ValueError("territories must list at least one territory's defenders")
+    defenders = tuple(check_int(f"territories[{i}]", d, 1) for i, d in enumerate(territories))
+    rules_list = list(rules) if isinstance(rules, (list, tuple)) else [rules] * len(defenders)
+    if len(rules_list) != len(defenders):
+        raise ValueError(f"rules: give one Rules or one per territory ({len(defenders)}), got {len(rules_list)}")
+    for i, r in enumerate(rules_list):
+        if not isinstance(r, Rules):
+            raise ValueError(f"rules[{i}] must be a Rules, got {r!r}")
+    leave = check_int("leave", leave, 1)
+    retreat = 0 if retreat_at is None else check_int("retreat_at", retreat_at, off, A + off - 1) - off
+    check_size(A * sum(defenders), max_states, f"a campaign of {attackers} against {sum(defenders)} defenders")
+
+    scale = Scale([f for r in rules_list for f in (r.attack_faces, r.defend_faces)])
+    ends = {}
+    stacks = {A: scale.one}                 # attacking armies about to attack territory i
+    for i, (D, r) in enumerate(zip(defenders, rules_list)):
+        arrived = flow.flow({(a, D): v for a, v in stacks.items()}, r, retreat, 0, scale)
+        stacks = {}
+        for (a, d), v in arrived.items():
+            if not v[0]:
+                continue
+            if d == 0:                       # conquered with a survivors; they move in
+                nxt = a - leave
+                if i + 1 < len(defenders) and nxt > retreat:
+                    stacks[nxt] = scale.add(stacks.get(nxt, scale.zero), v)
+                else:
+                    _add(ends, (i + 1, a, 0), v, scale)
+            elif a <= retreat:               # beaten, or stopped at the threshold
+                _add(ends, (i, a, d), v, scale)
+        if not stacks:
+            break
+    return Campaign(A + off, defenders, convention, leave, ends, scale)
+
+
+def _add(table, key, value, scale):
+    table[key] = scale.add(table.get(key, scale.zero), value)

@@ -1,0 +1,173 @@
+"""Command line: python -m riskodds battle|path|needed|defenders|campaign|table|needed-table|outcomes.
+
+Human-readable by default; --json prints the JSON API's answer (the same the browser gets).
+"""
+import argparse
+import json
+import sys
+
+from . import api
+from .tables import (needed_tables, win_grid, win_grid_floats, write_float_grid, write_needed_csv,
+                     write_win_grid_csv)
+
+
+def _rules_args(p):
+    g = p.add_argument_group("rules")
+    g.add_argument("--attack-dice", type=int, default=3, help="most attack dice (1..3)")
+    g.add_argument("--defend-dice", type=int, default=2, help="most defence dice (1..3; 3 = capital)")
+    g.add_argument("--capital", action="store_true", help="capital/wall: defender rolls up to 3 dice")
+    g.add_argument("--attack-faces", type=int, default=6)
+    g.add_argument("--defend-faces", type=int, default=6)
+    g.add_argument("--zombie", action="store_true", help="ties go to the attacker")
+    g.add_argument("--bonus", choices=["none", "highest", "both"], default="none",
+                   help="defender +1: highest die (bunker) or both dice (fortification)")
+    g.add_argument("--max-states", type=int, default=None, help="refuse bigger computations")
+
+
+def _common(p, convention=True):
+    if convention:
+        p.add_argument("--convention", required=True, choices=["attacking", "territory"],
+                       help="attacking: all attacking armies may die; territory: one stays behind")
+    p.add_argument("--json", action="store_true", help="print the JSON API result")
+    _rules_args(p)
+
+
+def _params(ns):
+    params = {"attack_dice": ns.attack_dice, "defend_dice": 3 if ns.capital else ns.defend_dice,
+              "attack_faces": ns.attack_faces, "defend_faces": ns.defend_faces,
+              "ties": "attacker" if ns.zombie else "defender", "defender_bonus": ns.bonus,
+              "convention": getattr(ns, "convention", "attacking")}
+    if ns.max_states is not None:
+        params["max_states"] = ns.max_states
+    return params
+
+
+def _p(x):
+    """A probability object for people: decimal, and 1 in N where helpful."""
+    f = x["float"]
+    if f == 0.0 and x["log10"] is not None:
+        return f"10^{x['log10']:.4f} (below the float range)"
+    text = f"{f:.10g}"
+    if text == "1" and x["num"] != x["den"]:
+        text = f"1 - {1 - f:.4g}"
+    if 0 < f < 0.01:
+        text += f" (1 in {1 / f:,.0f})"
+    return text
+
+
+def _exact(x, show):
+    return f"\n    exact: {x['num']}/{x['den']}" if show else ""
+
+
+def build_parser():
+    parser = argparse.ArgumentParser(prog="python -m riskodds", description="Exact RISK battle odds.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("battle", help="distribution of one battle")
+    p.add_argument("attackers", type=int)
+    p.add_argument("defenders", type=int)
+    p.add_argument("--retreat-at", type=int, default=None)
+    p.add_argument("--defender-goal", type=int, default=0)
+    p.add_argument("--survivors", type=int, default=None)
+    p.add_argument("--exact", action="store_true", help="print exact fractions too")
+    _common(p)
+    p = sub.add_parser("path", help="P(start -> end state)")
+    for name in ("start_attackers", "start_defenders", "end_attackers", "end_defenders"):
+        p.add_argument(name, type=int)
+    p.add_argument("--exact", action="store_true")
+    _common(p)
+    p = sub.add_parser("needed", help="fewest attackers for P(win) >= p")
+    p.add_argument("defenders", type=int)
+    p.add_argument("p")
+    p.add_argument("--survivors", type=int, default=0)
+    _common(p)
+    p = sub.add_parser("defenders", help="fewest defenders that hold with P >= p")
+    p.add_argument("attackers", type=int)
+    p.add_argument("p")
+    _common(p)
+    p = sub.add_parser("campaign", help="one stack against a chain of territories")
+    p.add_argument("attackers", type=int)
+    p.add_argument("territories", type=int, nargs="+")
+    p.add_argument("--leave", type=int, default=1)
+    p.add_argument("--retreat-at", type=int, default=None)
+    _common(p)
+    p = sub.add_parser("table", help="exact win-probability grid (CSV)")
+    p.add_argument("n", type=int)
+    p.add_argument("--csv", required=True, help="output CSV (exact fractions; floats with --npy)")
+    p.add_argument("--npy", help="also write float64 .npy (then the CSV holds floats)")
+    _common(p)
+    p = sub.add_parser("needed-table", help="troops-needed tables, standard and capital (CSV)")
+    p.add_argument("--max-defenders", type=int, default=200)
+    p.add_argument("--out-dir", default=".")
+    p.add_argument("--convention", choices=["attacking", "territory"], default="territory")
+    p = sub.add_parser("outcomes", help="one round's enumerated outcomes")
+    p.add_argument("attack_dice_rolled", type=int)
+    p.add_argument("defend_dice_rolled", type=int)
+    _common(p, convention=False)
+    return parser
+
+
+def run(argv=None, out=sys.stdout):
+    ns = build_parser().parse_args(argv)
+    if hasattr(sys, "set_int_max_str_digits"):
+        sys.set_int_max_str_digits(0)
+    if ns.command == "table":
+        params = _params(ns)
+        rules = api._rules(params)
+        if ns.npy:
+            write_float_grid(ns.csv, ns.npy, win_grid_floats(ns.n, rules=rules, convention=ns.convention), ns.n)
+        else:
+            write_win_grid_csv(ns.csv, win_grid(ns.n, rules=rules, convention=ns.convention))
+        print(f"wrote {ns.csv}" + (f" and {ns.npy}" if ns.npy else ""), file=out)
+        return 0
+    if ns.command == "needed-table":
+        import os
+        for name, table in needed_tables(ns.max_defenders, convention=ns.convention).items():
+            path = os.path.join(ns.out_dir, f"troops-needed-{name}-{ns.convention}.csv")
+            write_needed_csv(path, table)
+            print(f"wrote {path}", file=out)
+        return 0
+    params = _params(ns)
+    op = {"battle": "battle", "path": "path", "needed": "needed", "defenders": "defenders_needed",
+          "campaign": "campaign", "outcomes": "outcome_space"}[ns.command]
+    for key in ("attackers", "defenders", "retreat_at", "defender_goal", "survivors", "p", "leave",
+                "territories", "start_attackers", "start_defenders", "end_attackers", "end_defenders",
+                "attack_dice_rolled", "defend_dice_rolled"):
+        if getattr(ns, key, None) is not None:
+            params[key] = getattr(ns, key)
+    result = api.handle(op, params)
+    if ns.json:
+        print(json.dumps(result, indent=1), file=out)
+    elif not result["ok"]:
+        print(f"error: {result['error']['message']}", file=out)
+    else:
+        print(_human(op, params, result, getattr(ns, "exact", False)), file=out)
+    return 0 if result["ok"] else 2
+
+
+def _human(op, params, r, exact):
+    conv = params.get("convention")
+    if op == "battle":
+        lines = [f"{r['attackers']} v {r['defenders']} ({conv} armies)",
+                 f"  P(win)   = {_p(r['win'])}{_exact(r['win'], exact)}",
+                 f"  P(loss)  = {_p(r['loss'])}{_exact(r['loss'], exact)}"]
+        if r["stopped"]["float"] or r["stopped"]["num"] != "0":
+            lines.append(f"  P(stopped at retreat) = {_p(r['stopped'])}")
+        if "win_with_survivors" in r:
+            lines.append(f"  P(win with >= {params['survivors']} left) = {_p(r['win_with_survivors'])}")
+        lines.append(f"  attackers lost: mean {r['mean_attackers_lost']['float']:.4f}, sd {r['std_attackers_lost']:.4f}")
+        lines.append(f"  defenders lost: mean {r['mean_defenders_lost']['float']:.4f}, sd {r['std_defenders_lost']:.4f}")
+        return "\n".join(lines)
+    if op == "path":
+        return f"P = {_p(r['probability'])}{_exact(r['probability'], exact)}"
+    if op in ("needed", "defenders_needed"):
+        below = f"; one fewer: {_p(r['below'])}" if r["below"] else ""
+        what = "attackers" if op == "needed" else "defenders"
+        return f"{r['needed']} {what} ({conv}); P = {_p(r['reached'])}{below}"
+    if op == "campaign":
+        lines = [f"P(conquer all) = {_p(r['win'])}"]
+        lines += [f"  territory {i + 1}: {_p(p)}" for i, p in enumerate(r["territory_win"])]
+        lines.append(f"  expected survivors: {r['expected_survivors']['float']:.4f}")
+        return "\n".join(lines)
+    rows = [f"  attacker loses {o['attacker_losses']}, defender loses {o['defender_losses']}: {o['count']}"
+            for o in r["outcomes"]]
+    return "\n".join([f"total {r['total']}"] + rows)

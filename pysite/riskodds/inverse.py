@@ -1,0 +1,77 @@
+"""Inverse questions: how many armies are needed for a given chance."""
+from fractions import Fraction
+
+from .battle import DEFAULT_MAX_STATES, check_size
+from .rules import STANDARD, Rules
+from .scaled import Scale
+from .sweep import win_lines
+from .validate import check_int, check_probability, offset
+
+
+def _reaches(value, scale, p):
+    """value >= p, exactly, without building a Fraction."""
+    num, exps = value
+    return num * p.denominator >= p.numerator * scale.den(exps)
+
+
+def _check_rules(rules):
+    if not isinstance(rules, Rules):
+        raise ValueError(f"rules must be a Rules, got {rules!r}")
+
+
+def troops_needed(defenders, p, *, convention, rules=STANDARD, survivors=0,
+                  max_states=DEFAULT_MAX_STATES, with_values=False):
+    """Fewest attackers (in `convention`) with P(win with >= `survivors` left) >= p against
+    `defenders`. survivors counts armies in `convention` (0: any conquest).
+
+    with_values=True returns (n, P(n), P(n - 1)) with exact Fractions (P(n - 1) is None when
+    n - 1 is not a valid attacker count).
+    """
+    _check_rules(rules)
+    D = check_int("defenders", defenders, 1)
+    p = check_probability("p", p)
+    off = offset(convention)
+    need = max(1, check_int("survivors", survivors, 0) - off)
+    scale = Scale([rules.attack_faces, rules.defend_faces])
+    previous = None
+    for a, line in win_lines(rules, scale, D, "attackers", need):
+        value = line[D]
+        if a >= 1 and _reaches(value, scale, p):
+            n = a + off
+            if not with_values:
+                return n
+            below = scale.fraction(previous) if a - 1 >= 1 else None
+            return n, scale.fraction(value), below
+        previous = value
+        _guard(a * D, max_states, f"no attacker count up to {a + off} reaches p = {p} against {D}")
+
+
+def defenders_needed(attackers, p, *, convention, rules=STANDARD, max_states=DEFAULT_MAX_STATES,
+                     with_values=False):
+    """Fewest defenders that hold (the attacker does not conquer) with probability >= p against
+    `attackers` (in `convention`). with_values=True returns (n, P_hold(n), P_hold(n - 1))."""
+    _check_rules(rules)
+    off = offset(convention)
+    A = check_int("attackers", attackers, 1 + off) - off
+    p = check_probability("p", p)
+    scale = Scale([rules.attack_faces, rules.defend_faces])
+    q = 1 - p                      # hold >= p  <=>  win <= 1 - p
+    previous = None
+    for d, line in win_lines(rules, scale, A, "defenders"):
+        value = line[A]
+        num, exps = value
+        if d >= 1 and num * q.denominator <= q.numerator * scale.den(exps):
+            if not with_values:
+                return d
+            hold = 1 - scale.fraction(value)
+            below = 1 - scale.fraction(previous) if d - 1 >= 1 else None
+            return d, hold, below
+        previous = value
+        _guard(d * A, max_states, f"no defender count up to {d} holds with p = {p} against {attackers}")
+
+
+def _guard(states, max_states, message):
+    try:
+        check_size(states, max_states, "the search")
+    except ValueError:
+        raise ValueError(message + f" within max_states={max_states:,}") from None

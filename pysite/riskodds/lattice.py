@@ -1,0 +1,118 @@
+"""Coefficients of a polynomial's powers, walked row by row along a sliding window.
+
+Inside the region where both sides roll their full dice (3 v 2 in standard rules), every round
+is the same: the attacker loses i of the m armies at stake with count T[i]. Losses only grow, so
+a path that ends inside that region never left it, and the probability of having lost `j`
+attacking armies after `r` rounds is the coefficient c(r, j) of x**j in T(x)**r, over
+total**r. We only need c(r, j) next to the region's walls (where the battle leaves the region),
+a window of a few j per row. The window moves from row r to r + 1 with the recurrence that
+T(x)**r satisfies (from T * (T**r)' = r * T' * T**r):
+
+    u0 * J * c(r, J) = sum_{i=1..m} u_i * (i * (r + 1) - J) * c(r, J - i)
+
+used forwards (to extend a row upwards) and backwards (downwards); all divisions are exact.
+"""
+
+
+class PowerWindow:
+    """c(r, j) = [x**j] U(x)**r on a window of j, for r = 0, 1, 2, ...
+
+    U = coefficients u[0..m] with u[0] != 0 and u[m] != 0 (strip zero ends before).
+    """
+
+    def __init__(self, u):
+        assert u[0] and u[-1], "strip zero coefficients first"
+        self.u, self.m, self.r = tuple(u), len(u) - 1, 0
+        self.lo, self.vals = 0, [1]
+        self.low_power, self.top_power = 1, 1     # u[0]**r and u[m]**r
+
+    def _direct(self, j):
+        """c(r, j) where it needs no recurrence, else None."""
+        if j < 0 or j > self.m * self.r:
+            return 0
+        if j == 0:
+            return self.low_power
+        if j == self.m * self.r:
+            return self.top_power
+        return None
+
+    def _extend_down(self):
+        j = self.lo - 1
+        v = self._direct(j)
+        if v is None:
+            u, m, k = self.u, self.m, self.r + 1
+            big_j = j + m
+            vals = self.vals     # vals[0] is c(r, j + 1)
+            acc = u[0] * big_j * vals[m - 1]
+            for i in range(1, m):
+                acc -= u[i] * (i * k - big_j) * vals[m - 1 - i]
+            v = acc // (u[m] * (m * k - big_j))
+        self.vals.insert(0, v)
+        self.lo = j
+
+    def _extend_up(self):
+        j = self.lo + len(self.vals)
+        v = self._direct(j)
+        if v is None:
+            u, m, k, vals, lo = self.u, self.m, self.r + 1, self.vals, self.lo
+            acc = 0
+            for i in range(1, m + 1):
+                if j - i >= lo:
+                    acc += u[i] * (i * k - j) * vals[j - i - lo]
+                # below the window means j - i < 0 here, where c is 0
+            v = acc // (u[0] * j)
+        self.vals.append(v)
+
+    def row(self, lo, hi):
+        """Current row's c(r, j) for lo <= j <= hi, as a list."""
+        while self.lo > lo:
+            self._extend_down()
+        while self.lo + len(self.vals) - 1 < hi:
+            self._extend_up()
+        start = lo - self.lo
+        return self.vals[start:start + hi - lo + 1]
+
+    def advance(self, lo, hi):
+        """Move to row r + 1, keeping c(r + 1, j) for lo <= j <= hi (at least m + 1 wide)."""
+        hi = max(hi, lo + self.m)
+        u, m = self.u, self.m
+        prev = self.row(lo - m, hi)
+        new = []
+        for j in range(lo, hi + 1):
+            base = j - lo + m          # index of c(r, j) in prev
+            new.append(sum(u[i] * prev[base - i] for i in range(m + 1) if prev[base - i]))
+        self.r += 1
+        self.low_power *= u[0]
+        self.top_power *= u[m]
+        self.lo, self.vals = lo, new
+
+
+def power_coefficient(t, r, j):
+    """[x**j] T(x)**r for a polynomial t = (t0, t1, ...), exactly (cost grows with j)."""
+    s, u = strip_zero_ends(t)
+    if u is None:
+        return 0
+    return _row_upto(u, r, j - s * r)
+
+
+def _row_upto(u, r, j):
+    """[x**j] U(x)**r via the upward recurrence along the row."""
+    m = len(u) - 1
+    if j < 0 or j > m * r:
+        return 0
+    vals = [u[0] ** r]
+    for jj in range(1, j + 1):
+        acc = 0
+        for i in range(1, m + 1):
+            if jj - i >= 0:
+                acc += u[i] * (i * (r + 1) - jj) * vals[jj - i]
+        vals.append(acc // (u[0] * jj))
+    return vals[j]
+
+
+def strip_zero_ends(t):
+    """T = x**s * U with U's end coefficients non-zero: (s, U), or (0, None) if T == 0."""
+    nonzero = [i for i, c in enumerate(t) if c]
+    if not nonzero:
+        return 0, None
+    return nonzero[0], tuple(t[nonzero[0]:nonzero[-1] + 1])

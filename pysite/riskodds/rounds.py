@@ -1,0 +1,62 @@
+"""One round of dice, by exhaustive enumeration with exact integer counts."""
+from functools import lru_cache
+from itertools import combinations_with_replacement
+from math import factorial, prod
+from collections import Counter
+
+from .rules import Rules
+from .validate import check_int
+
+
+def outcome_space(attack_dice, defend_dice, rules=Rules()):
+    """{(attacker_losses, defender_losses): count} for one round with these dice rolled.
+
+    Counts are exact and sum to attack_faces**attack_dice * defend_faces**defend_dice.
+    The dice rolled here are the dice actually thrown (1..3 each), not the rule maxima.
+    """
+    check_int("attack_dice", attack_dice, 1, 3)
+    check_int("defend_dice", defend_dice, 1, 3)
+    if not isinstance(rules, Rules):
+        raise ValueError(f"rules must be a Rules, got {rules!r}")
+    return dict(_outcomes(attack_dice, defend_dice, rules))
+
+
+@lru_cache(maxsize=None)
+def _outcomes(na, nd, rules):
+    """Tuple of ((attacker_losses, defender_losses), count), sorted by attacker losses."""
+    m = min(na, nd)
+    attack = _top_dice(na, rules.attack_faces, m)
+    defend = _top_dice(nd, rules.defend_faces, m)
+    bonus = {"none": (0,) * m, "highest": (1,) + (0,) * (m - 1), "both": (1,) * m}[rules.defender_bonus]
+    attacker_wins_ties = rules.ties == "attacker"
+    counts = Counter()
+    for att, wa in attack.items():
+        for dfn, wd in defend.items():
+            attacker_losses = 0
+            for x, y, b in zip(att, dfn, bonus):
+                y += b
+                if x < y or (x == y and not attacker_wins_ties):
+                    attacker_losses += 1
+            counts[attacker_losses, m - attacker_losses] += wa * wd
+    return tuple(sorted(counts.items()))
+
+
+def _top_dice(n, faces, m):
+    """{highest m dice, sorted descending: number of the faces**n ordered rolls giving them}."""
+    tops = Counter()
+    for roll in combinations_with_replacement(range(faces, 0, -1), n):
+        # ordered rolls that sort to this multiset: the multinomial coefficient
+        ways = factorial(n) // prod(factorial(c) for c in Counter(roll).values())
+        tops[roll[:m]] += ways
+    return tops
+
+
+@lru_cache(maxsize=None)
+def transitions(rules, na, nd):
+    """((attacker_losses, defender_losses, count), ...) and the round's dice (na, nd), non-zero counts only."""
+    return tuple((al, dl, c) for (al, dl), c in _outcomes(na, nd, rules) if c)
+
+
+def dice_rolled(rules, a, d):
+    """Dice thrown in state (a attacking armies, d defenders): (attack dice, defence dice)."""
+    return min(rules.attack_dice, a), min(rules.defend_dice, d)
