@@ -1,0 +1,83 @@
+"""Benchmark of the exact engine (issue targets in the last column).
+
+Each case runs in a fresh subprocess, so its peak memory (ru_maxrss) is its own.
+Prints a table and saves bench/results/engine.json.
+Usage: python bench/bench_engine.py [--quick]
+"""
+import json
+import os
+import platform
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "pysite"))
+
+CASES = {
+    "75 v 10 full distribution": ("battle_75_10", "<= 2 ms"),
+    "1000 v 1000 full exact end states": ("battle_1000", "<= 1.0 s, <= 200 MB"),
+    "troops-needed tables D<=200, 21 levels, std+capital": ("needed_tables", "<= 10 s"),
+    "exact win grid N=200": ("grid_200", "<= 2 s"),
+    "win grid N=1000 exact -> float64 .npy + CSV": ("grid_1000", "<= 60 s, <= 1 GB"),
+    "chain of 14 territories, 72 armies": ("campaign_14", "(browser <= 0.5 s)"),
+    "troops needed D=200 p=.99 capital": ("needed_200_capital", "(browser <= 3 s)"),
+}
+
+
+def case(name):
+    """Run one case in this process; return seconds (median of repeats for fast ones)."""
+    import riskodds as ro
+    from riskodds.tables import write_float_grid
+    if name == "battle_75_10":
+        times = []
+        for _ in range(50):
+            t = time.perf_counter()
+            b = ro.battle(75, 10, convention="attacking")
+            b.end_states, b.attackers_lost, b.mean_attackers_lost
+            times.append(time.perf_counter() - t)
+        return sorted(times)[len(times) // 2]
+    t = time.perf_counter()
+    if name == "battle_1000":
+        b = ro.battle(1000, 1000, convention="attacking")
+        assert sum(b.end_states.values()) == 1
+    elif name == "needed_tables":
+        ro.needed_tables(200)
+    elif name == "grid_200":
+        ro.win_grid(200)
+    elif name == "grid_1000":
+        with tempfile.TemporaryDirectory() as d:
+            write_float_grid(os.path.join(d, "g.csv"), os.path.join(d, "g.npy"), ro.win_grid_floats(1000), 1000)
+    elif name == "campaign_14":
+        c = ro.campaign(72, [22, 8, 2, 2, 2, 7, 1, 1, 3, 1, 2, 3, 5, 1], convention="territory")
+        c.win
+    elif name == "needed_200_capital":
+        ro.troops_needed(200, "0.99", convention="territory", rules=ro.CAPITAL)
+    return time.perf_counter() - t
+
+
+def main():
+    if len(sys.argv) > 2 and sys.argv[1] == "--case":
+        seconds = case(sys.argv[2])
+        peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        print(json.dumps({"seconds": seconds, "peak_mb": peak_mb}))
+        return
+    quick = "--quick" in sys.argv
+    rows = []
+    for label, (name, target) in CASES.items():
+        if quick and name == "grid_1000":
+            continue
+        out = subprocess.run([sys.executable, __file__, "--case", name], capture_output=True, text=True, check=True)
+        r = json.loads(out.stdout)
+        rows.append({"case": label, "seconds": r["seconds"], "peak_mb": r["peak_mb"], "target": target})
+        print(f"{label:55s} {r['seconds'] * 1000:10.1f} ms {r['peak_mb']:8.1f} MB   target {target}", flush=True)
+    info = {"python": platform.python_version(), "machine": platform.machine(), "cpus": os.cpu_count()}
+    os.makedirs(os.path.join(ROOT, "bench", "results"), exist_ok=True)
+    with open(os.path.join(ROOT, "bench", "results", "engine.json"), "w") as f:
+        json.dump({"info": info, "rows": rows}, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()
