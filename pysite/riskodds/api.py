@@ -18,8 +18,15 @@ from .scaled import Scale, fraction_log10
 from .sweep import win_lines
 from .validate import check_choice, check_int, offset
 
-if hasattr(sys, "set_int_max_str_digits"):
-    sys.set_int_max_str_digits(0)       # exact answers have thousands of digits
+
+
+def _lift_int_str_limit():
+    """Exact answers have thousands of digits; CPython refuses str() past 4300 by default."""
+    if hasattr(sys, "set_int_max_str_digits"):
+        sys.set_int_max_str_digits(0)
+
+
+_lift_int_str_limit()
 
 RULE_FIELDS = tuple(Rules.__dataclass_fields__)
 
@@ -195,6 +202,7 @@ def handle(op, params):
         return _error(None, f"unknown operation {op!r}; expected one of {', '.join(OPS)}")
     if not isinstance(params, dict):
         return _error(None, "params must be an object")
+    _lift_int_str_limit()       # again per call: the host may have reset it
     try:
         return {"ok": True, "op": op, **OPS[op](params)}
     except InputError as e:
@@ -204,7 +212,7 @@ def handle(op, params):
         field = message.split(" must")[0].split(" has")[0].split(":")[0]
         field = field.split("[")[0]
         field = FIELD_ALIASES.get(op, {}).get(field, field)
-        known = set(params) | {"attackers", "defenders", "p", "territories", "max_states"}
+        known = set(params) | {"attackers", "defenders", "p", "territories", "max_states", "convention"}
         return _error(field if field in known or field in RULE_FIELDS else None, message)
     except (MemoryError, RecursionError) as e:
         return _error(None, f"the computation ran out of resources ({type(e).__name__}); try smaller armies")

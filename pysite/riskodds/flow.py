@@ -15,7 +15,7 @@ from collections import defaultdict
 from operator import add
 
 from .lattice import PowerWindow, power_coefficient, strip_zero_ends
-from .rounds import transitions
+from .rounds import round_table, transitions
 
 
 def full_region(rules, retreat, goal):
@@ -99,6 +99,8 @@ def flow(initial, rules, retreat, goal, scale, floor=(0, 0)):
         by_total[a + d].append((a, d))
     top = max(by_total, default=-1)
     ma, md = rules.attack_dice, rules.defend_dice
+    table = round_table(rules, scale)
+    add_values = scale.add
     for total in range(top, -1, -1):
         for state in by_total.pop(total, ()):
             value = pending.pop(state)
@@ -106,10 +108,10 @@ def flow(initial, rules, retreat, goal, scale, floor=(0, 0)):
             a, d = state
             if a <= retreat or d <= goal:
                 continue
-            na, nd = min(ma, a), min(md, d)
-            exps = tuple(map(add, value[1], scale.step(rules, na, nd)))
+            trans, step = table[min(ma, a), min(md, d)]
+            exps = tuple(map(add, value[1], step))
             num = value[0]
-            for al, dl, c in transitions(rules, na, nd):
+            for al, dl, c in trans:
                 nxt = (a - al, d - dl)
                 if nxt[0] < floor[0] or nxt[1] < floor[1]:
                     continue
@@ -119,7 +121,7 @@ def flow(initial, rules, retreat, goal, scale, floor=(0, 0)):
                     pending[nxt] = new
                     by_total[nxt[0] + nxt[1]].append(nxt)
                 else:
-                    pending[nxt] = scale.add(old, new)
+                    pending[nxt] = add_values(old, new)
     return arrived
 
 

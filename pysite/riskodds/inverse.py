@@ -3,6 +3,7 @@ from fractions import Fraction
 
 from .battle import DEFAULT_MAX_STATES, check_size
 from .rules import STANDARD, Rules
+from .rounds import round_table
 from .scaled import Scale
 from .sweep import win_lines
 from .validate import check_int, check_probability, offset
@@ -12,6 +13,18 @@ def _reaches(value, scale, p):
     """value >= p, exactly, without building a Fraction."""
     num, exps = value
     return num * p.denominator >= p.numerator * scale.den(exps)
+
+
+def _never_certain(rules, side):
+    """True when every round can cost `side` (0: attacker, 1: defender) an army, so that side
+    can always lose everything and a probability of 1 is never reached."""
+    return all(any(t[side] > 0 for t in trans) for trans, _ in round_table(rules, Scale(
+        [rules.attack_faces, rules.defend_faces])).values())
+
+
+def _search_limit(n):
+    """Longest search line count: 50x the other side plus slack; beyond it p is too close to 1."""
+    return 50 * (n + 20)
 
 
 def _check_rules(rules):
@@ -32,6 +45,10 @@ def troops_needed(defenders, p, *, convention, rules=STANDARD, survivors=0,
     p = check_probability("p", p)
     off = offset(convention)
     need = max(1, check_int("survivors", survivors, 0) - off)
+    check_size(D, max_states, f"a search against {D} defenders (one line of states)")
+    if p == 1 and _never_certain(rules, 0):
+        raise ValueError("p = 1 cannot be reached: the defender can always win, so P(win) < 1 "
+                         "for every number of attackers; ask for p < 1")
     scale = Scale([rules.attack_faces, rules.defend_faces])
     previous = None
     for a, line in win_lines(rules, scale, D, "attackers", need):
@@ -43,7 +60,8 @@ def troops_needed(defenders, p, *, convention, rules=STANDARD, survivors=0,
             below = scale.fraction(previous) if a - 1 >= 1 else None
             return n, scale.fraction(value), below
         previous = value
-        _guard(a * D, max_states, f"no attacker count up to {a + off} reaches p = {p} against {D}")
+        _guard(a * D, a > _search_limit(D), max_states,
+               f"no attacker count up to {a + off} reaches p = {p} against {D}")
 
 
 def defenders_needed(attackers, p, *, convention, rules=STANDARD, max_states=DEFAULT_MAX_STATES,
@@ -54,6 +72,10 @@ def defenders_needed(attackers, p, *, convention, rules=STANDARD, max_states=DEF
     off = offset(convention)
     A = check_int("attackers", attackers, 1 + off) - off
     p = check_probability("p", p)
+    check_size(A, max_states, f"a search against {attackers} attackers (one line of states)")
+    if p == 1 and _never_certain(rules, 1):
+        raise ValueError("p = 1 cannot be reached: the attacker can always win, so P(hold) < 1 "
+                         "for every number of defenders; ask for p < 1")
     scale = Scale([rules.attack_faces, rules.defend_faces])
     q = 1 - p                      # hold >= p  <=>  win <= 1 - p
     previous = None
@@ -67,10 +89,13 @@ def defenders_needed(attackers, p, *, convention, rules=STANDARD, max_states=DEF
             below = 1 - scale.fraction(previous) if d - 1 >= 1 else None
             return d, hold, below
         previous = value
-        _guard(d * A, max_states, f"no defender count up to {d} holds with p = {p} against {attackers}")
+        _guard(d * A, d > _search_limit(A), max_states,
+               f"no defender count up to {d} holds with p = {p} against {attackers}")
 
 
-def _guard(states, max_states, message):
+def _guard(states, too_long, max_states, message):
+    if too_long:
+        raise ValueError(message + "; p is too close to 1 for an answer in reasonable time")
     try:
         check_size(states, max_states, "the search")
     except ValueError:

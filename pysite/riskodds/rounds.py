@@ -57,6 +57,13 @@ def transitions(rules, na, nd):
     return tuple((al, dl, c) for (al, dl), c in _outcomes(na, nd, rules) if c)
 
 
+def round_table(rules, scale):
+    """{(na, nd): (transitions, denominator exponents)} for every dice count: the per-state
+    lookups of the dynamic programs, built once (hashing a Rules per state is slow)."""
+    return {(na, nd): (transitions(rules, na, nd), scale.step(rules, na, nd))
+            for na in range(1, rules.attack_dice + 1) for nd in range(1, rules.defend_dice + 1)}
+
+
 def dice_rolled(rules, a, d):
     """Dice thrown in state (a attacking armies, d defenders): (attack dice, defence dice)."""
     return min(rules.attack_dice, a), min(rules.defend_dice, d)

@@ -8,6 +8,7 @@ exact, and adding two values needs only multiplications by cached prime powers, 
 Reduction to lowest terms strips the few primes from the numerator instead.
 """
 import math
+from math import prod
 from operator import add
 from fractions import Fraction
 from functools import lru_cache
@@ -25,6 +26,8 @@ class Scale:
     def power(self, p, e):
         """p ** e, cached."""
         table = self._powers[p]
+        if e < len(table):
+            return table[e]
         while len(table) <= e:
             table.append(table[-1] * p)
         return table[e]
@@ -50,6 +53,8 @@ class Scale:
     def align(self, value, exps):
         """Numerator of `value` over the denominator `exps` (each exponent at least value's)."""
         num, own = value
+        if own == exps:
+            return num
         for p, e, o in zip(self.primes, exps, own):
             if e != o:
                 num *= self.power(p, e - o) if p != 2 else 1 << (e - o)
@@ -60,6 +65,8 @@ class Scale:
             return y
         if not y[0]:
             return x
+        if x[1] == y[1]:
+            return x[0] + y[0], x[1]
         exps = tuple(map(max, x[1], y[1]))
         return self.align(x, exps) + self.align(y, exps), exps
 
@@ -104,10 +111,15 @@ def _step(scale, fa, fd, na, nd):
     return tuple(a + b for a, b in zip(scale.exponents(fa ** na), scale.exponents(fd ** nd)))
 
 
+SMALL_BITS = 4000      # below this, C gcd is faster than stripping primes
+
+
 def reduced_fraction(num, primes, exps, power=pow):
     """Fraction(num, prod(p**e)) in lowest terms, found by dividing out the primes."""
     if not num:
         return Fraction(0)
+    if num.bit_length() < SMALL_BITS:
+        return Fraction(num, prod(power(p, e) for p, e in zip(primes, exps)))
     den = 1
     for p, e in zip(primes, exps):
         num, e = _strip(num, p, e, power)

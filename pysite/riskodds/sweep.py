@@ -7,25 +7,7 @@ sweep keeps at most four lines in memory and can run to large grids.
 """
 from operator import add
 
-from .rounds import transitions
-
-
-def _value(a, d, get, rules, scale, need):
-    """W(a, d) as a scaled value, from the already-known W of the states one round later."""
-    if d == 0:
-        return scale.one if a >= need else scale.zero
-    if a == 0:
-        return scale.zero
-    na, nd = min(rules.attack_dice, a), min(rules.defend_dice, d)
-    parts = []
-    for al, dl, c in transitions(rules, na, nd):
-        v = get(a - al, d - dl)
-        if v[0]:
-            parts.append((v[0] * c, v[1]))
-    if not parts:
-        return scale.zero
-    total = scale.total(parts)
-    return total[0], tuple(map(add, total[1], scale.step(rules, na, nd)))
+from .rounds import round_table
 
 
 def win_lines(rules, scale, length, by="attackers", need=1):
@@ -36,17 +18,40 @@ def win_lines(rules, scale, length, by="attackers", need=1):
     need: least attacking armies left that count as a win (1: any conquest).
     """
     depth = rules.attack_dice if by == "attackers" else rules.defend_dice
+    ma, md = rules.attack_dice, rules.defend_dice
+    table = round_table(rules, scale)
+    zero, one = scale.zero, scale.one
+    total = scale.total
     kept = {}
-    if by == "attackers":
-        get = lambda a, d: kept[a][d]
-    else:
-        get = lambda a, d: kept[d][a]
     i = 0
     while True:
         kept[i] = line = []
         for j in range(length + 1):
             a, d = (i, j) if by == "attackers" else (j, i)
-            line.append(_value(a, d, get, rules, scale, need))
+            if d == 0:
+                line.append(one if a >= need else zero)
+                continue
+            if a == 0:
+                line.append(zero)
+                continue
+            trans, step = table[min(ma, a), min(md, d)]
+            parts = []
+            for al, dl, c in trans:
+                v = kept[a - al][d - dl] if by == "attackers" else kept[d - dl][a - al]
+                if v[0]:
+                    parts.append((v[0] * c, v[1]))
+            if not parts:
+                line.append(zero)
+                continue
+            if len(parts) > 1:
+                e = parts[0][1]
+                if all(p[1] == e for p in parts):
+                    v = (sum(p[0] for p in parts), e)
+                else:
+                    v = total(parts)
+            else:
+                v = parts[0]
+            line.append((v[0], tuple(map(add, v[1], step))))
         kept.pop(i - depth - 1, None)
         yield i, line
         i += 1

@@ -2,6 +2,7 @@
 import struct
 from fractions import Fraction
 
+from .battle import DEFAULT_MAX_STATES, check_size
 from .rules import STANDARD, CAPITAL
 from .scaled import Scale
 from .sweep import win_lines
@@ -21,10 +22,11 @@ def _grid_lines(n, rules, convention):
             yield a + off, line, scale
 
 
-def win_grid(n, *, rules=STANDARD, convention="attacking"):
+def win_grid(n, *, rules=STANDARD, convention="attacking", max_states=DEFAULT_MAX_STATES):
     """Exact P(win) table: grid[a][d] for 0 <= a, d <= n (a in `convention`; row/column 0 are
     the trivial cases: no attackers -> 0, no defenders -> 1)."""
     n = check_int("n", n, 1)
+    check_size(n * n, max_states, f"a {n} x {n} grid")
     off = offset(convention)
     grid = [[Fraction(0)] * (n + 1) for _ in range(n + 1)]
     for a in range(off, n + 1):
@@ -34,11 +36,12 @@ def win_grid(n, *, rules=STANDARD, convention="attacking"):
     return grid
 
 
-def win_grid_floats(n, *, rules=STANDARD, convention="attacking"):
+def win_grid_floats(n, *, rules=STANDARD, convention="attacking", max_states=DEFAULT_MAX_STATES):
     """Yield rows of float64 P(win) for attackers 1..n (in `convention`), defenders 1..n.
 
     Computed exactly, then each value correctly rounded to a float (0.0 below 1e-308)."""
     n = check_int("n", n, 1)
+    check_size(n * n, max_states, f"a {n} x {n} grid")
     off = offset(convention)
     for a in range(1, off + 1):
         yield [0.0] * n
@@ -46,11 +49,13 @@ def win_grid_floats(n, *, rules=STANDARD, convention="attacking"):
         yield [scale.as_float(v) for v in line[1:]]
 
 
-def needed_table(max_defenders=200, levels=NEEDED_LEVELS, *, rules=STANDARD, convention="territory"):
+def needed_table(max_defenders=200, levels=NEEDED_LEVELS, *, rules=STANDARD, convention="territory",
+                 max_states=DEFAULT_MAX_STATES):
     """{p: [fewest attackers for P(win) >= p against D, for D = 1..max_defenders]} (in `convention`).
 
     One backward sweep over attackers serves every D and every p at once."""
     D = check_int("max_defenders", max_defenders, 1)
+    check_size(D * D, max_states, f"troops-needed tables up to {D} defenders")
     levels = sorted(check_probability("levels", p) for p in levels)
     off = offset(convention)
     scale = Scale([rules.attack_faces, rules.defend_faces])
