@@ -102,22 +102,32 @@ class Battle:
         need = check_int("survivors", survivors, 0) - self.setup.offset
         return self._sum(lambda a, d: d <= self.setup.goal and a >= need)
 
-    def _lost(self, side):
+    def _loss_groups(self, side):
+        """End states grouped by armies lost on `side` (0: attacker, 1: defender)."""
         start = self.setup.A if side == 0 else self.setup.D
-        by_loss = [[] for _ in range(start + 1)]
-        for s, v in self.raw_ends.items():
-            by_loss[start - s[side]].append(v)
-        return [self.scale.total(vs) for vs in by_loss]
+        groups = [[] for _ in range(start + 1)]
+        for s in self.raw_ends:
+            groups[start - s[side]].append(s)
+        return groups
+
+    def _lost(self, side):
+        """Scaled P(k armies lost) for k = 0..start on `side`."""
+        return [self.scale.total(self.raw_ends[s] for s in g) for g in self._loss_groups(side)]
+
+    def _lost_fractions(self, side):
+        off, ends = self.setup.offset, self.end_states
+        return [ends[g[0][0] + off, g[0][1]] if len(g) == 1 else self.scale.fraction(self.scale.total(
+            self.raw_ends[s] for s in g)) for g in self._loss_groups(side)]
 
     @cached_property
     def attackers_lost(self):
         """attackers_lost[k] = P(k attacking armies lost), k = 0..attacking armies."""
-        return [self.scale.fraction(v) for v in self._lost(0)]
+        return self._lost_fractions(0)
 
     @cached_property
     def defenders_lost(self):
         """defenders_lost[k] = P(k defenders lost), k = 0..defenders."""
-        return [self.scale.fraction(v) for v in self._lost(1)]
+        return self._lost_fractions(1)
 
     def _moments(self, side):
         """Exact (mean, variance) of armies lost."""

@@ -44,20 +44,25 @@ def full_region_exits(A, D, rules, retreat, goal, scale, floor=(0, 0)):
     m = len(t) - 1
     shift, u = strip_zero_ends(t)
     step = scale.step(rules, rules.attack_dice, rules.defend_dice)
-    walls = [
-        (PowerWindow(u), lambda r: amax - m + 1),          # attacker wall: al near amax
-        (PowerWindow(u), lambda r: m * r - dmax),           # defender wall: dl near dmax
-    ]
+    # Two walls, each a window of m losses of the attacker (al) in row r:
+    # the attacker wall al in [amax - m + 1, amax], the defender wall dl in [dmax - m + 1, dmax].
+    # A window is useful while it meets the row's inside states 0 <= al <= amax, 0 <= dl <= dmax.
+    last = (amax + dmax) // m
+    walls = [lambda r: amax - m + 1, lambda r: m * r - dmax]
+    first = [max(0, -(-(amax - m + 1) // m)), max(0, -(-(dmax - m + 1) // m))]
+    windows = [PowerWindow(u, first[0], at_top=True) if shift == 0 else PowerWindow(u), PowerWindow(u)]
     exits = {}
-    exps = step
-    for r in range((amax + dmax) // m + 1):
+    for r in range(last + 1):
         inside = {}
-        for window, wall_lo in walls:
+        for w, (window, wall_lo) in enumerate(zip(windows, walls)):
+            if r < window.r:
+                continue
             lo = wall_lo(r)
             vals = window.row(lo - shift * r, lo + m - 1 - shift * r)
             for al, c in zip(range(lo, lo + m), vals):
                 if c and 0 <= al <= amax and 0 <= m * r - al <= dmax:
                     inside[al] = c
+        exps = tuple(e * (r + 1) for e in step)
         for al, c in inside.items():
             dl = m * r - al
             for i, ti in enumerate(t):
@@ -67,10 +72,11 @@ def full_region_exits(A, D, rules, retreat, goal, scale, floor=(0, 0)):
                         old = exits.get(state)
                         value = (c * ti, exps)
                         exits[state] = value if old is None else scale.add(old, value)
-        for window, wall_lo in walls:
-            lo = wall_lo(r + 1) - shift * (r + 1)
-            window.advance(lo, lo + m - 1)
-        exps = tuple(map(add, exps, step))
+        if r < last:
+            for window, wall_lo in zip(windows, walls):
+                if r >= window.r:
+                    lo = wall_lo(r + 1) - shift * (r + 1)
+                    window.advance(lo, lo + m - 1)
     return exits
 
 

@@ -20,11 +20,15 @@ class PowerWindow:
     U = coefficients u[0..m] with u[0] != 0 and u[m] != 0 (strip zero ends before).
     """
 
-    def __init__(self, u):
+    def __init__(self, u, r=0, at_top=False):
+        """Start at row r, knowing one end of it: c(r, 0) = u0**r, or c(r, m r) = u_m**r if at_top."""
         assert u[0] and u[-1], "strip zero coefficients first"
-        self.u, self.m, self.r = tuple(u), len(u) - 1, 0
-        self.lo, self.vals = 0, [1]
-        self.low_power, self.top_power = 1, 1     # u[0]**r and u[m]**r
+        self.u, self.m, self.r = tuple(u), len(u) - 1, r
+        self.low_power, self.top_power = u[0] ** r, u[-1] ** r     # u[0]**r and u[m]**r
+        if at_top:   # c(r, m r) and the zeros above it, enough for the downward recurrence
+            self.lo, self.vals = self.m * r, [self.top_power] + [0] * self.m
+        else:
+            self.lo, self.vals = 0, [self.low_power]
 
     def _direct(self, j):
         """c(r, j) where it needs no recurrence, else None."""
