@@ -62,8 +62,3 @@ def round_table(rules, scale):
     lookups of the dynamic programs, built once (hashing a Rules per state is slow)."""
     return {(na, nd): (transitions(rules, na, nd), scale.step(rules, na, nd))
             for na in range(1, rules.attack_dice + 1) for nd in range(1, rules.defend_dice + 1)}
-
-
-def dice_rolled(rules, a, d):
-    """Dice thrown in state (a attacking armies, d defenders): (attack dice, defence dice)."""
-    return min(rules.attack_dice, a), min(rules.defend_dice, d)

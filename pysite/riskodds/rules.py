@@ -37,17 +37,3 @@ class Rules:
 
 STANDARD = Rules()
 CAPITAL = Rules(defend_dice=3)
-
-
-def rules_from(value=None, **overrides):
-    """Rules from a Rules, a dict of fields, or None (standard), with field overrides."""
-    if value is None:
-        value = {}
-    if isinstance(value, Rules):
-        return Rules(**{**value.__dict__, **overrides}) if overrides else value
-    if isinstance(value, dict):
-        unknown = set(value) - set(Rules.__dataclass_fields__)
-        if unknown:
-            raise ValueError(f"rules: unknown field(s) {', '.join(sorted(unknown))}")
-        return Rules(**{**value, **overrides})
-    raise ValueError(f"rules must be a Rules or a dict of rule fields, got {value!r}")
