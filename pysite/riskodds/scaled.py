@@ -1,53 +1,58 @@
-"""Exact probabilities as integer numerators over products of prime powers.
+"""Exact probabilities as integer numerators over products of powers of the dice faces.
 
-A value is a tuple (num, exps) meaning num / prod(p**e for p, e in zip(primes, exps)), where
-`primes` are the prime factors of the dice faces in play (2 and 3 for six-sided dice). Every
-probability in a battle is a sum of products of round counts over faces**dice, so this form is
-exact, and adding two values needs only multiplications by cached prime powers, never a gcd:
-`math.gcd` of 10,000-digit integers costs milliseconds, and Fraction arithmetic does one per step.
-Reduction to lowest terms strips the few primes from the numerator instead.
+A value is a tuple (num, exps) meaning num / prod(b**e for b, e in zip(bases, exps)), where
+`bases` are the distinct face counts in play (just 6 for standard dice). Every probability in a
+battle is a sum of products of round counts over faces**dice, so this form is exact, and adding
+two values needs only multiplications by cached powers, never a gcd: `math.gcd` of
+10,000-digit integers costs milliseconds, and Fraction arithmetic does one per step.
+Reduction to lowest terms strips the bases' few primes from the numerator instead.
 """
 import math
+from fractions import Fraction
 from math import prod
 from operator import add
-from fractions import Fraction
-from functools import lru_cache
 
 
 class Scale:
     """Arithmetic on (num, exps) values for the dice faces of one computation."""
 
     def __init__(self, faces):
-        self.primes = tuple(sorted({p for f in faces for p in _prime_factors(f)}))
-        self._powers = {p: [1] for p in self.primes}
-        self.zero = (0, (0,) * len(self.primes))
-        self.one = (1, (0,) * len(self.primes))
+        self.bases = tuple(sorted(set(faces)))
+        self._index = {b: i for i, b in enumerate(self.bases)}
+        self._base_factors = [_prime_factors(b) for b in self.bases]
+        self.primes = tuple(sorted({p for f in self._base_factors for p in f}))
+        self._powers = {}
+        self.zero = (0, (0,) * len(self.bases))
+        self.one = (1, (0,) * len(self.bases))
+        self._steps = {}
 
-    def power(self, p, e):
-        """p ** e, cached."""
-        table = self._powers[p]
+    def power(self, b, e):
+        """b ** e, cached."""
+        table = self._powers.get(b)
+        if table is None:
+            table = self._powers[b] = [1]
         if e < len(table):
             return table[e]
         while len(table) <= e:
-            table.append(table[-1] * p)
+            table.append(table[-1] * b)
         return table[e]
-
-    def exponents(self, n):
-        """Exponent tuple of a faces-product n (every prime of n must be in this scale)."""
-        factors = _prime_factors(n)
-        if set(factors) - set(self.primes):
-            raise ValueError(f"{n} has a prime factor outside {self.primes}")
-        return tuple(factors.get(p, 0) for p in self.primes)
 
     def step(self, rules, na, nd):
         """Exponents of the denominator of one round: attack_faces**na * defend_faces**nd."""
-        return _step(self, rules.attack_faces, rules.defend_faces, na, nd)
+        key = (rules.attack_faces, rules.defend_faces, na, nd)
+        exps = self._steps.get(key)
+        if exps is None:
+            e = [0] * len(self.bases)
+            e[self._index[rules.attack_faces]] += na
+            e[self._index[rules.defend_faces]] += nd
+            exps = self._steps[key] = tuple(e)
+        return exps
 
     def den(self, exps):
         d = 1
-        for p, e in zip(self.primes, exps):
+        for b, e in zip(self.bases, exps):
             if e:
-                d *= self.power(p, e)
+                d *= self.power(b, e)
         return d
 
     def align(self, value, exps):
@@ -55,9 +60,9 @@ class Scale:
         num, own = value
         if own == exps:
             return num
-        for p, e, o in zip(self.primes, exps, own):
+        for b, e, o in zip(self.bases, exps, own):
             if e != o:
-                num *= self.power(p, e - o) if p != 2 else 1 << (e - o)
+                num *= self.power(b, e - o)
         return num
 
     def add(self, x, y):
@@ -91,7 +96,8 @@ class Scale:
     def fraction(self, value):
         """The value as a reduced Fraction, reduced by stripping the primes (no gcd)."""
         num, exps = value
-        return reduced_fraction(num, self.primes, exps, self.power)
+        prime_exps = [sum(f.get(p, 0) * e for f, e in zip(self._base_factors, exps)) for p in self.primes]
+        return reduced_fraction(num, self.primes, prime_exps, self.power)
 
     def as_float(self, value):
         """float(value), correctly rounded; 0.0 below the float range (use log10 there)."""
@@ -103,12 +109,7 @@ class Scale:
         num, exps = value
         if not num:
             return None
-        return ilog10(num) - sum(e * math.log10(p) for p, e in zip(self.primes, exps))
-
-
-@lru_cache(maxsize=None)
-def _step(scale, fa, fd, na, nd):
-    return tuple(a + b for a, b in zip(scale.exponents(fa ** na), scale.exponents(fd ** nd)))
+        return ilog10(num) - sum(e * math.log10(b) for b, e in zip(self.bases, exps))
 
 
 SMALL_BITS = 4000      # below this, C gcd is faster than stripping primes
