@@ -1,0 +1,163 @@
+#!/usr/bin/env python3
+"""Site speed in headless Chromium against a fresh build served with the netlify.toml headers.
+
+  1. time from navigation to the first exact result (a shared 75 v 10 link) vs the time bare
+     Pyodide takes to load in a module worker on the same server (target: <= 1.2x);
+  2. a 1000 v 1000 battle in the browser (worker time and click-to-result) vs the CPython engine
+     (target: <= 1.5x);
+  3. page weight without the Pyodide runtime (target: <= 300 KB).
+
+Prints a table and writes bench/results/site_browser.json.  Usage: python bench/bench_site_browser.py [--runs N]
+"""
+import argparse
+import json
+import platform
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "pysite")]
+
+import build  # noqa: E402
+from sitebuild import paths  # noqa: E402
+from sitebuild.server import serve_in_thread  # noqa: E402
+
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--disable-gpu"]
+BIG = {"attackers": 1000, "defenders": 1000, "convention": "attacking", "detail": "summary"}
+
+# The baseline page: the same runtime files, a module worker that only loads Pyodide.
+BARE_HTML = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bare pyodide</title></head>
+<body data-pyodide="{pyodide}"><script type="module" src="bare.js"></script></body></html>"""
+BARE_JS = """const w = new Worker("bare-worker.js", {type: "module"});
+w.onmessage = () => { document.body.dataset.readyAt = String(performance.now()); };
+w.postMessage(document.body.dataset.pyodide);"""
+BARE_WORKER = """self.onmessage = async (e) => {
+  const { loadPyodide } = await import(e.data + "pyodide.mjs");
+  const py = await loadPyodide({ indexURL: e.data });
+  py.runPython("1 + 1");
+  self.postMessage("ready");
+};"""
+
+
+def add_bare_page(out: Path, pyodide_url: str) -> None:
+    d = out / "bench"
+    d.mkdir()
+    (d / "bare.html").write_text(BARE_HTML.format(pyodide=pyodide_url))
+    (d / "bare.js").write_text(BARE_JS)
+    (d / "bare-worker.js").write_text(BARE_WORKER)
+
+
+def page_weight(out: Path) -> dict:
+    calc = [p for p in out.rglob("*") if p.is_file() and not p.relative_to(out).as_posix().startswith(("pyodide/", "bench/"))]
+    by_kind: dict[str, int] = {}
+    for p in calc:
+        by_kind[p.suffix] = by_kind.get(p.suffix, 0) + p.stat().st_size
+    runtime = sum(p.stat().st_size for p in (out / "pyodide").rglob("*") if p.is_file())
+    return {"site_bytes": sum(by_kind.values()), "by_suffix": by_kind, "runtime_bytes": runtime}
+
+
+def median(xs):
+    return statistics.median(xs) if xs else float("nan")
+
+
+def run_browser(url: str, runs: int) -> dict:
+    from playwright.sync_api import sync_playwright
+
+    res = {"bare_ms": [], "first_result_ms": [], "engine_ready_ms": [], "big_worker_ms": [], "big_click_ms": []}
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=shutil.which("chromium") or "/usr/bin/chromium",
+                                     args=CHROMIUM_ARGS, headless=True)
+        for _ in range(runs):
+            # A fresh context each time: nothing cached, like a first visit.
+            ctx = browser.new_context(base_url=url)
+            page = ctx.new_page()
+            page.goto("/bench/bare.html")
+            page.locator("body[data-ready-at]").wait_for(state="attached", timeout=180_000)
+            res["bare_ms"].append(float(page.locator("body").get_attribute("data-ready-at")))
+            ctx.close()
+
+            ctx = browser.new_context(base_url=url)
+            page = ctx.new_page()
+            page.goto("/calculators/?calc=battle&attackers=75&defenders=10&convention=attacking")
+            page.locator("form#battle[data-status=done]").wait_for(state="attached", timeout=180_000)
+            res["first_result_ms"].append(float(page.locator("form#battle").get_attribute("data-finished-at")))
+            res["engine_ready_ms"].append(json.loads(page.locator("body").get_attribute("data-engine-timings"))["readyMs"])
+            # 1000 v 1000: the worker's own time, then the whole click-to-rendered-result path.
+            out = page.evaluate("async (p) => (await riskoddsEngine.call('battle', p).promise).ms", BIG)
+            res["big_worker_ms"].append(out)
+            form = page.locator("form#battle")
+            form.locator("[name=attackers]").fill("1000")
+            form.locator("[name=defenders]").fill("1000")
+            t0 = time.perf_counter()
+            form.locator("button[type=submit]").click()
+            page.locator("form#battle[data-status=done]").wait_for(state="attached", timeout=180_000)
+            res["big_click_ms"].append((time.perf_counter() - t0) * 1000)
+            ctx.close()
+        browser.close()
+    return res
+
+
+def cpython_big(runs: int) -> list[float]:
+    from riskodds import api
+
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        api.call("battle", json.dumps(BIG))
+        times.append((time.perf_counter() - t0) * 1000)
+    return times
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--runs", type=int, default=3)
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "dist"
+        info = build.build(out)
+        add_bare_page(out, info["pyodide_url"])
+        weight = page_weight(out)
+        server, url = serve_in_thread(out, paths.NETLIFY_TOML)
+        try:
+            b = run_browser(url, args.runs)
+        finally:
+            server.shutdown()
+    cp = cpython_big(args.runs)
+    m = {k: median(v) for k, v in b.items()}
+    m["cpython_big_ms"] = median(cp)
+    rows = [
+        ("bare Pyodide load (module worker)", f"{m['bare_ms']:.0f} ms", ""),
+        ("navigation -> first exact result (75 v 10)", f"{m['first_result_ms']:.0f} ms",
+         f"{m['first_result_ms'] / m['bare_ms']:.2f}x bare (target <= 1.2x)"),
+        ("  of which engine ready (runtime + engine)", f"{m['engine_ready_ms']:.0f} ms", ""),
+        ("1000 v 1000, CPython engine", f"{m['cpython_big_ms']:.0f} ms", ""),
+        ("1000 v 1000, browser worker", f"{m['big_worker_ms']:.0f} ms",
+         f"{m['big_worker_ms'] / m['cpython_big_ms']:.2f}x CPython (target <= 1.5x)"),
+        ("1000 v 1000, browser click -> rendered", f"{m['big_click_ms']:.0f} ms",
+         f"{m['big_click_ms'] / m['cpython_big_ms']:.2f}x CPython"),
+        ("page weight without runtime (all pages)", f"{weight['site_bytes'] / 1024:.1f} KB", "target <= 300 KB"),
+        ("Pyodide runtime (not counted)", f"{weight['runtime_bytes'] / 1024 / 1024:.1f} MB", ""),
+    ]
+    w = max(len(r[0]) for r in rows)
+    print(f"\n{'measure'.ljust(w)}  {'median':>10}  note\n{'-' * (w + 40)}")
+    for name, val, note in rows:
+        print(f"{name.ljust(w)}  {val:>10}  {note}")
+    result = {"runs": args.runs, "machine": platform.platform(), "python": platform.python_version(),
+              "pyodide": info["pyodide_version"], "medians_ms": m, "raw_ms": {**b, "cpython_big_ms": cp},
+              "weight": weight,
+              "ratios": {"first_result_vs_bare": m["first_result_ms"] / m["bare_ms"],
+                         "big_worker_vs_cpython": m["big_worker_ms"] / m["cpython_big_ms"]}}
+    dest = ROOT / "bench" / "results" / "site_browser.json"
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    dest.write_text(json.dumps(result, indent=2) + "\n")
+    print(f"\nsaved {dest.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

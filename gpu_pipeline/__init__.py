@@ -1,0 +1,14 @@
+"""GPU Monte Carlo pipeline for RISK battles: a CUDA kernel (``kernels/risk_battle.cu``) with a
+bit-identical NumPy twin, exact integer histograms, sharding, checkpoints and validation
+against the exact engine ``riskodds``.
+
+Modules, one job each: ``philox`` (generator), ``schedule`` (which word each round uses),
+``dice`` (value -> losses), ``spec`` (battle + shared tables), ``numpy_backend``,
+``cuda_backend``, ``host_shim`` (kernel source built as host C++), ``runner`` (batches,
+checkpoints), ``results`` (records, JSON, merge), ``validate``, ``cluster`` (Dask), ``sweep``,
+``cli``.
+"""
+from .schedule import SCHEDULE
+from .spec import BattleSpec, RoundRules
+
+__all__ = ["BattleSpec", "RoundRules", "SCHEDULE"]

@@ -1,0 +1,172 @@
+"""What is simulated: one battle setup (armies, convention, rules, stop rules, mode) and the
+integer tables the backends share. Pure data, no randomness.
+
+Conventions: ``attackers`` (and ``retreat_at``) are in the record's ``convention``:
+"attacking" = armies that fight (all may die); "territory" = armies on the territory, T = A + 1.
+Internally every backend works in ATTACKING armies (``A0``); results are converted back.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from functools import cached_property
+
+import numpy as np
+
+from .schedule import TWO32, lemire_threshold
+
+CONVENTIONS = ("attacking", "territory")
+MODES = ("dice", "outcome")
+BONUS_CODES = {"none": 0, "highest": 1, "both": 2}
+TABLE_WIDTH = 5  # per (na, nd): S, t, cum0, cum1, cum2
+TABLE_KEYS = 16  # key = na * 4 + nd, na and nd in 1..3
+
+
+@dataclass(frozen=True)
+class RoundRules:
+    """Mirror of ``riskodds.Rules`` (same field names and meaning)."""
+    attack_dice: int = 3
+    defend_dice: int = 2
+    attack_faces: int = 6
+    defend_faces: int = 6
+    ties: str = "defender"           # who wins a tied pair: "defender" or "attacker" (zombies)
+    defender_bonus: str = "none"     # "none" | "highest" (+1 top die) | "both" (+1 every die)
+
+    def __post_init__(self):
+        for name, lo, hi in (("attack_dice", 1, 3), ("defend_dice", 1, 3),
+                             ("attack_faces", 2, 100), ("defend_faces", 2, 100)):
+            v = getattr(self, name)
+            if not isinstance(v, int) or not lo <= v <= hi:
+                raise ValueError(f"{name} must be an integer in {lo}..{hi}, got {v!r}")
+        if self.ties not in ("defender", "attacker"):
+            raise ValueError(f"ties must be 'defender' or 'attacker', got {self.ties!r}")
+        if self.defender_bonus not in BONUS_CODES:
+            raise ValueError(f"defender_bonus must be one of {sorted(BONUS_CODES)}")
+        if self.attack_faces ** self.attack_dice * self.defend_faces ** self.defend_dice > TWO32:
+            raise ValueError("faces**dice of one round must be at most 2**32 (one 32-bit draw)")
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    def to_engine(self):
+        import riskodds  # lazy: the pipeline core does not need the engine
+        return riskodds.Rules(**asdict(self))
+
+
+@dataclass(frozen=True)
+class BattleSpec:
+    """A battle to simulate. ``attackers``/``retreat_at`` in ``convention``; defenders are the
+    same in both conventions. ``defender_goal``: the attacker stops (wins) once the defender has
+    at most this many armies. ``retreat_at``: the attacker stops with at most this many left."""
+    attackers: int
+    defenders: int
+    convention: str
+    rules: RoundRules = field(default_factory=RoundRules)
+    retreat_at: int | None = None
+    defender_goal: int = 0
+    mode: str = "outcome"
+
+    def __post_init__(self):
+        if self.convention not in CONVENTIONS:
+            raise ValueError(f"convention must be one of {CONVENTIONS}, got {self.convention!r}")
+        if self.mode not in MODES:
+            raise ValueError(f"mode must be one of {MODES}, got {self.mode!r}")
+        low = 1 if self.convention == "attacking" else 2
+        if not isinstance(self.attackers, int) or not low <= self.attackers < 2 ** 31:
+            raise ValueError(f"attackers must be an integer >= {low} ({self.convention})")
+        if not isinstance(self.defenders, int) or not 1 <= self.defenders < 2 ** 31:
+            raise ValueError("defenders must be an integer >= 1")
+        if not 0 <= self.defender_goal < self.defenders:
+            raise ValueError("defender_goal must be in 0..defenders-1")
+        if self.retreat_at is not None and not 0 <= self.retreat_at < self.attackers:
+            raise ValueError("retreat_at must be in 0..attackers-1 (call's convention)")
+
+    # ---- attacking-army view used by every backend
+    @property
+    def offset(self) -> int:
+        """Territory armies minus attacking armies (0 or 1)."""
+        return 1 if self.convention == "territory" else 0
+
+    @property
+    def A0(self) -> int:
+        return self.attackers - self.offset
+
+    @property
+    def D0(self) -> int:
+        return self.defenders
+
+    @property
+    def stop_a(self) -> int:
+        """Battle ends when attacking armies <= stop_a."""
+        if self.retreat_at is None:
+            return 0
+        return max(self.retreat_at - self.offset, 0)
+
+    @property
+    def stop_d(self) -> int:
+        return self.defender_goal
+
+    def is_end(self, a: int, d: int) -> bool:
+        return a <= self.stop_a or d <= self.stop_d
+
+    @cached_property
+    def end_states(self) -> list[tuple[int, int]]:
+        """Histogram bins: every terminal (attacking armies, defenders) a round can land on,
+        sorted. A round removes at most 3 armies from a side, so states more than 3 below a
+        stop line are unreachable and left out."""
+        A, D = self.A0, self.D0
+        out = []
+        for a in range(max(0, self.stop_a - 2), A + 1):
+            for d in range(max(0, self.stop_d - 2), D + 1):
+                if self.is_end(a, d):
+                    out.append((a, d))
+        if self.is_end(A, D):
+            out = [(A, D)]  # nothing to fight: the only end state is the start
+        return out
+
+    @cached_property
+    def bin_grid(self) -> np.ndarray:
+        """int32 array, index a * (D0 + 1) + d -> bin number, -1 for non-terminal cells."""
+        g = np.full((self.A0 + 1) * (self.D0 + 1), -1, dtype=np.int32)
+        for i, (a, d) in enumerate(self.end_states):
+            g[a * (self.D0 + 1) + d] = i
+        return g
+
+    def describe(self) -> dict:
+        return {"attackers": self.attackers, "defenders": self.defenders,
+                "convention": self.convention, "attacking_armies": self.A0,
+                "retreat_at": self.retreat_at, "defender_goal": self.defender_goal,
+                "mode": self.mode, "rules": self.rules.to_dict()}
+
+
+def engine_outcome_space(na: int, nd: int, rules: RoundRules) -> dict:
+    import riskodds
+    return riskodds.outcome_space(na, nd, rules.to_engine())
+
+
+def pack_tables(spec: BattleSpec, outcome_space=None) -> np.ndarray:
+    """uint32 table shared by every backend, shape (16, 5): row na*4+nd = (S, t, cum0..cum2).
+
+    S = faces_a**na * faces_d**nd, t = Lemire threshold, cum_j = number of the S rolls in which
+    the attacker loses at most j armies (outcome mode; = S for j >= min(na, nd)). In dice mode
+    the cumulative columns are not used and the engine is not consulted."""
+    r = spec.rules
+    tab = np.zeros((TABLE_KEYS, TABLE_WIDTH), dtype=np.uint64)
+    for na in range(1, r.attack_dice + 1):
+        for nd in range(1, r.defend_dice + 1):
+            S = r.attack_faces ** na * r.defend_faces ** nd
+            row = [S, lemire_threshold(S), S, S, S]
+            if spec.mode == "outcome":
+                counts = (outcome_space or engine_outcome_space)(na, nd, r)
+                m = min(na, nd)
+                if sum(counts.values()) != S:
+                    raise ValueError(f"outcome_space({na}, {nd}) does not sum to {S}")
+                acc = 0
+                for j in range(m):
+                    acc += sum(c for (la, ld), c in counts.items() if la == j)
+                    row[2 + j] = acc
+                for (la, ld), c in counts.items():
+                    if la + ld != m and c:
+                        raise ValueError("outcome_space: a round must remove min(na, nd) armies")
+            tab[na * 4 + nd] = row
+    # values up to 2**32 do not fit uint32 only when S == 2**32, which the rules exclude
+    return tab.astype(np.uint32)
