@@ -1,0 +1,73 @@
+#!/usr/bin/env python3
+"""Build the static site into dist/ (or --out DIR); --serve then serves it on 127.0.0.1 with the
+headers of netlify.toml.
+
+    python build.py                 # build dist/
+    python build.py --serve         # build, then serve on http://127.0.0.1:8000
+    python build.py --out /tmp/x    # build elsewhere (the determinism test builds twice)
+"""
+import argparse
+import shutil
+import sys
+from pathlib import Path
+
+from sitebuild import assets, engine_pack, pages, paths, pyodide_copy
+from sitebuild import article, cache  # article (issue 5): figures, data files, math, pages
+
+
+def clean_out(out_dir: Path) -> None:
+    """Empty the output folder, refusing to wipe a folder that does not look like a build."""
+    if out_dir.exists():
+        if any(out_dir.iterdir()) and not (out_dir / "index.html").exists():
+            raise SystemExit(f"refusing to clear {out_dir}: not empty and not a previous build")
+        shutil.rmtree(out_dir)
+    out_dir.mkdir(parents=True)
+
+
+def build(out_dir: Path = paths.DEFAULT_OUT, engine_dir: Path = paths.ENGINE_SRC) -> dict:
+    out_dir = Path(out_dir).resolve()
+    clean_out(out_dir)
+    sources = assets.find_sources(paths.SITE_SRC)
+    sources[engine_pack.ENGINE_ASSET] = engine_pack.engine_zip(Path(engine_dir))
+    art = article.prepare()  # article: cached figures, downloads and KaTeX, hashed like any asset
+    sources.update(art.assets)
+    manifest, outputs = assets.hash_assets(sources)
+    assets.write_assets(outputs, out_dir)
+    urls = assets.asset_urls(manifest)
+    pyodide_url = pyodide_copy.copy_pyodide(paths.PYODIDE_PKG, out_dir)
+    site = {
+        "pyodide_url": pyodide_url,
+        "pyodide_version": pyodide_copy.pyodide_version(paths.PYODIDE_PKG),
+        "engine_url": urls[engine_pack.ENGINE_ASSET],
+        "worker_url": urls["js/engine-worker.js"],
+    }
+    env = pages.make_env(paths.TEMPLATES, urls, site)
+    written = pages.render_pages(env, article.pages(pages.page_list(), art, urls), out_dir)
+    return {"out": str(out_dir), "pages": written, "assets": urls, **site}
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--out", type=Path, default=paths.DEFAULT_OUT, help="output folder (default dist/)")
+    ap.add_argument("--engine", type=Path, default=paths.ENGINE_SRC, help="engine package folder")
+    ap.add_argument("--serve", action="store_true", help="serve the build on 127.0.0.1 after building")
+    ap.add_argument("--port", type=int, default=8000)
+    ap.add_argument("--no-cache", action="store_true", help="recompute the article's figures and data (ignore .cache/)")
+    args = ap.parse_args(argv)
+    cache.ENABLED = not args.no_cache
+    info = build(args.out, args.engine)
+    print(f"built {len(info['pages'])} pages and {len(info['assets'])} assets into {info['out']}")
+    if args.serve:
+        from sitebuild.server import make_server
+
+        server = make_server(Path(info["out"]), paths.NETLIFY_TOML, port=args.port)
+        print(f"serving {info['out']} on http://127.0.0.1:{server.server_address[1]}/  (Ctrl+C stops)")
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,50 @@
+// One exact probability, shown every useful way: fraction (collapsible when long, with a copy
+// button), decimal, scientific, "1 in N", and log10 with a note below the float range.
+import { el } from "../dom.js";
+import { decimal, scientific, oneIn, log10, SMALLEST_NORMAL_LOG10 } from "../exact.js";
+
+const LONG_FRACTION = 60; // characters: longer fractions start collapsed
+
+export function probabilityView(p, { output, label }) {
+  const lg = p.log10 ?? log10(p.num, p.den);
+  const fractionText = `${p.num}/${p.den}`;
+  const dec = decimal(p.num, p.den);
+  const rows = [
+    ["Decimal", dec ?? "(too small for a decimal: see scientific)"],
+    ["Scientific", scientific(p.num, p.den)],
+    ["Odds", oneIn(p.num, p.den)],
+    ["log₁₀", Number.isFinite(lg) ? lg.toFixed(6) : "−∞"],
+  ];
+  const belowFloat = Number.isFinite(lg) && lg < SMALLEST_NORMAL_LOG10;
+  const fraction = el("code", { class: "fraction" }, fractionText);
+  const copy = el("button", { type: "button", class: "copy", "data-action": "copy" }, "Copy fraction");
+  copy.addEventListener("click", () => copyText(fractionText, copy));
+  const digitsNote = `${p.num.length}-digit numerator, ${p.den.length}-digit denominator`;
+  const fractionBlock = fractionText.length > LONG_FRACTION
+    ? el("details", { class: "fraction-box" }, el("summary", {}, `Exact fraction (${digitsNote})`), fraction)
+    : el("div", { class: "fraction-box" }, fraction);
+  return el("section", { class: "prob", "data-output": output, "data-num": p.num, "data-den": p.den, "data-log10": Number.isFinite(lg) ? lg : "" },
+    el("h3", {}, label, " ", el("span", { class: "headline" }, headline(p, lg))),
+    fractionBlock,
+    copy,
+    el("dl", { class: "prob-forms" }, rows.map(([k, v]) => [el("dt", {}, k), el("dd", {}, v)])),
+    belowFloat ? el("p", { class: "note" }, "Below the smallest normal double (about 2.2 × 10⁻³⁰⁸): a floating-point tool would print 0 here.") : null,
+  );
+}
+
+function headline(p, lg) {
+  if (p.num === "0") return "0";
+  if (lg >= -4) return decimal(p.num, p.den, 6).replace("…", "");
+  return "≈ " + scientific(p.num, p.den, 6);
+}
+
+async function copyText(text, button) {
+  const old = button.textContent;
+  try {
+    await navigator.clipboard.writeText(text);
+    button.textContent = "Copied";
+  } catch {
+    button.textContent = "Copy failed: select the fraction";
+  }
+  setTimeout(() => { button.textContent = old; }, 1500);
+}

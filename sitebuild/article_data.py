@@ -1,0 +1,32 @@
+"""The heavy engine results the figures and downloads share, each cached by its inputs."""
+from fractions import Fraction
+
+import numpy as np
+import riskodds as ro
+from riskodds import tables
+
+from . import cache
+
+GRID_N = 1000          # win-probability grid for the download (~40-60 s cold, then cached)
+NEEDED_D = 200         # troops-needed tables: D = 1..200, standard and capital
+CHAIN_T = 72           # chain campaign (territory convention), as in Norvig's notebook
+CHAIN = [22, 8, 2, 2, 2, 7, 1, 1, 3, 1, 2, 3, 5, 1]
+
+
+def win_grid(n: int = GRID_N) -> np.ndarray:
+    """float64 [a-1, d-1] = P(win), a attacking armies, d defenders (exact, correctly rounded)."""
+    return cache.cached("win-grid", {"n": n}, lambda: np.array(list(tables.win_grid_floats(n)), dtype=np.float64))
+
+
+def needed(d: int = NEEDED_D) -> dict:
+    return cache.cached("needed", {"d": d}, lambda: tables.needed_tables(d))
+
+
+def battle_dist(A: int, D: int) -> list[float]:
+    """P(n attacking armies lost), n = 0..A, as floats (exact values are in facts.py)."""
+    return [float(x) for x in ro.battle(A, D, convention="attacking").attackers_lost]
+
+
+def chain() -> tuple[dict, Fraction]:
+    c = ro.campaign(CHAIN_T, CHAIN, convention="territory")
+    return {k: float(v) for k, v in c.end_states.items()}, c.win

@@ -1,0 +1,68 @@
+"""One look for every figure, and SVG output that is byte-identical from build to build.
+
+Readable in both site themes: transparent background, mid-tone data colours, and one ink colour
+(INK) for text and axes that a <style> inside the SVG swaps for a light one when the reader's
+system is in dark mode (media queries work inside SVG images)."""
+import io
+import re
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+from markupsafe import escape  # noqa: E402
+
+INK, INK_DARK = "#333333", "#dddddd"
+GRID = "#9a9a9a"
+COLORS = {"exact": "#d0504a", "cpu": "#3f83d0", "cpu2": "#2aa198", "gpu": "#e08a2c",
+          "history": "#9a9a9a", "capital": "#9b59b6", "standard": "#3f83d0", "accent": "#3fa36b"}
+CYCLE = ["#3f83d0", "#e08a2c", "#3fa36b", "#d0504a", "#9b59b6", "#8c6d3a", "#2aa198"]
+
+RC = {
+    "svg.hashsalt": "riskodds-article",   # fixed ids inside the SVG
+    "svg.fonttype": "path",               # glyphs as paths: same look everywhere, no font lookup
+    "font.family": "DejaVu Sans",         # ships with matplotlib: no dependence on system fonts
+    "font.size": 10,
+    "axes.facecolor": "none", "figure.facecolor": "none", "savefig.transparent": True,
+    "text.color": INK, "axes.labelcolor": INK, "axes.edgecolor": INK,
+    "xtick.color": INK, "ytick.color": INK, "axes.titlecolor": INK,
+    "axes.grid": True, "grid.color": GRID, "grid.alpha": 0.35, "grid.linewidth": 0.6,
+    "axes.spines.top": False, "axes.spines.right": False,
+    "legend.frameon": False, "axes.prop_cycle": matplotlib.cycler(color=CYCLE),
+    "path.simplify": False,
+}
+
+DARK_CSS = (
+    "@media (prefers-color-scheme: dark) {"
+    f' [style*="fill: {INK}"] {{ fill: {INK_DARK} !important }}'
+    f' [style*="stroke: {INK}"] {{ stroke: {INK_DARK} !important }}'
+    " }"
+)
+
+
+def figure(w=7.0, h=4.0, **kw):
+    with plt.rc_context(RC):
+        return plt.subplots(figsize=(w, h), **kw)
+
+
+def svg_bytes(fig, title: str, desc: str) -> bytes:
+    """Save as SVG with no date, a <title> and <desc> (alt text) and the dark-mode style."""
+    buf = io.StringIO()
+    with plt.rc_context(RC):
+        fig.savefig(buf, format="svg", metadata={"Date": None}, bbox_inches="tight")
+    plt.close(fig)
+    svg = buf.getvalue()
+    head = (f'<title id="t">{escape(title)}</title><desc id="d">{escape(desc)}</desc>'
+            f'<style type="text/css">{DARK_CSS}</style>')
+    svg = re.sub(r"(<svg\b[^>]*?)>", lambda m: f'{m.group(1)} role="img" aria-labelledby="t d">' + head,
+                 svg, count=1)
+    return svg.encode("utf-8")
+
+
+def apply(fn):
+    """Run a plotting function under the shared rc settings."""
+    def wrapped(*a, **k):
+        with plt.rc_context(RC):
+            return fn(*a, **k)
+    wrapped.__name__, wrapped.__doc__ = fn.__name__, fn.__doc__
+    return wrapped

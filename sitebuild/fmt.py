@@ -1,0 +1,78 @@
+"""How computed numbers are written in the article, and the <span> that marks them.
+
+The span carries the recipe key (data-computed), the exact value (data-value) and the format
+(data-format), so tests can recompute the value and re-render the text."""
+import math
+from fractions import Fraction
+
+from markupsafe import Markup, escape
+
+SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+NAMES = [(1e12, "trillion"), (1e9, "billion"), (1e6, "million")]
+
+
+def exact_text(v) -> str:
+    if isinstance(v, Fraction):
+        return f"{v.numerator}/{v.denominator}"
+    if isinstance(v, float):
+        return repr(v)
+    return str(int(v))
+
+
+def _sig(x: float, digits: int) -> str:
+    return f"{x:.{digits}g}" if x else "0"
+
+
+def sci(x, digits=4) -> str:
+    """1.902 × 10⁻¹³ (plain decimals between 0.001 and 10000)."""
+    x = float(x)
+    if x == 0 or 1e-3 <= abs(x) < 1e4:
+        return _sig(x, digits)
+    exp = math.floor(math.log10(abs(x)))
+    mant = x / 10 ** exp
+    if round(mant, digits - 1) >= 10:
+        mant, exp = mant / 10, exp + 1
+    return f"{mant:.{digits - 1}f} × 10{str(exp).translate(SUPERSCRIPT)}"
+
+
+def big(x, digits=3) -> str:
+    """5.26 trillion; 1,234 below a million."""
+    x = float(x)
+    for scale, name in NAMES:
+        if abs(x) >= scale:
+            return f"{_sig(x / scale, digits)} {name}"
+    return f"{round(x):,}"
+
+
+def render(v, style: str) -> str:
+    """Text for value v in a named style: sciN, pctN, decN, int, frac, bigN, inv_bigN (1 in ...)."""
+    name = style.rstrip("0123456789")
+    n = int(style[len(name):] or 3)
+    if name == "sci":
+        return sci(v, n)
+    if name == "pct":
+        return f"{float(v) * 100:.{n}f} %"
+    if name == "dec":
+        return f"{float(v):.{n}f}"
+    if name == "tex":  # inside formulas: a fraction as \\frac{n}{d}
+        v = Fraction(v)
+        return str(v.numerator) if v.denominator == 1 else f"\\frac{{{v.numerator}}}{{{v.denominator}}}"
+    if name == "plain":  # inside formulas: no thousands separators
+        return str(v)
+    if name == "int":
+        return f"{int(v):,}"
+    if name == "frac":
+        return f"{v.numerator:,}/{v.denominator:,}" if isinstance(v, Fraction) else str(v)
+    if name == "exact":  # the whole fraction, digits unseparated (may be long)
+        return exact_text(Fraction(v))
+    if name == "big":
+        return big(v, n)
+    if name == "inv_big":
+        return big(1 / Fraction(v) if not isinstance(v, float) else 1 / v, n)
+    raise ValueError(f"unknown number style {style!r}")
+
+
+def span(key: str, v, style: str) -> Markup:
+    cls = ' class="fraction"' if style == "exact" else ""
+    return Markup(f'<span data-computed="{escape(key)}" data-value="{escape(exact_text(v))}" '
+                  f'data-format="{escape(style)}"{cls}>{escape(render(v, style))}</span>')

@@ -1,0 +1,61 @@
+"""Jinja2 pages. A page is a template plus a route; other parts of the build (the article) add pages
+by appending to the list that `page_list()` returns."""
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import jinja2
+
+from .files import write_bytes
+
+
+@dataclass(frozen=True)
+class Page:
+    template: str
+    route: str  # URL path: "/calculators/" is written as calculators/index.html
+    title: str
+    nav: str | None = None  # label in the site navigation, if any
+    context: dict = field(default_factory=dict)
+
+    @property
+    def output(self) -> str:
+        return self.route.lstrip("/") + ("index.html" if self.route.endswith("/") else "")
+
+
+def page_list() -> list[Page]:
+    return [
+        Page("home.html", "/", "Exact odds of battle in Risk", nav="Home"),
+        Page("calculators.html", "/calculators/", "Calculators", nav="Calculators"),
+        # The article (its own issue) replaces article.html's content block; the route stays.
+        Page("article.html", "/article/", "The battle that should not have happened", nav="Article"),
+        Page("404.html", "/404.html", "Page not found"),
+    ]
+
+
+def make_env(template_dir: Path, asset_urls: dict[str, str], site: dict) -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(template_dir)),
+        autoescape=jinja2.select_autoescape(["html"]),
+        undefined=jinja2.StrictUndefined,  # a typo in a template fails the build, not the page
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+
+    def asset(rel: str) -> str:
+        try:
+            return asset_urls[rel]
+        except KeyError:
+            raise KeyError(f"template asks for asset {rel!r}, which is not under site_src/") from None
+
+    env.globals.update(asset=asset, site=site)
+    return env
+
+
+def render_pages(env: jinja2.Environment, pages: list[Page], out_dir: Path) -> list[str]:
+    nav = [(p.route, p.nav) for p in pages if p.nav]
+    written = []
+    for page in pages:
+        html = env.get_template(page.template).render(page=page, nav=nav, **page.context)
+        write_bytes(out_dir / page.output, html.encode("utf-8"))
+        written.append(page.output)
+    return written

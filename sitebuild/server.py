@@ -1,0 +1,75 @@
+"""A small static server for dist/ on 127.0.0.1 that sends the headers of netlify.toml.
+
+Used by `build.py --serve`, the Playwright tests and the bench, so all three see the production
+headers (CSP, COOP/COEP, wasm MIME type, caching).
+"""
+import functools
+import http.server
+import threading
+from pathlib import Path
+
+from .headers import headers_for, load_rules
+
+# Defaults for types Python's mimetypes may not know; netlify.toml may still override them.
+EXTRA_TYPES = {
+    ".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm",
+    ".json": "application/json", ".zip": "application/zip", ".svg": "image/svg+xml",
+    ".css": "text/css", ".woff2": "font/woff2", ".csv": "text/csv", ".npy": "application/octet-stream",
+    ".webmanifest": "application/manifest+json",
+}
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    rules: list = []
+    quiet = False
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **EXTRA_TYPES}
+
+    def _rule_headers(self) -> dict[str, str]:
+        return headers_for(self.rules, self.path)
+
+    def send_header(self, keyword, value):
+        # Skip defaults that netlify.toml replaces (e.g. Content-Type for .wasm) so none is sent twice.
+        if keyword.lower() in {k.lower() for k in self._rule_headers()}:
+            return
+        super().send_header(keyword, value)
+
+    def end_headers(self):
+        for name, value in self._rule_headers().items():
+            super().send_header(name, value)
+        super().end_headers()
+
+    def send_error(self, code, message=None, explain=None):
+        page = Path(self.directory) / "404.html"
+        if code == 404 and page.exists():
+            body = page.read_bytes()
+            self.send_response(404)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            if self.command != "HEAD":
+                self.wfile.write(body)
+            return
+        super().send_error(code, message, explain)
+
+    def log_message(self, format, *args):
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+def make_server(directory: Path, toml_path: Path, port: int = 0, quiet: bool = False):
+    """A ThreadingHTTPServer bound to 127.0.0.1 (port 0 = any free port)."""
+    handler = type("SiteHandler", (Handler,), {"rules": load_rules(toml_path), "quiet": quiet})
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", port), functools.partial(handler, directory=str(directory))
+    )
+    server.daemon_threads = True
+    return server
+
+
+def serve_in_thread(directory: Path, toml_path: Path, quiet: bool = True):
+    """Start a server in a daemon thread; return (server, base_url). Call server.shutdown() to stop."""
+    server = make_server(directory, toml_path, quiet=quiet)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    host, port = server.server_address[:2]
+    return server, f"http://{host}:{port}"

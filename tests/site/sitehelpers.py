@@ -1,0 +1,57 @@
+"""Helpers shared by the browser tests (imported by name: pytest puts this folder on sys.path)."""
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+ENGINE_TIMEOUT_MS = 120_000  # Pyodide's first start on a loaded 2-core CI box
+
+
+def open_page(context, watch, path: str, wait_engine: bool = True):
+    page = context.new_page()
+    watch.attach(page)
+    page.goto(path)
+    if wait_engine:
+        wait_engine_ready(page)
+    return page
+
+
+def screenshot(page, name: str):
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def calculate(page, form_id: str, values: dict, timeout_ms: int = 120_000, reset: bool = True) -> str:
+    """Fill a calculator form (from its defaults), click Calculate, wait for a final status."""
+    form = page.locator(f"form#{form_id}")
+    if reset:  # pages are shared between tests: start from the template's values
+        form.evaluate("f => f.reset()")
+    for name, value in values.items():
+        field = form.locator(f"[name={name}]")
+        if field.evaluate("e => e.tagName") == "SELECT":
+            field.select_option(str(value))
+        else:
+            field.fill(str(value))
+    form.locator("button[type=submit]").click()
+    return wait_final(page, form_id, timeout_ms)
+
+
+FINAL = ":is([data-status=done], [data-status=error], [data-status=cancelled])"
+
+
+def wait_final(page, form_id: str, timeout_ms: int = 120_000) -> str:
+    # Locator waits, not wait_for_function: string predicates need eval, which the CSP forbids.
+    page.locator(f"form#{form_id}{FINAL}").wait_for(state="attached", timeout=timeout_ms)
+    return page.locator(f"form#{form_id}").get_attribute("data-status")
+
+
+def wait_status(page, form_id: str, status: str, timeout_ms: int = 120_000) -> None:
+    page.locator(f"form#{form_id}[data-status={status}]").wait_for(state="attached", timeout=timeout_ms)
+
+
+def wait_engine_ready(page, timeout_ms: int = ENGINE_TIMEOUT_MS) -> None:
+    page.locator("body[data-engine-state=ready]").wait_for(state="attached", timeout=timeout_ms)
+
+
+def exact_output(page, form_id: str, output: str) -> tuple[int, int]:
+    el = page.locator(f"form#{form_id} [data-output={output}]").first
+    return int(el.get_attribute("data-num")), int(el.get_attribute("data-den"))
