@@ -9,7 +9,7 @@ import sys
 from fractions import Fraction
 
 
-from .battle import DEFAULT_MAX_STATES, _passage, battle, check_size
+from .battle import DEFAULT_MAX_STATES, SizeError, _passage, battle, check_size
 from .campaign import campaign
 from .inverse import defenders_needed, troops_needed
 from .rounds import outcome_space
@@ -157,7 +157,7 @@ def op_table(params):
     n_d = _int("max_defenders", params.get("max_defenders"))
     for name, n in (("max_attackers", n_a), ("max_defenders", n_d)):
         check_int(name, n, 1, 1000)
-    check_size(n_a * n_d, limit, f"a {n_a} x {n_d} table")
+    check_size(n_a * n_d, limit, f"a {n_a} x {n_d} table", "max_attackers")
     detail = check_choice("detail", params.get("detail", "summary"), ("full", "summary"))
     off = offset(convention)
     scale = Scale([rules.attack_faces, rules.defend_faces])
@@ -207,6 +207,8 @@ def handle(op, params):
         return {"ok": True, "op": op, **OPS[op](params)}
     except InputError as e:
         return _error(e.field, str(e))
+    except SizeError as e:
+        return _error(FIELD_ALIASES.get(op, {}).get(e.field, e.field), str(e))
     except ValueError as e:
         message = str(e)
         field = message.split(" must")[0].split(" has")[0].split(":")[0]

@@ -43,11 +43,20 @@ def setup(attackers, defenders, convention, rules, retreat_at, defender_goal, ma
     return Setup(A, D, retreat, goal, rules, convention)
 
 
-def check_size(states, max_states, what):
+class SizeError(ValueError):
+    """A request too large to finish in reasonable time; `field` names the input to change."""
+
+    def __init__(self, message, field):
+        super().__init__(message)
+        self.field = field
+
+
+def check_size(states, max_states, what, field="attackers"):
+    """Refuse work beyond max_states states before starting it, naming the input to shrink."""
     limit = check_int("max_states", max_states, 1)
     if states > limit:
-        raise ValueError(f"{what} has {states:,} states, more than max_states={limit:,}; "
-                         f"it could run for a very long time. Raise max_states to run it anyway.")
+        raise SizeError(f"{what} has {states:,} states, more than the limit of {limit:,} "
+                        f"(max_states); it could run for hours. Try smaller numbers.", field)
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """Inverse questions: how many armies are needed for a given chance."""
 from fractions import Fraction
 
-from .battle import DEFAULT_MAX_STATES, check_size
+from .battle import DEFAULT_MAX_STATES, SizeError, check_size
 from .rules import STANDARD, Rules
 from .rounds import round_table
 from .scaled import Scale
@@ -20,6 +20,14 @@ def _never_certain(rules, side):
     can always lose everything and a probability of 1 is never reached."""
     return all(any(t[side] > 0 for t in trans) for trans, _ in round_table(rules, Scale(
         [rules.attack_faces, rules.defend_faces])).values())
+
+
+def _p_text(p):
+    """p for a message: the fraction if short, else a decimal (as 1 - x when close to 1)."""
+    text = str(p)
+    if len(text) <= 24:
+        return text
+    return f"1 - {float(1 - p):.3g}" if p > Fraction(99, 100) else f"{float(p):.6g}"
 
 
 def _search_limit(n):
@@ -45,7 +53,7 @@ def troops_needed(defenders, p, *, convention, rules=STANDARD, survivors=0,
     p = check_probability("p", p)
     off = offset(convention)
     need = max(1, check_int("survivors", survivors, 0) - off)
-    check_size(D, max_states, f"a search against {D} defenders (one line of states)")
+    check_size(D, max_states, f"a search against {D} defenders (one line of states)", "defenders")
     if p == 1 and _never_certain(rules, 0):
         raise ValueError("p = 1 cannot be reached: the defender can always win, so P(win) < 1 "
                          "for every number of attackers; ask for p < 1")
@@ -61,7 +69,7 @@ def troops_needed(defenders, p, *, convention, rules=STANDARD, survivors=0,
             return n, scale.fraction(value), below
         previous = value
         _guard(a * D, a > _search_limit(D), max_states,
-               f"no attacker count up to {a + off} reaches p = {p} against {D}")
+               f"no attacker count up to {a + off} reaches p = {_p_text(p)} against {D}", "p")
 
 
 def defenders_needed(attackers, p, *, convention, rules=STANDARD, max_states=DEFAULT_MAX_STATES,
@@ -90,13 +98,13 @@ def defenders_needed(attackers, p, *, convention, rules=STANDARD, max_states=DEF
             return d, hold, below
         previous = value
         _guard(d * A, d > _search_limit(A), max_states,
-               f"no defender count up to {d} holds with p = {p} against {attackers}")
+               f"no defender count up to {d} holds with p = {_p_text(p)} against {attackers}", "p")
 
 
-def _guard(states, too_long, max_states, message):
+def _guard(states, too_long, max_states, message, field):
     if too_long:
-        raise ValueError(message + "; p is too close to 1 for an answer in reasonable time")
+        raise SizeError(message + "; p is too close to 1 for an answer in reasonable time", field)
     try:
         check_size(states, max_states, "the search")
-    except ValueError:
-        raise ValueError(message + f" within max_states={max_states:,}") from None
+    except SizeError:
+        raise SizeError(message + f" within max_states={max_states:,}", field) from None

@@ -26,7 +26,7 @@ def win_grid(n, *, rules=STANDARD, convention="attacking", max_states=DEFAULT_MA
     """Exact P(win) table: grid[a][d] for 0 <= a, d <= n (a in `convention`; row/column 0 are
     the trivial cases: no attackers -> 0, no defenders -> 1)."""
     n = check_int("n", n, 1)
-    check_size(n * n, max_states, f"a {n} x {n} grid")
+    check_size(n * n, max_states, f"a {n} x {n} grid", "n")
     off = offset(convention)
     grid = [[Fraction(0)] * (n + 1) for _ in range(n + 1)]
     for a in range(off, n + 1):
@@ -41,7 +41,7 @@ def win_grid_floats(n, *, rules=STANDARD, convention="attacking", max_states=DEF
 
     Computed exactly, then each value correctly rounded to a float (0.0 below 1e-308)."""
     n = check_int("n", n, 1)
-    check_size(n * n, max_states, f"a {n} x {n} grid")
+    check_size(n * n, max_states, f"a {n} x {n} grid", "n")
     off = offset(convention)
     for a in range(1, off + 1):
         yield [0.0] * n
@@ -55,7 +55,7 @@ def needed_table(max_defenders=200, levels=NEEDED_LEVELS, *, rules=STANDARD, con
 
     One backward sweep over attackers serves every D and every p at once."""
     D = check_int("max_defenders", max_defenders, 1)
-    check_size(D * D, max_states, f"troops-needed tables up to {D} defenders")
+    check_size(D * D, max_states, f"troops-needed tables up to {D} defenders", "max_defenders")
     levels = sorted(check_probability("levels", p) for p in levels)
     off = offset(convention)
     scale = Scale([rules.attack_faces, rules.defend_faces])
