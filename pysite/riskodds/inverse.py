@@ -4,7 +4,7 @@ from fractions import Fraction
 from .battle import DEFAULT_MAX_STATES, SizeError, check_size
 from .rules import STANDARD, Rules
 from .rounds import round_table
-from .scaled import Scale
+from .scaled import Scale, fraction_log10
 from .sweep import win_lines
 from .validate import check_int, check_probability, offset
 
@@ -27,7 +27,9 @@ def _p_text(p):
     text = str(p)
     if len(text) <= 24:
         return text
-    return f"1 - {float(1 - p):.3g}" if p > Fraction(99, 100) else f"{float(p):.6g}"
+    if p > Fraction(99, 100):
+        return f"1 - 10^{fraction_log10(1 - p):.1f}"
+    return f"{float(p):.6g}"
 
 
 def _search_limit(n):
