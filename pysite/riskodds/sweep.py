@@ -21,7 +21,8 @@ def win_lines(rules, scale, length, by="attackers", need=1):
     ma, md = rules.attack_dice, rules.defend_dice
     table = round_table(rules, scale)
     zero, one = scale.zero, scale.one
-    total = scale.total
+    single_base = len(scale.bases) == 1
+    base, power, align = scale.bases[0], scale.power, scale.align
     kept = {}
     i = 0
     while True:
@@ -43,15 +44,16 @@ def win_lines(rules, scale, length, by="attackers", need=1):
             if not parts:
                 line.append(zero)
                 continue
-            if len(parts) > 1:
-                e = parts[0][1]
-                if all(p[1] == e for p in parts):
-                    v = (sum(p[0] for p in parts), e)
-                else:
-                    v = total(parts)
+            if len(parts) == 1:
+                num, e = parts[0]
+            elif single_base:       # exponents are 1-tuples: align each part to the largest
+                top = max(p[1][0] for p in parts)
+                num = sum(n if pe == top else n * power(base, top - pe) for n, (pe,) in parts)
+                e = (top,)
             else:
-                v = parts[0]
-            line.append((v[0], tuple(map(add, v[1], step))))
+                e = tuple(map(max, *(p[1] for p in parts)))
+                num = sum(align(p, e) for p in parts)
+            line.append((num, tuple(map(add, e, step))))
         kept.pop(i - depth - 1, None)
         yield i, line
         i += 1
