@@ -12,7 +12,7 @@ export function probabilityView(p, { output, label }) {
   const rows = [
     ["Decimal", dec ?? "(too small for a decimal: see scientific)"],
     ["Scientific", scientific(p.num, p.den)],
-    ["Odds", oneIn(p.num, p.den)],
+    ["Odds", odds(p.num, p.den)],
     ["log₁₀", Number.isFinite(lg) ? lg.toFixed(6) : "−∞"],
   ];
   const belowFloat = Number.isFinite(lg) && lg < SMALLEST_NORMAL_LOG10;
@@ -34,8 +34,24 @@ export function probabilityView(p, { output, label }) {
 
 function headline(p, lg) {
   if (p.num === "0") return "0";
+  const rest = complement(p.num, p.den);
+  if (rest !== null && BigInt(rest) * 10n ** 6n < BigInt(p.den)) {
+    return "1 − " + scientific(rest, p.den, 4);   // "1" alone would hide what is left
+  }
   if (lg >= -4) return decimal(p.num, p.den, 6).replace("…", "");
   return "≈ " + scientific(p.num, p.den, 6);
+}
+
+/** den - num as a decimal string when the probability is above 1/2 and below 1, else null. */
+function complement(num, den) {
+  const n = BigInt(num), d = BigInt(den);
+  return n * 2n > d && n !== d ? (d - n).toString() : null;
+}
+
+/** "1 in N"; above 1/2 the odds of the opposite say more ("1 in 1" says nothing). */
+function odds(num, den) {
+  const rest = complement(num, den);
+  return rest === null ? oneIn(num, den) : `the opposite happens ${oneIn(rest, den)}`;
 }
 
 async function copyText(text, button) {
