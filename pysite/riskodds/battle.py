@@ -120,8 +120,13 @@ class Battle:
         return groups
 
     def _lost(self, side):
-        """Scaled P(k armies lost) for k = 0..start on `side`."""
-        return [self.scale.total(self.raw_ends[s] for s in g) for g in self._loss_groups(side)]
+        """Scaled P(k armies lost) for k = 0..start on `side` (computed once per side)."""
+        return self._lost_values[side]
+
+    @cached_property
+    def _lost_values(self):
+        return [[self.scale.total(self.raw_ends[s] for s in g) for g in self._loss_groups(side)]
+                for side in (0, 1)]
 
     def _lost_fractions(self, side):
         off, ends = self.setup.offset, self.end_states
