@@ -125,8 +125,9 @@ class Battle:
 
     @cached_property
     def _lost_values(self):
-        return [[self.scale.total(self.raw_ends[s] for s in g) for g in self._loss_groups(side)]
-                for side in (0, 1)]
+        ends, total = self.raw_ends, self.scale.total
+        return [[ends[g[0]] if len(g) == 1 else total(ends[s] for s in g) if g else self.scale.zero
+                 for g in self._loss_groups(side)] for side in (0, 1)]
 
     def _lost_fractions(self, side):
         off, ends = self.setup.offset, self.end_states

@@ -27,15 +27,12 @@ class Scale:
         self._steps = {}
 
     def power(self, b, e):
-        """b ** e, cached."""
-        table = self._powers.get(b)
-        if table is None:
-            table = self._powers[b] = [1]
-        if e < len(table):
-            return table[e]
-        while len(table) <= e:
-            table.append(table[-1] * b)
-        return table[e]
+        """b ** e, cached (only the exponents asked for: a full table would cost memory)."""
+        key = (b, e)
+        v = self._powers.get(key)
+        if v is None:
+            v = self._powers[key] = b ** e
+        return v
 
     def step(self, rules, na, nd):
         """Exponents of the denominator of one round: attack_faces**na * defend_faces**nd."""
