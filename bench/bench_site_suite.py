@@ -1,0 +1,138 @@
+#!/usr/bin/env python3
+"""The calculator suite's speed targets, in headless Chromium against a fresh build served with the
+netlify.toml headers (issue 6):
+
+  1. troops needed for D = 200, p = .99, capital (3 defender dice), in the browser: <= 3 s;
+  2. a chain of 14 territories with 72 attackers (territory convention), exact: <= 0.5 s;
+  plus, for context, a 200 x 200 win table and the CPython engine's time for each.
+
+Each case is timed in the page: the worker's own time (engine.call) and the whole path from the
+submit to the rendered result ("click", the form's data-elapsed-ms); "wall" adds Playwright's
+round trips (click, polling) as seen from Python. Prints a table and writes bench/results/site_suite.json.
+Usage: python bench/bench_site_suite.py [--runs N]
+"""
+import argparse
+import json
+import platform
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "pysite")]
+
+import build  # noqa: E402
+from sitebuild import paths  # noqa: E402
+from sitebuild.server import serve_in_thread  # noqa: E402
+
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--disable-gpu"]
+CHAIN = [22, 8, 2, 2, 2, 7, 1, 1, 3, 1, 2, 3, 5, 1]
+
+# name, form id, form fields, engine op, engine params, target seconds
+CASES = [
+    ("troops needed D=200 p=.99 capital (territory)", "needed",
+     {"mode": "attackers", "defenders": 200, "p": "0.99", "convention": "territory", "defend_dice": 3},
+     "needed", {"defenders": 200, "p": "0.99", "convention": "territory", "defend_dice": 3}, 3.0),
+    ("chain: 72 v 14 territories (territory)", "campaign",
+     {"attackers": 72, "territories": ",".join(map(str, CHAIN)), "convention": "territory"},
+     "campaign", {"attackers": 72, "territories": CHAIN, "convention": "territory"}, 0.5),
+    ("win table 200 x 200 (attacking)", "table",
+     {"max_attackers": 200, "max_defenders": 200, "convention": "attacking"},
+     "table", {"max_attackers": 200, "max_defenders": 200, "convention": "attacking"}, None),
+]
+
+
+def fill(form, values):
+    form.evaluate("f => f.reset()")
+    for name, value in values.items():
+        field = form.locator(f"[name={name}]")
+        if field.evaluate("e => e.tagName") == "SELECT":
+            field.select_option(str(value))
+        else:
+            field.fill(str(value))
+
+
+def run_browser(url: str, runs: int) -> dict:
+    from playwright.sync_api import sync_playwright
+
+    res = {name: {"worker_ms": [], "click_ms": [], "wall_ms": []} for name, *_ in CASES}
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=shutil.which("chromium") or "/usr/bin/chromium",
+                                     args=CHROMIUM_ARGS, headless=True)
+        ctx = browser.new_context(base_url=url)
+        page = ctx.new_page()
+        page.goto("/calculators/")
+        page.locator("body[data-engine-state=ready]").wait_for(state="attached", timeout=180_000)
+        for name, form_id, fields, op, params, _ in CASES:
+            for _ in range(runs):
+                ms = page.evaluate("async ([op, p]) => (await riskoddsEngine.call(op, p).promise).ms", [op, params])
+                res[name]["worker_ms"].append(ms)
+                form = page.locator(f"form#{form_id}")
+                fill(form, fields)
+                t0 = time.perf_counter()
+                form.locator("button[type=submit]").click()
+                page.locator(f"form#{form_id}[data-status=done]").wait_for(state="attached", timeout=180_000)
+                res[name]["wall_ms"].append((time.perf_counter() - t0) * 1000)  # incl. Playwright's round trips
+                res[name]["click_ms"].append(float(form.get_attribute("data-elapsed-ms")))  # measured in the page
+        ctx.close()
+        browser.close()
+    return res
+
+
+def cpython(runs: int) -> dict:
+    from riskodds import api
+
+    out = {}
+    for name, _, _, op, params, _ in CASES:
+        times = []
+        for _ in range(runs):
+            t0 = time.perf_counter()
+            api.call(op, json.dumps(params))
+            times.append((time.perf_counter() - t0) * 1000)
+        out[name] = times
+    return out
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--runs", type=int, default=3)
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "dist"
+        info = build.build(out)
+        server, url = serve_in_thread(out, paths.NETLIFY_TOML)
+        try:
+            b = run_browser(url, args.runs)
+        finally:
+            server.shutdown()
+    cp = cpython(args.runs)
+    rows, medians = [], {}
+    for name, *_, target in CASES:
+        m = {"cpython_ms": statistics.median(cp[name]), "worker_ms": statistics.median(b[name]["worker_ms"]),
+             "click_ms": statistics.median(b[name]["click_ms"]), "wall_ms": statistics.median(b[name]["wall_ms"])}
+        medians[name] = {**m, "target_s": target, "meets_target": None if target is None else m["click_ms"] <= target * 1000}
+        verdict = "" if target is None else f"target <= {target:g} s: {'ok' if m['click_ms'] <= target * 1000 else 'MISSED'}"
+        rows.append((name, f"{m['cpython_ms']:.0f}", f"{m['worker_ms']:.0f}", f"{m['click_ms']:.0f}",
+                     f"{m['wall_ms']:.0f}", f"{m['worker_ms'] / m['cpython_ms']:.2f}x", verdict))
+    head = ("case", "CPython ms", "worker ms", "click ms", "wall ms", "worker/CPy", "")
+    widths = [max(len(r[i]) for r in rows + [head]) for i in range(len(head))]
+    fmt = lambda r: "  ".join(c.ljust(w) if i in (0, 6) else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths)))
+    print("\n" + fmt(head) + "\n" + "-" * (sum(widths) + 10))
+    for r in rows:
+        print(fmt(r))
+    result = {"runs": args.runs, "machine": platform.platform(), "python": platform.python_version(),
+              "pyodide": info["pyodide_version"], "medians": medians,
+              "raw_ms": {name: {**b[name], "cpython_ms": cp[name]} for name in b}}
+    dest = ROOT / "bench" / "results" / "site_suite.json"
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    dest.write_text(json.dumps(result, indent=2) + "\n")
+    print(f"\nsaved {dest.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
