@@ -11,7 +11,7 @@ import shutil
 import sys
 from pathlib import Path
 
-from sitebuild import assets, engine_pack, pages, paths, pyodide_copy
+from sitebuild import assets, engine_pack, offline, pages, paths, pyodide_copy
 from sitebuild import article, cache  # article (issue 5): figures, data files, math, pages
 
 
@@ -31,6 +31,7 @@ def build(out_dir: Path = paths.DEFAULT_OUT, engine_dir: Path = paths.ENGINE_SRC
     sources[engine_pack.ENGINE_ASSET] = engine_pack.engine_zip(Path(engine_dir))
     art = article.prepare()  # article: cached figures, downloads and KaTeX, hashed like any asset
     sources.update(art.assets)
+    sources.update(offline.app_sources())  # web app manifest + icons (issue 6)
     manifest, outputs = assets.hash_assets(sources)
     assets.write_assets(outputs, out_dir)
     urls = assets.asset_urls(manifest)
@@ -43,7 +44,8 @@ def build(out_dir: Path = paths.DEFAULT_OUT, engine_dir: Path = paths.ENGINE_SRC
     }
     env = pages.make_env(paths.TEMPLATES, urls, site)
     written = pages.render_pages(env, article.pages(pages.page_list(), art, urls), out_dir)
-    return {"out": str(out_dir), "pages": written, "assets": urls, **site}
+    sw = offline.write_service_worker(out_dir)  # last: it lists (and hashes) every built file
+    return {"out": str(out_dir), "pages": written, "assets": urls, **site, **sw}
 
 
 def main(argv=None) -> int:

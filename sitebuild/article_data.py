@@ -1,5 +1,6 @@
 """The heavy engine results the figures and downloads share, each cached by its inputs."""
 from fractions import Fraction
+from functools import lru_cache
 
 import numpy as np
 import riskodds as ro
@@ -15,18 +16,30 @@ CHAIN = [22, 8, 2, 2, 2, 7, 1, 1, 3, 1, 2, 3, 5, 1]
 
 def win_grid(n: int = GRID_N) -> np.ndarray:
     """float64 [a-1, d-1] = P(win), a attacking armies, d defenders (exact, correctly rounded)."""
+    return _win_grid(n)
+
+
+@lru_cache(maxsize=None)  # once per process, even with --no-cache (keyed on the positional n)
+def _win_grid(n: int) -> np.ndarray:
     return cache.cached("win-grid", {"n": n}, lambda: np.array(list(tables.win_grid_floats(n)), dtype=np.float64))
 
 
 def needed(d: int = NEEDED_D) -> dict:
+    return _needed(d)
+
+
+@lru_cache(maxsize=None)
+def _needed(d: int) -> dict:
     return cache.cached("needed", {"d": d}, lambda: tables.needed_tables(d))
 
 
+@lru_cache(maxsize=None)  # once per process, even with --no-cache
 def battle_dist(A: int, D: int) -> list[float]:
     """P(n attacking armies lost), n = 0..A, as floats (exact values are in facts.py)."""
     return [float(x) for x in ro.battle(A, D, convention="attacking").attackers_lost]
 
 
+@lru_cache(maxsize=None)  # once per process, even with --no-cache
 def chain() -> tuple[dict, Fraction]:
     c = ro.campaign(CHAIN_T, CHAIN, convention="territory")
     return {k: float(v) for k, v in c.end_states.items()}, c.win

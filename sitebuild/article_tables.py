@@ -1,4 +1,6 @@
 """HTML tables of the article, generated from the engine (numbers marked as computed)."""
+import re
+
 from markupsafe import Markup, escape
 
 from . import facts, fmt
@@ -55,10 +57,15 @@ def needed_table(D: int, levels: list[str]) -> Markup:
                   f"<th scope=col>capital</th></tr></thead><tbody>{''.join(rows)}</tbody></table></div>")
 
 
+def _powers(text: str) -> Markup:
+    """'10^12' -> 10<sup>12</sup>."""
+    return Markup(re.sub(r"10\^(\d+)", r"10<sup>\1</sup>", str(escape(text))))
+
+
 def history_table(rows: list[dict]) -> Markup:
     """Earlier measurements (not ours, not computed): quoted from the author's notes."""
     body = "".join(
-        f"<tr><td>{escape(r['what'])}</td><td data-source=history>{escape(r['runs'])}</td>"
+        f"<tr><td>{escape(r['what'])}</td><td data-source=history>{_powers(r['runs'])}</td>"
         f"<td data-source=history>{escape(r['time'])}</td><td data-source=history>{escape(r['max_lost'])}</td></tr>"
         for r in rows)
     return Markup('<div class="table-wrap"><table class="history"><caption>Earlier work (the author\'s first '

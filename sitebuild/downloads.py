@@ -20,8 +20,8 @@ GRID_HEADER = """\
 """
 
 NEEDED_HEADER = """\
-# Risk battle odds: troops needed. Fewest armies ON THE ATTACKING TERRITORY (territory
-#   convention: one stays behind, so a territory of T armies attacks with T - 1) for
+# Risk battle odds: troops needed, in the territory convention: the fewest armies ON THE
+#   ATTACKING TERRITORY (one stays behind, so a territory of T armies attacks with T - 1) for
 #   P(attacker takes the territory) >= p, against d = 1..{d} defenders.
 # Rules: {rules}. Six-sided dice, ties to the defender, fought to the end.
 # Computed exactly by build.py with riskodds.needed_tables({d}) (rational arithmetic).

@@ -1,7 +1,7 @@
 """How computed numbers are written in the article, and the <span> that marks them.
 
-The span carries the recipe key (data-computed), the exact value (data-value) and the format
-(data-format), so tests can recompute the value and re-render the text."""
+The span carries the recipe key (data-computed), the exact value (data-value, when short) and
+the format (data-format), so tests can recompute the value and re-render the text."""
 import math
 from fractions import Fraction
 
@@ -72,7 +72,12 @@ def render(v, style: str) -> str:
     raise ValueError(f"unknown number style {style!r}")
 
 
+MAX_VALUE_ATTR = 80  # longer exact values are left out (page weight); the text still is checked
+
+
 def span(key: str, v, style: str) -> Markup:
     cls = ' class="fraction"' if style == "exact" else ""
-    return Markup(f'<span data-computed="{escape(key)}" data-value="{escape(exact_text(v))}" '
+    exact = exact_text(v)
+    value = f' data-value="{escape(exact)}"' if len(exact) <= MAX_VALUE_ATTR else ""
+    return Markup(f'<span data-computed="{escape(key)}"{value} '
                   f'data-format="{escape(style)}"{cls}>{escape(render(v, style))}</span>')

@@ -54,6 +54,8 @@ def to_classes(htmls: list[str]) -> tuple[list[str], str]:
         styles[cls] = m.group(1)
         return f' data-kx="{cls}"'
 
+    # the TeX source annotation inside the MathML is dead weight on the page
+    htmls = [re.sub(r"<annotation encoding=\"application/x-tex\">.*?</annotation>", "", h, flags=re.S) for h in htmls]
     out = [_STYLE.sub(sub, h) for h in htmls]
     # data-kx then becomes part of class="..." (one class attribute per element)
     out = [_merge_class(h) for h in out]

@@ -9,14 +9,14 @@ import sys
 from fractions import Fraction
 
 
-from .battle import DEFAULT_MAX_STATES, SizeError, _passage, battle, check_size
+from .battle import DEFAULT_MAX_STATES, _passage, battle, check_size
 from .campaign import campaign
 from .inverse import defenders_needed, troops_needed
 from .rounds import outcome_space
 from .rules import Rules
 from .scaled import Scale, fraction_log10
 from .sweep import win_lines
-from .validate import check_choice, check_int, offset
+from .validate import FieldError, check_choice, check_int, offset
 
 
 
@@ -29,12 +29,6 @@ def _lift_int_str_limit():
 _lift_int_str_limit()
 
 RULE_FIELDS = tuple(Rules.__dataclass_fields__)
-
-
-class InputError(ValueError):
-    def __init__(self, field, message):
-        super().__init__(message)
-        self.field = field
 
 
 def prob(f):
@@ -55,18 +49,8 @@ def _rules(params, override=None):
         fields.update({k: override[k] for k in RULE_FIELDS if override.get(k) is not None})
     for k in ("attack_dice", "defend_dice", "attack_faces", "defend_faces"):
         if k in fields:
-            fields[k] = _int(k, fields[k])
-    try:
-        return Rules(**fields)
-    except ValueError as e:
-        raise InputError(str(e).split()[0], str(e)) from None
-
-
-def _int(name, value):
-    try:
-        return check_int(name, value)
-    except ValueError as e:
-        raise InputError(name, str(e)) from None
+            fields[k] = check_int(k, fields[k])
+    return Rules(**fields)
 
 
 def _common(params):
@@ -134,7 +118,7 @@ def op_campaign(params):
     if isinstance(raw, str):
         raw = [t for t in raw.replace(" ", "").split(",") if t]
     if not isinstance(raw, list):
-        raise InputError("territories", "territories must be a list of defender counts, like 3,2,5")
+        raise FieldError("territories must be a list of defender counts, like 3,2,5", "territories")
     defenders, rules = [], []
     for i, t in enumerate(raw):
         if isinstance(t, dict):
@@ -153,10 +137,8 @@ def op_campaign(params):
 
 def op_table(params):
     convention, rules, limit = _common(params)
-    n_a = _int("max_attackers", params.get("max_attackers"))
-    n_d = _int("max_defenders", params.get("max_defenders"))
-    for name, n in (("max_attackers", n_a), ("max_defenders", n_d)):
-        check_int(name, n, 1, 1000)
+    n_a = check_int("max_attackers", params.get("max_attackers"), 1, 1000)
+    n_d = check_int("max_defenders", params.get("max_defenders"), 1, 1000)
     check_size(n_a * n_d, limit, f"a {n_a} x {n_d} table", "max_attackers")
     detail = check_choice("detail", params.get("detail", "summary"), ("full", "summary"))
     off = offset(convention)
@@ -178,8 +160,8 @@ def op_table(params):
 
 def op_outcome_space(params):
     rules = _rules(params)
-    na = _int("attack_dice_rolled", params.get("attack_dice_rolled"))
-    nd = _int("defend_dice_rolled", params.get("defend_dice_rolled"))
+    na = check_int("attack_dice_rolled", params.get("attack_dice_rolled"))
+    nd = check_int("defend_dice_rolled", params.get("defend_dice_rolled"))
     space = outcome_space(na, nd, rules)
     return {"outcomes": [{"attacker_losses": al, "defender_losses": dl, "count": c}
                          for (al, dl), c in sorted(space.items())],
@@ -205,17 +187,10 @@ def handle(op, params):
     _lift_int_str_limit()       # again per call: the host may have reset it
     try:
         return {"ok": True, "op": op, **OPS[op](params)}
-    except InputError as e:
-        return _error(e.field, str(e))
-    except SizeError as e:
+    except FieldError as e:
         return _error(FIELD_ALIASES.get(op, {}).get(e.field, e.field), str(e))
     except ValueError as e:
-        message = str(e)
-        field = message.split(" must")[0].split(" has")[0].split(":")[0]
-        field = field.split("[")[0]
-        field = FIELD_ALIASES.get(op, {}).get(field, field)
-        known = set(params) | {"attackers", "defenders", "p", "territories", "max_states", "convention"}
-        return _error(field if field in known or field in RULE_FIELDS else None, message)
+        return _error(None, str(e))
     except (MemoryError, RecursionError) as e:
         return _error(None, f"the computation ran out of resources ({type(e).__name__}); try smaller armies")
 

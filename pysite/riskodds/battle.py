@@ -7,7 +7,7 @@ from functools import cached_property
 from . import flow
 from .rules import Rules, STANDARD
 from .scaled import Scale
-from .validate import check_int, offset, to_attacking
+from .validate import FieldError, check_int, offset, to_attacking
 
 DEFAULT_MAX_STATES = 10 ** 8
 
@@ -43,12 +43,8 @@ def setup(attackers, defenders, convention, rules, retreat_at, defender_goal, ma
     return Setup(A, D, retreat, goal, rules, convention)
 
 
-class SizeError(ValueError):
+class SizeError(FieldError):
     """A request too large to finish in reasonable time; `field` names the input to change."""
-
-    def __init__(self, message, field):
-        super().__init__(message)
-        self.field = field
 
 
 def check_size(states, max_states, what, field="attackers"):
@@ -215,13 +211,13 @@ def _passage(start, end, convention, rules, retreat_at, defender_goal, max_state
     """(value, scale) of P(start -> end), for callers that want floats or log10 too."""
     for name, state in (("start", start), ("end", end)):
         if not (isinstance(state, (tuple, list)) and len(state) == 2):
-            raise ValueError(f"{name} must be a pair (attackers, defenders), got {state!r}")
+            raise FieldError(f"{name} must be a pair (attackers, defenders), got {state!r}", name)
     s = setup(start[0], start[1], convention, rules, retreat_at, defender_goal, max_states)
     off = s.offset
     a = check_int("end attackers", end[0], off, s.A + off) - off
     d = check_int("end defenders", end[1], 0, s.D)
     if a == 0 and d == 0:
-        raise ValueError("end state cannot have no attackers and no defenders: a battle stops "
-                         "when either side is gone")
+        raise FieldError("end state cannot have no attackers and no defenders: a battle stops "
+                         "when either side is gone", "end")
     scale = Scale([rules.attack_faces, rules.defend_faces])
     return flow.passage(s.A, s.D, a, d, rules, s.retreat, s.goal, scale, closed_form), scale

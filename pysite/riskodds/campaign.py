@@ -7,7 +7,7 @@ from . import flow
 from .battle import DEFAULT_MAX_STATES, check_size
 from .rules import STANDARD, Rules
 from .scaled import Scale
-from .validate import check_int, offset, to_attacking
+from .validate import FieldError, check_int, offset, to_attacking
 
 
 @dataclass(frozen=True)
@@ -73,10 +73,10 @@ def campaign(attackers, territories, *, convention, leave=1, rules=STANDARD, ret
     off = offset(convention)
     A = to_attacking("attackers", attackers, convention)
     if isinstance(territories, (str, bytes)) or not hasattr(territories, "__len__"):
-        raise ValueError(f"territories must be a list of defender counts, got {territories!r}")
+        raise FieldError(f"territories must be a list of defender counts, got {territories!r}", "territories")
     if len(territories) == 0:
-        raise ValueError("territories must list at least one territory's defenders")
-    defenders = tuple(check_int(f"territories[{i}]", d, 1) for i, d in enumerate(territories))
+        raise FieldError("territories must list at least one territory's defenders", "territories")
+    defenders = tuple(_territory(i, d) for i, d in enumerate(territories))
     rules_list = list(rules) if isinstance(rules, (list, tuple)) else [rules] * len(defenders)
     if len(rules_list) != len(defenders):
         raise ValueError(f"rules: give one Rules or one per territory ({len(defenders)}), got {len(rules_list)}")
@@ -107,6 +107,13 @@ def campaign(attackers, territories, *, convention, leave=1, rules=STANDARD, ret
         if not stacks:
             break
     return Campaign(A + off, defenders, convention, leave, ends, scale)
+
+
+def _territory(i, defenders):
+    try:
+        return check_int(f"territories[{i}]", defenders, 1)
+    except FieldError as e:
+        raise FieldError(str(e), "territories") from None
 
 
 def _add(table, key, value, scale):

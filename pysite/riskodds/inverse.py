@@ -6,7 +6,7 @@ from .rules import STANDARD, Rules
 from .rounds import round_table
 from .scaled import Scale, fraction_log10
 from .sweep import win_lines
-from .validate import check_int, check_probability, offset
+from .validate import FieldError, check_int, check_probability, offset
 
 
 def _reaches(value, scale, p):
@@ -57,8 +57,8 @@ def troops_needed(defenders, p, *, convention, rules=STANDARD, survivors=0,
     need = max(1, check_int("survivors", survivors, 0) - off)
     check_size(D, max_states, f"a search against {D} defenders (one line of states)", "defenders")
     if p == 1 and _never_certain(rules, 0):
-        raise ValueError("p = 1 cannot be reached: the defender can always win, so P(win) < 1 "
-                         "for every number of attackers; ask for p < 1")
+        raise FieldError("p = 1 cannot be reached: the defender can always win, so P(win) < 1 "
+                         "for every number of attackers; ask for p < 1", "p")
     scale = Scale([rules.attack_faces, rules.defend_faces])
     previous = None
     for a, line in win_lines(rules, scale, D, "attackers", need):
@@ -84,8 +84,8 @@ def defenders_needed(attackers, p, *, convention, rules=STANDARD, max_states=DEF
     p = check_probability("p", p)
     check_size(A, max_states, f"a search against {attackers} attackers (one line of states)")
     if p == 1 and _never_certain(rules, 1):
-        raise ValueError("p = 1 cannot be reached: the attacker can always win, so P(hold) < 1 "
-                         "for every number of defenders; ask for p < 1")
+        raise FieldError("p = 1 cannot be reached: the attacker can always win, so P(hold) < 1 "
+                         "for every number of defenders; ask for p < 1", "p")
     scale = Scale([rules.attack_faces, rules.defend_faces])
     q = 1 - p                      # hold >= p  <=>  win <= 1 - p
     previous = None

@@ -4,6 +4,14 @@ from fractions import Fraction
 CONVENTIONS = ("attacking", "territory")
 
 
+class FieldError(ValueError):
+    """A bad argument; `field` names it, so a form can show the message next to that input."""
+
+    def __init__(self, message, field):
+        super().__init__(message)
+        self.field = field
+
+
 def check_int(name, value, lo=None, hi=None):
     """Return `value` as an int, or raise ValueError naming `name` and the allowed range.
 
@@ -12,9 +20,9 @@ def check_int(name, value, lo=None, hi=None):
     if isinstance(value, str) and value.strip().lstrip("+-").isdigit():
         value = int(value.strip())
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{name} must be a whole number{_range_text(lo, hi)}, got {value!r}")
+        raise FieldError(f"{name} must be a whole number{_range_text(lo, hi)}, got {value!r}", name)
     if (lo is not None and value < lo) or (hi is not None and value > hi):
-        raise ValueError(f"{name} must be a whole number{_range_text(lo, hi)}, got {value}")
+        raise FieldError(f"{name} must be a whole number{_range_text(lo, hi)}, got {value}", name)
     return value
 
 
@@ -30,7 +38,7 @@ def _range_text(lo, hi):
 
 def check_choice(name, value, choices):
     if value not in choices:
-        raise ValueError(f"{name} must be one of {', '.join(map(repr, choices))}, got {value!r}")
+        raise FieldError(f"{name} must be one of {', '.join(map(repr, choices))}, got {value!r}", name)
     return value
 
 
@@ -55,13 +63,13 @@ def check_probability(name, p):
     Floats are taken by their decimal repr (0.95 -> 19/20), not their binary value.
     """
     if isinstance(p, bool):
-        raise ValueError(f"{name} must be a probability in (0, 1], got {p!r}")
+        raise FieldError(f"{name} must be a probability in (0, 1], got {p!r}", name)
     try:
         if isinstance(p, float):
             p = repr(p)
         value = Fraction(p.strip() if isinstance(p, str) else p)
     except (ValueError, TypeError, ZeroDivisionError):
-        raise ValueError(f"{name} must be a probability in (0, 1], like 0.95 or 19/20, got {p!r}") from None
+        raise FieldError(f"{name} must be a probability in (0, 1], like 0.95 or 19/20, got {p!r}", name) from None
     if not 0 < value <= 1:
-        raise ValueError(f"{name} must be a probability in (0, 1], got {p}")
+        raise FieldError(f"{name} must be a probability in (0, 1], got {p}", name)
     return value

@@ -3,8 +3,10 @@
 import { EngineClient } from "./engine-client.js";
 import { mountCalculator } from "./calculator-form.js";
 import { getCalculator } from "./calculators/index.js";
+import { registerServiceWorker } from "./offline.js";
 
 function main() {
+  registerServiceWorker(); // every page: one visit anywhere makes the calculators work offline
   const forms = [...document.querySelectorAll("form[data-calculator]")];
   if (forms.length === 0) return;
   const { worker, pyodide, engine: engineURL } = document.body.dataset;

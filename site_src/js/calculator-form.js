@@ -16,6 +16,7 @@ export function mountCalculator(form, def, engine) {
   let seq = 0; // only the latest run may touch the page
   let runningId = null;
   let timer = null;
+  const ctx = { engine, form }; // optional hooks: def.mount(form, ctx) sets up dynamic parts; render gets ctx
 
   const setStatus = (status, text) => {
     form.dataset.status = status;
@@ -65,6 +66,7 @@ export function mountCalculator(form, def, engine) {
     clearMessages();
     resultEl.replaceChildren();
     delete form.dataset.finishedAt;
+    delete form.dataset.elapsedMs;
     const { values, errors } = def.read(get);
     if (Object.keys(errors).length) {
       setStatus("error", "Please fix the highlighted fields.");
@@ -87,10 +89,11 @@ export function mountCalculator(form, def, engine) {
         setStatus("error", "The engine could not compute this.");
         return;
       }
-      resultEl.replaceChildren(def.render(result, values));
+      resultEl.replaceChildren(def.render(result, values, ctx));
       const total = (performance.now() - t0) / 1000;
       setStatus("done", `Done in ${total.toFixed(2)} s (engine ${(ms / 1000).toFixed(2)} s).`);
       form.dataset.finishedAt = String(performance.now());
+      form.dataset.elapsedMs = String(Math.round(total * 1000)); // submit -> rendered result (the bench reads it)
     } catch (err) {
       if (my !== seq) return;
       if (err instanceof CancelledError) setStatus("cancelled", "Cancelled. Change the inputs and calculate again.");
@@ -117,11 +120,18 @@ export function mountCalculator(form, def, engine) {
     if (state === "error" && runningId === null) setStatus("error", message);
   });
   if (engine.state === "ready") setStatus("ready", STATUS_TEXT.ready);
+  if (def.mount) def.mount(form, ctx);
 
   // A shared link: refill the fields and run as soon as the engine is up (the call waits in the queue).
   const state = readState(form.id);
   if (state) {
-    for (const [k, v] of Object.entries(state)) { const f = field(k); if (f && "value" in f) f.value = v; }
+    // Two passes with input events: a field may add others (the campaign's rows from `territories`).
+    for (let pass = 0; pass < 2; pass++) {
+      for (const [k, v] of Object.entries(state)) {
+        const f = field(k);
+        if (f && "value" in f && f.value !== v) { f.value = v; f.dispatchEvent(new Event("input", { bubbles: true })); }
+      }
+    }
     run();
   }
 }

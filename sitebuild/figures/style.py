@@ -40,6 +40,9 @@ DARK_CSS = (
 )
 
 
+matplotlib.rcParams.update(RC)  # every later call (legends, colorbars) sees the same settings
+
+
 def figure(w=7.0, h=4.0, **kw):
     with plt.rc_context(RC):
         return plt.subplots(figsize=(w, h), **kw)

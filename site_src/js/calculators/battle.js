@@ -29,6 +29,16 @@ function read(get) {
   if (!errors.retreat_at && !errors.attackers && values.retreat_at !== null && values.retreat_at >= values.attackers) {
     errors.retreat_at = "Retreat threshold must be below the number of attackers.";
   }
+  const g = parseInteger(get("defender_goal"), { min: 0, max: MAX_ARMIES, optional: true, label: "Defender goal" });
+  if (g.error) errors.defender_goal = g.error; else values.defender_goal = g.value;
+  if (!errors.defender_goal && !errors.defenders && values.defender_goal !== null && values.defender_goal >= values.defenders) {
+    errors.defender_goal = "Defender goal must be below the number of defenders.";
+  }
+  const s = parseInteger(get("survivors"), { min: 0, max: MAX_ARMIES, optional: true, label: "Survivors" });
+  if (s.error) errors.survivors = s.error; else values.survivors = s.value;
+  if (!errors.survivors && !errors.attackers && values.survivors !== null && values.survivors > values.attackers) {
+    errors.survivors = "Survivors cannot be more than the attackers you start with.";
+  }
   return { values, errors };
 }
 
@@ -40,6 +50,8 @@ function request(v) {
     detail: v.attackers * v.defenders <= FULL_DETAIL_STATES ? "full" : "summary",
   };
   if (v.retreat_at !== null) params.retreat_at = v.retreat_at;
+  if (v.defender_goal) params.defender_goal = v.defender_goal;
+  if (v.survivors !== null && v.survivors !== undefined) params.survivors = v.survivors;
   return { op: "battle", params };
 }
 
@@ -66,7 +78,8 @@ function lossesView(r) {
 function render(r, v) {
   const who = v.convention === "territory" ? "armies on the territory" : "attacking armies";
   const parts = [
-    probabilityView(r.win, { output: "win", label: "P(attacker wins)" }),
+    probabilityView(r.win, { output: "win", label: v.defender_goal ? `P(defenders down to ${v.defender_goal} or fewer)` : "P(attacker wins)" }),
+    r.win_with_survivors ? probabilityView(r.win_with_survivors, { output: "win_with_survivors", label: `P(win with at least ${v.survivors} left)` }) : null,
     el("details", { class: "more-probs" },
       el("summary", {}, "P(attacker loses)", v.retreat_at !== null ? " and P(attacker retreats)" : ""),
       probabilityView(r.loss, { output: "loss", label: "P(attacker loses)" }),

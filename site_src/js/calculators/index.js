@@ -1,5 +1,8 @@
 // Every calculator the site knows. Add one: write calculators/NAME.js that calls register(), import it here.
 import "./battle.js";
 import "./path.js";
+import "./campaign.js";
+import "./needed.js";
+import "./table.js";
 
 export { getCalculator } from "./registry.js";

@@ -38,11 +38,23 @@ function read(get) {
   if (ok("start_attackers", "start_defenders") && values.start_attackers * values.start_defenders > MAX_STATES) {
     errors.start_attackers = `Attackers × defenders is over ${MAX_STATES.toLocaleString("en-US")} states: too large for a browser tab.`;
   }
+  for (const [name, label] of [["retreat_at", "Retreat at"], ["defender_goal", "Defender goal"]]) {
+    const res = parseInteger(get(name), { min: 0, max: MAX_ARMIES, optional: true, label });
+    if (res.error) errors[name] = res.error; else values[name] = res.value;
+  }
+  if (ok("retreat_at", "start_attackers") && values.retreat_at !== null && values.retreat_at >= values.start_attackers) {
+    errors.retreat_at = "Retreat threshold must be below the starting attackers.";
+  }
+  if (ok("defender_goal", "start_defenders") && values.defender_goal !== null && values.defender_goal >= values.start_defenders) {
+    errors.defender_goal = "Defender goal must be below the starting defenders.";
+  }
   return { values, errors };
 }
 
 function request(v) {
   const params = { convention: v.convention };
+  if (v.retreat_at !== null) params.retreat_at = v.retreat_at;
+  if (v.defender_goal) params.defender_goal = v.defender_goal;
   for (const k of ["start_attackers", "start_defenders", "end_attackers", "end_defenders", "attack_dice", "defend_dice", "ties", "defender_bonus", "attack_faces", "defend_faces"]) params[k] = v[k];
   return { op: "path", params };
 }

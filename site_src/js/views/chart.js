@@ -11,7 +11,7 @@ function logOf(p) {
   return f > 0 ? Math.log10(f) : null;
 }
 
-function niceTicks(lo, hi, count) {
+export function niceTicks(lo, hi, count) {
   const span = hi - lo || 1;
   const step0 = span / count;
   const mag = 10 ** Math.floor(Math.log10(step0));
@@ -21,7 +21,7 @@ function niceTicks(lo, hi, count) {
   return out;
 }
 
-export function drawChart(dist, { scale = "linear", title, xLabel }) {
+export function drawChart(dist, { scale = "linear", title, xLabel, xStart = 0 }) {
   const n = dist.length;
   const vals = dist.map((p) => (scale === "log" ? logOf(p) : probFloat(p)));
   const present = vals.filter((v) => v !== null && Number.isFinite(v));
@@ -46,7 +46,8 @@ export function drawChart(dist, { scale = "linear", title, xLabel }) {
   const yTicks = niceTicks(yLo, yHi, 5).map((v) => svg("g", { class: "tick" },
     svg("line", { x1: M.l - 4, x2: W - M.r, y1: y(v).toFixed(1), y2: y(v).toFixed(1) }),
     svg("text", { x: M.l - 6, y: (y(v) + 4).toFixed(1), "text-anchor": "end" }, scale === "log" ? `1e${v}` : String(v))));
-  const xTicks = niceTicks(0, n - 1, Math.min(8, n)).filter((v) => Number.isInteger(v)).map((v) => svg("text", { class: "tick", x: x(v).toFixed(1), y: H - M.b + 16, "text-anchor": "middle" }, String(v)));
+  // xStart: the value of the first bar (0 for "armies lost"; negative for a campaign's score)
+  const xTicks = niceTicks(xStart, xStart + n - 1, Math.min(8, n)).filter((v) => Number.isInteger(v)).map((v) => svg("text", { class: "tick", x: x(v - xStart).toFixed(1), y: H - M.b + 16, "text-anchor": "middle" }, String(v)));
   const id = `chart-${Math.random().toString(36).slice(2, 9)}`;
   return svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart", role: "img", "aria-labelledby": `${id}-t`, "data-scale": scale },
     svg("title", { id: `${id}-t` }, `${title} (${scale} scale)`),
@@ -56,11 +57,11 @@ export function drawChart(dist, { scale = "linear", title, xLabel }) {
 }
 
 /** A figure holding the chart and its linear/log toggle. */
-export function chartFigure(dist, { title, xLabel, scale = "linear" }) {
+export function chartFigure(dist, { title, xLabel, scale = "linear", xStart = 0 }) {
   const holder = el("div", { class: "chart-holder" });
   const buttons = ["linear", "log"].map((s) => el("button", { type: "button", "data-scale": s, "aria-pressed": String(s === scale) }, s === "linear" ? "Linear" : "Log"));
   const draw = (s) => {
-    holder.replaceChildren(drawChart(dist, { scale: s, title, xLabel }));
+    holder.replaceChildren(drawChart(dist, { scale: s, title, xLabel, xStart }));
     buttons.forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.scale === s)));
   };
   buttons.forEach((b) => b.addEventListener("click", () => draw(b.dataset.scale)));

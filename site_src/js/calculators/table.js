@@ -1,0 +1,121 @@
+// Win-table explorer: a heat map of P(win) for 1..A attackers x 1..D defenders (up to 200 x 200),
+// hover or tap for the value and the exact fraction (a `battle` call for that one cell), CSV export,
+// and the equal-armies curve. The table itself comes as floats/log10 (the engine's summary detail).
+import { register } from "./registry.js";
+import { el } from "../dom.js";
+import { parseInteger, readRules } from "../validate.js";
+import { probabilityView } from "../views/probability.js";
+import { heatmap } from "../views/heatmap.js";
+import { curveFigure } from "../views/curve.js";
+import { approxText } from "../exact.js";
+
+export const MAX_SIDE = 200;
+const RULES = ["attack_dice", "defend_dice", "ties", "defender_bonus", "attack_faces", "defend_faces"];
+const HOVER_DELAY_MS = 250;
+
+function read(get) {
+  const values = {};
+  const errors = {};
+  readRules(get, values, errors);
+  for (const [name, label] of [["max_attackers", "Attackers up to"], ["max_defenders", "Defenders up to"]]) {
+    const r = parseInteger(get(name), { min: 1, max: MAX_SIDE, label });
+    if (r.error) errors[name] = /too large/.test(r.error) ? `${label}: at most ${MAX_SIDE} here (the heat map would be unreadable beyond).` : r.error;
+    else values[name] = r.value;
+  }
+  return { values, errors };
+}
+
+function request(v) {
+  const params = { max_attackers: v.max_attackers, max_defenders: v.max_defenders, convention: v.convention };
+  for (const k of RULES) params[k] = v[k];
+  return { op: "table", params };
+}
+
+/** A float for a CSV cell: shortest round-trip text, or mantissa/exponent from log10 below 1e-308. */
+export function csvNumber(p) {
+  if (p.float > 0 || p.log10 === null || p.log10 === undefined) return String(p.float);
+  const e = Math.floor(p.log10);
+  return `${(10 ** (p.log10 - e)).toFixed(15)}e${e}`;
+}
+
+function csvText(rows, v) {
+  const nD = rows[0].length;
+  const head = [`attackers (${v.convention}) \\ defenders`, ...Array.from({ length: nD }, (_, j) => j + 1)].join(",");
+  return [head, ...rows.map((row, i) => [i + 1, ...row.map(csvNumber)].join(","))].join("\n") + "\n";
+}
+
+function download(text, filename) {
+  const url = URL.createObjectURL(new Blob([text], { type: "text/csv" }));
+  const a = el("a", { href: url, download: filename, class: "visually-hidden" });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+}
+
+function render(r, v, ctx) {
+  const rows = r.rows;
+  const unit = v.convention === "territory" ? "armies on the territory" : "attacking armies";
+  const readout = el("div", { class: "cell-readout", "aria-live": "polite" },
+    el("p", { class: "hint" }, "Hover, tap or use the arrow keys on the map: the exact value of that cell appears here."));
+  let seq = 0;
+  let pending = null;
+  let hoverTimer = null;
+
+  function dropPending() {
+    // A queued exact call is dropped; one already running finishes (a hard cancel would restart the engine).
+    if (pending !== null && !(ctx.engine.current && ctx.engine.current.id === pending)) ctx.engine.cancel(pending);
+    pending = null;
+  }
+
+  async function fetchExact(a, d, my) {
+    const box = (state, ...children) => el("div", { class: "cell-exact", "data-attackers": a, "data-defenders": d, "data-state": state }, children);
+    const label = `P(win), ${a} v ${d}`;
+    if (v.convention === "territory" && a < 2) { // one army on the territory cannot attack
+      readout.replaceChildren(box("exact", probabilityView({ num: "0", den: "1", float: 0, log10: null }, { output: "cell", label })));
+      return;
+    }
+    dropPending();
+    const params = { attackers: a, defenders: d, convention: v.convention, detail: "summary" };
+    for (const k of RULES) params[k] = v[k];
+    const { id, promise } = ctx.engine.call("battle", params);
+    pending = id;
+    try {
+      const { result } = await promise;
+      if (my !== seq) return;
+      readout.replaceChildren(result.ok
+        ? box("exact", probabilityView(result.win, { output: "cell", label }))
+        : box("error", el("p", { class: "field-msg" }, result.error.message)));
+    } catch (err) {
+      if (my === seq && err.name !== "CancelledError") readout.replaceChildren(box("error", el("p", { class: "field-msg" }, String(err.message || err))));
+    } finally {
+      if (pending === id) pending = null;
+    }
+  }
+
+  function onSelect(a, d, { commit }) {
+    const my = ++seq;
+    clearTimeout(hoverTimer);
+    readout.replaceChildren(el("div", { class: "cell-exact", "data-attackers": a, "data-defenders": d, "data-state": "approx" },
+      el("p", { class: "cell-approx" }, `${a} ${unit} v ${d} defenders: P(win) ≈ `, el("strong", {}, approxText(rows[a - 1][d - 1], 6))),
+      el("p", { class: "hint" }, "Exact fraction: computing…")));
+    if (commit) fetchExact(a, d, my);
+    else hoverTimer = setTimeout(() => fetchExact(a, d, my), HOVER_DELAY_MS);
+  }
+
+  const title = `P(attacker wins), ${unit} 1–${v.max_attackers} against defenders 1–${v.max_defenders}`;
+  const map = heatmap(rows, { label: title, onSelect });
+  const csvButton = el("button", { type: "button", "data-action": "csv" }, "Download CSV");
+  csvButton.addEventListener("click", () => download(csvText(rows, v), `risk-win-table-${v.max_attackers}x${v.max_defenders}-${v.convention}.csv`));
+  const equal = r.equal_armies.length
+    ? curveFigure(r.equal_armies, { title: `Equal armies: P(win) for n ${unit} against n defenders`, xLabel: "n", output: "equal_armies" })
+    : null;
+  return el("div", { class: "table-result", "data-output": "table", "data-rows": rows.length, "data-cols": rows[0].length },
+    el("h3", {}, title),
+    map.node,
+    readout,
+    el("div", { class: "actions" }, csvButton),
+    equal);
+}
+
+register({ name: "table", read, request, render });

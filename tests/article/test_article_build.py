@@ -1,0 +1,198 @@
+"""The built article (no browser): figures, computed numbers, links and downloads, determinism."""
+import io
+import json
+import math
+import re
+import xml.etree.ElementTree as ET
+from fractions import Fraction
+from html.parser import HTMLParser
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+ARTICLE_PAGES = ["article/index.html", "article/classic-questions/index.html"]
+from recipes import evaluate
+from sitebuild import fmt
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+class Scan(HTMLParser):
+    """Collects refs, images and every element marked data-computed (with its text)."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.refs, self.imgs, self.computed, self._open = [], [], [], []
+        self._stack = []  # open elements: True where inside KaTeX output
+
+    VOID = {"img", "br", "input", "link", "meta", "hr", "source", "wbr", "col"}
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        for k in ("href", "src"):
+            if (a.get(k) or "").startswith("/"):
+                self.refs.append(a[k])
+        if tag == "img":
+            self.imgs.append(a)
+        in_katex = bool(self._stack and self._stack[-1]) or "katex" in (a.get("class") or "").split()
+        if tag in self.VOID:
+            return
+        self._stack.append(in_katex)
+        for rec in self._open:
+            rec["depth"] += 1
+        if "data-computed" in a:
+            self._open.append({"attrs": a, "text": "", "depth": 1, "in_katex": in_katex})
+
+    def handle_endtag(self, tag):
+        if tag in self.VOID:
+            return
+        self._stack.pop()
+        for rec in list(self._open):
+            rec["depth"] -= 1
+            if rec["depth"] == 0:
+                self._open.remove(rec)
+                self.computed.append(rec)
+
+    def handle_data(self, data):
+        for rec in self._open:
+            rec["text"] += data
+
+
+def scan(dist: Path, page: str) -> Scan:
+    s = Scan()
+    s.feed((dist / page).read_text())
+    return s
+
+
+def test_article_pages_exist_and_are_filled(article_dist):
+    for page in ARTICLE_PAGES:
+        html = (article_dist / page).read_text()
+        assert "QXQ" not in html, f"{page}: an unfilled placeholder"
+        assert "The article is being written" not in html
+        assert 'style="' not in html and "<style" not in html, f"{page}: inline style (the CSP blocks it)"
+        assert 'class="katex' in html, f"{page}: no typeset math"
+
+
+def test_every_figure_is_valid_svg_with_title_and_alt(article_dist):
+    seen = set()
+    for page in ARTICLE_PAGES:
+        for img in scan(article_dist, page).imgs:
+            path = article_dist / img["src"].lstrip("/")
+            assert path.exists(), img["src"]
+            assert img.get("alt", "").strip(), f"{img['src']}: no alt text"
+            root = ET.parse(path).getroot()
+            assert root.tag == SVG + "svg"
+            title = root.find(SVG + "title")
+            assert title is not None and title.text.strip(), f"{img['src']}: no <title>"
+            assert "prefers-color-scheme: dark" in path.read_text(), "no dark-theme style"
+            seen.add(path.name.split(".")[0])
+    expected = {"distribution-75v10", "state-space", "win-heatmap", "equal-armies", "chain-scores",
+                "delta-lines", "troops-needed", "throughput"}
+    assert expected <= seen
+    on_disk = {p.name.split(".")[0] for p in (article_dist / "assets" / "figures").glob("*.svg")}
+    assert on_disk == seen, "a figure is built but not shown, or shown but not built"
+
+
+def _computed(dist):
+    for page in ARTICLE_PAGES:
+        for rec in scan(dist, page).computed:
+            yield page, rec
+
+
+def _same(a, b) -> bool:
+    if isinstance(a, float) or isinstance(b, float):
+        return math.isclose(float(a), float(b), rel_tol=1e-12, abs_tol=0)
+    return Fraction(a) == Fraction(b)
+
+
+def _parse(text: str):
+    return Fraction(text) if "/" in text or text.lstrip("-").isdigit() else float(text)
+
+
+def test_every_computed_number_matches_the_engine(article_dist):
+    recs = list(_computed(article_dist))
+    assert len(recs) > 60
+    for page, rec in recs:
+        key, shown, style = rec["attrs"]["data-computed"], rec["attrs"].get("data-value"), rec["attrs"]["data-format"]
+        want = evaluate(key)
+        if shown is not None:  # long exact values are not repeated in an attribute
+            assert _same(_parse(shown), want), f"{page}: {key} = {shown}, engine says {want}"
+        text = " ".join(rec["text"].split())
+        expect = fmt.render(want, style)
+        if rec["in_katex"] or style == "tex" or len(text) > len(expect) + 40:
+            # typeset inside a formula (MathML repeats it): the digits must still agree
+            groups = re.findall(r"\d+", expect.replace(",", "")) if style == "tex" else [re.sub(r"\D", "", expect)]
+            got = re.sub(r"\D", "", text)
+            assert all(g in got for g in groups), f"{page}: {key} shows {text!r}, expected {expect!r}"
+        else:
+            assert text == expect, f"{page}: {key} shows {text!r}, expected {expect!r}"
+
+
+def test_headline_numbers_match_the_reference(article_dist):
+    # long exact values carry no data-value: the previous test tied their text to the engine
+    values = {rec["attrs"]["data-computed"]: _parse(rec["attrs"]["data-value"]) if "data-value" in rec["attrs"]
+              else evaluate(rec["attrs"]["data-computed"]) for _, rec in _computed(article_dist)}
+    loss = values["battle/75/10/attacking/std/loss"]
+    assert float(loss) == pytest.approx(1.902116797727363e-13, rel=1e-12)
+    assert float(values["power/battle/75/10/attacking/std/loss/2"]) == pytest.approx(3.618e-26, rel=1e-3)
+    assert (values["outcome/std/3v2/0"], values["outcome/std/3v2/1"], values["outcome/std/3v2/2"]) == (2890, 2611, 2275)
+    assert values["outcome/cap/1v3/0"] == 225 and values["outcome/cap/1v3/1"] == 1071
+    assert values["ratio/std"] == Fraction(7161, 8391)
+    assert values["battle/1/1/attacking/std/win"] == Fraction(5, 12)
+    assert [values[f"needed/10/{p}/territory/std"] for p in ("0.99", "0.95", "0.5", "0.01")] == [24, 19, 11, 4]
+    assert float(values["campaign/territory/72/22-8-2-2-2-7-1-1-3-1-2-3-5-1"]) == pytest.approx(0.8105486, abs=1e-7)
+    for k, ref in ((10, .568), (20, .633), (30, .676), (40, .709)):
+        assert float(values[f"battle/{k}/{k}/attacking/std/win"]) == pytest.approx(ref, abs=6e-4)
+
+
+def test_links_and_downloads_resolve(article_dist):
+    for page in ARTICLE_PAGES:
+        for ref in scan(article_dist, page).refs:
+            path = ref.split("#")[0].split("?")[0]
+            path = path + "index.html" if path.endswith("/") else path
+            assert (article_dist / path.lstrip("/")).is_file(), f"{page}: {ref} is a 404"
+
+
+def _download(dist, stem):
+    found = sorted((dist / "assets" / "data").glob(stem))
+    assert len(found) == 1, stem
+    return found[0]
+
+
+def test_downloads_state_conventions_and_agree_with_the_engine(article_dist):
+    csv = _download(article_dist, "win-probability-*.csv").read_text()
+    assert csv.startswith("#") and "ATTACKING convention" in csv
+    rows = [line for line in csv.splitlines() if not line.startswith("#")]
+    n = len(rows) - 1
+    grid = np.load(io.BytesIO(_download(article_dist, "win-probability-*.npy").read_bytes()))
+    assert grid.shape == (n, n)
+    assert grid[0, 0] == float(Fraction(5, 12))
+    assert float(rows[1].split(",")[1]) == grid[0, 0]
+    assert grid[9, 9] == float(evaluate("battle/10/10/attacking/std/win"))
+    for name, rules in (("standard", "std"), ("capital", "cap")):
+        text = _download(article_dist, f"troops-needed-{name}-*.csv").read_text()
+        assert "territory convention" in text
+        line = next(l for l in text.splitlines() if l.startswith("10,"))
+        header = next(l for l in text.splitlines() if l.startswith("defenders,"))
+        col = header.split(",").index("p>=0.95")
+        assert int(line.split(",")[col]) == evaluate(f"needed/10/0.95/territory/{rules}")
+    sims = json.loads(_download(article_dist, "simulations-75v10.*.json").read_text())
+    assert "readme" in sims and sims["histograms"]
+    for h in sims["histograms"]:
+        assert sum(h["attackers_lost"]) == h["runs"]
+
+
+def test_two_builds_give_identical_article_files(article_dist, tmp_path):
+    import build
+
+    again = tmp_path / "dist"
+    build.build(again)
+
+    def mine(root):
+        return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*"))
+                if p.is_file() and (p.relative_to(root).parts[0] == "article"
+                                    or p.relative_to(root).as_posix().startswith(("assets/figures", "assets/data", "assets/katex", "assets/article")))}
+    a, b = mine(article_dist), mine(again)
+    assert a.keys() == b.keys() and len(a) > 10
+    assert [k for k in a if a[k] != b[k]] == []

@@ -1,0 +1,123 @@
+"""Offline at the table: after one visit the service worker serves the calculators, Pyodide
+included, with the network cut (the browser offline and the server refusing every request)."""
+import functools
+import json
+import threading
+from fractions import Fraction
+
+import pytest
+import riskodds as ro
+
+from conftest import _guard
+from sitebuild import offline, paths
+from sitebuild.server import make_server
+from sitehelpers import calculate, exact_output, screenshot, wait_engine_ready, wait_final
+
+OFFLINE_TIMEOUT_MS = 120_000
+
+
+@pytest.fixture(scope="module")
+def gated_site(built_site):
+    """A server of its own (own origin, own service worker) that can be switched off: then every
+    request is answered 503 and recorded, so a request that got past the service worker shows."""
+    server = make_server(built_site, paths.NETLIFY_TOML, quiet=True)
+    base = server.RequestHandlerClass
+    state = {"down": False, "hits": []}
+
+    class Gated(base.func):
+        def do_GET(self):
+            if state["down"]:
+                state["hits"].append(self.path)
+                self.close_connection = True
+                self.send_response(503)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
+            super().do_GET()
+
+        do_HEAD = do_GET
+
+    server.RequestHandlerClass = functools.partial(Gated, *base.args, **base.keywords)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    host, port = server.server_address[:2]
+    yield f"http://{host}:{port}", state
+    server.shutdown()
+    server.server_close()
+
+
+def test_service_worker_script_and_manifest_are_served_right(built_site, site_url, site_context):
+    sw = site_context.request.get("/sw.js")
+    assert sw.status == 200
+    assert sw.headers["content-type"].startswith("text/javascript")
+    assert sw.headers["cache-control"] == "no-cache" and "immutable" not in sw.headers["cache-control"]
+    assert sw.headers["service-worker-allowed"] == "/"
+    text = sw.text()
+    # Every precached URL exists, the Pyodide core and the engine zip among them.
+    precache = json.loads(text.split("const PRECACHE = ", 1)[1].split(";\n", 1)[0])
+    assert any(u.startswith("/pyodide/v") and u.endswith("pyodide.asm.wasm") for u in precache)
+    assert any(u.startswith("/assets/engine/riskodds.") for u in precache)
+    assert "/calculators/" in precache
+    for url in precache:
+        assert site_context.request.get(url).status == 200, url
+    # The version is derived from the precached files' contents.
+    version = json.loads(text.split("const VERSION = ", 1)[1].split(";", 1)[0])
+    expected = offline.service_worker(offline.precache_list(built_site)).decode()
+    assert f"const VERSION = {json.dumps(version)};" in expected
+    html = site_context.request.get("/calculators/").text()
+    manifest_url = html.split('rel="manifest" href="', 1)[1].split('"', 1)[0]
+    manifest = site_context.request.get(manifest_url)
+    assert manifest.status == 200 and "manifest+json" in manifest.headers["content-type"]
+    data = manifest.json()
+    assert data["start_url"] == "/calculators/" and data["display"] == "standalone"
+    for icon in data["icons"]:
+        r = site_context.request.get(icon["src"])
+        assert r.status == 200, icon
+        if icon["type"] == "image/png":
+            assert r.body()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_calculators_work_offline_after_one_visit(browser, gated_site, watch):
+    url, state = gated_site
+    context = browser.new_context(base_url=url, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    context.route("**/*", _guard(watch))
+    watch.reset()
+    try:
+        page = context.new_page()
+        watch.attach(page)
+        page.goto("/calculators/")
+        # The service worker controls the page once it has precached everything (install waits for it).
+        page.locator("body[data-offline=ready]").wait_for(state="attached", timeout=OFFLINE_TIMEOUT_MS)
+        wait_engine_ready(page)
+        cached = page.evaluate("""async () => {
+            const key = (await caches.keys()).find((k) => k.startsWith('riskodds-'));
+            return (await (await caches.open(key)).keys()).map((r) => new URL(r.url).pathname);
+        }""")
+        assert any(p.endswith("pyodide.asm.wasm") for p in cached) and "/calculators/" in cached
+
+        context.set_offline(True)
+        state["down"] = True
+        page.reload()
+        wait_engine_ready(page)
+        assert page.evaluate("() => navigator.serviceWorker.controller !== null") is True
+        assert page.evaluate("() => self.crossOriginIsolated") is True  # cached responses keep COOP/COEP
+
+        territories = [5, 3, 2]
+        assert calculate(page, "campaign", {"attackers": 20, "territories": "5,3,2", "convention": "territory"}) == "done"
+        expected = ro.campaign(20, territories, convention="territory")
+        assert Fraction(*exact_output(page, "campaign", "win")) == expected.win
+        capital = ro.Rules(defend_dice=3)
+        assert calculate(page, "battle", {"attackers": 12, "defenders": 6, "defend_dice": 3}) == "done"
+        assert Fraction(*exact_output(page, "battle", "win")) == ro.battle(12, 6, convention="attacking", rules=capital).win
+        screenshot(page, "offline-phone-calculators")
+
+        # A shared link, opened with no network.
+        page.goto("/calculators/?calc=needed&mode=attackers&defenders=10&p=0.95&convention=territory")
+        assert wait_final(page, "needed") == "done"
+        assert page.locator("form#needed [data-output=needed]").get_attribute("data-value") == "19"
+        # Nothing the calculators need came from the server once it was down.
+        assert not [h for h in state["hits"] if h.startswith(("/assets/", "/pyodide/"))], state["hits"]
+        page.close()
+        watch.assert_clean()
+    finally:
+        state["down"] = False
+        context.close()
