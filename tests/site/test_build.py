@@ -109,10 +109,36 @@ def test_pages_are_csp_clean_and_reference_existing_files(two_builds):
         assert not unlabeled, f"{name}: inputs without a <label for>: {unlabeled}"
 
 
-def test_page_weight_without_runtime_is_small(two_builds):
+REFERENCE = re.compile(r'(?:src|href)="(/[^"#?]+)"|["\'](\.{1,2}/[^"\']+\.(?:js|css|svg|png|woff2?))["\']'
+                       r'|url\((/[^)]+|\.{1,2}/[^)]+)\)')
+
+
+def page_weight(files: dict, page: str) -> int:
+    """Bytes a visit to `page` loads without the Pyodide runtime: the HTML, every file it or its
+    scripts and styles reference (followed transitively), and the engine zip the worker fetches."""
+    seen, todo = set(), [page]
+    todo += [n for n in files if n.startswith("assets/engine/")]
+    while todo:
+        name = todo.pop()
+        if name in seen or name not in files or name.startswith(RUNTIME_PREFIX):
+            continue
+        seen.add(name)
+        if name.endswith((".html", ".js", ".css")):
+            base = Path("/" + name).parent
+            for m in REFERENCE.finditer(files[name].decode("utf-8", "replace")):
+                ref = next(g for g in m.groups() if g)
+                path = Path(ref) if ref.startswith("/") else (base / ref)
+                resolved = Path("/").joinpath(*[p for p in path.parts if p != "/"]).resolve().as_posix()
+                todo.append(resolved.lstrip("/") + ("index.html" if resolved.endswith("/") else ""))
+    return sum(len(files[n]) for n in seen)
+
+
+@pytest.mark.parametrize("page", ["index.html", "calculators/index.html"])
+def test_page_weight_without_runtime_is_small(two_builds, page):
     files, _ = two_builds
-    weight = sum(len(v) for k, v in files.items() if not k.startswith(RUNTIME_PREFIX) and k.endswith((".html", ".js", ".css", ".zip")))
-    assert weight <= 300 * 1024, f"{weight} bytes without the Pyodide runtime"
+    weight = page_weight(files, page)
+    assert weight <= 300 * 1024, f"{page}: {weight} bytes without the Pyodide runtime"
+    assert weight > len(files[page]), "the page's own assets were not followed"
 
 
 def test_netlify_headers_policy():
