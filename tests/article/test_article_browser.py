@@ -69,3 +69,15 @@ def test_equal_armies_and_capital_calculators_match_part_two(context):
     _check(page, "battle/75/10/attacking/cap/loss", Fraction(*exact_output(page, "calc-capital", "loss")))
     assert not errors
     page.close()
+
+
+def test_needed_and_campaign_calculators_match_part_two(context):
+    page, errors = _open(context, "/article/classic-questions/")
+    assert calculate(page, "calc-needed", {}) == "done"
+    got = page.locator("form#calc-needed [data-output=needed]").first.get_attribute("data-value")
+    _check(page, "needed/200/0.99/territory/std", Fraction(int(got)))
+    assert calculate(page, "calc-campaign", {}) == "done"
+    _check(page, "campaign/territory/72/22-8-2-2-2-7-1-1-3-1-2-3-5-1",
+           Fraction(*exact_output(page, "calc-campaign", "win")))
+    assert not errors
+    page.close()
