@@ -12,7 +12,6 @@ Prints a table and writes bench/results/site_browser.json.  Usage: python bench/
 import argparse
 import json
 import platform
-import shutil
 import statistics
 import sys
 import tempfile
@@ -23,11 +22,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "pysite")]
 
 import build  # noqa: E402
-from sitebuild import paths  # noqa: E402
+from sitebuild import chromium, paths  # noqa: E402
 from sitebuild.server import serve_in_thread  # noqa: E402
 
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--disable-gpu"]
 BIG = {"attackers": 1000, "defenders": 1000, "convention": "attacking", "detail": "summary"}
 
 # The baseline page: the same runtime files, a module worker that only loads Pyodide.
@@ -70,8 +67,7 @@ def run_browser(url: str, runs: int) -> dict:
 
     res = {"bare_ms": [], "first_result_ms": [], "engine_ready_ms": [], "big_worker_ms": [], "big_click_ms": []}
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=shutil.which("chromium") or "/usr/bin/chromium",
-                                     args=CHROMIUM_ARGS, headless=True)
+        browser = pw.chromium.launch(**chromium.launch_options())
         for _ in range(runs):
             # A fresh context each time: nothing cached, like a first visit.
             ctx = browser.new_context(base_url=url)

@@ -14,7 +14,6 @@ Usage: python bench/bench_site_suite.py [--runs N]
 import argparse
 import json
 import platform
-import shutil
 import statistics
 import sys
 import tempfile
@@ -22,14 +21,13 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "pysite")]
+sys.path[:0] = [str(ROOT), str(ROOT / "pysite"), str(ROOT / "tests" / "site")]
 
 import build  # noqa: E402
-from sitebuild import paths  # noqa: E402
+from sitebuild import chromium, paths  # noqa: E402
 from sitebuild.server import serve_in_thread  # noqa: E402
+from sitehelpers import fill_form  # noqa: E402  (the tests' way of filling a form)
 
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--disable-gpu"]
 CHAIN = [22, 8, 2, 2, 2, 7, 1, 1, 3, 1, 2, 3, 5, 1]
 
 # name, form id, form fields, engine op, engine params, target seconds
@@ -46,23 +44,12 @@ CASES = [
 ]
 
 
-def fill(form, values):
-    form.evaluate("f => f.reset()")
-    for name, value in values.items():
-        field = form.locator(f"[name={name}]")
-        if field.evaluate("e => e.tagName") == "SELECT":
-            field.select_option(str(value))
-        else:
-            field.fill(str(value))
-
-
 def run_browser(url: str, runs: int) -> dict:
     from playwright.sync_api import sync_playwright
 
     res = {name: {"worker_ms": [], "click_ms": [], "wall_ms": []} for name, *_ in CASES}
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=shutil.which("chromium") or "/usr/bin/chromium",
-                                     args=CHROMIUM_ARGS, headless=True)
+        browser = pw.chromium.launch(**chromium.launch_options())
         ctx = browser.new_context(base_url=url)
         page = ctx.new_page()
         page.goto("/calculators/")
@@ -72,7 +59,7 @@ def run_browser(url: str, runs: int) -> dict:
                 ms = page.evaluate("async ([op, p]) => (await riskoddsEngine.call(op, p).promise).ms", [op, params])
                 res[name]["worker_ms"].append(ms)
                 form = page.locator(f"form#{form_id}")
-                fill(form, fields)
+                fill_form(form, fields)
                 t0 = time.perf_counter()
                 form.locator("button[type=submit]").click()
                 page.locator(f"form#{form_id}[data-status=done]").wait_for(state="attached", timeout=180_000)

@@ -32,3 +32,12 @@ export function readRules(get, values, errors) {
 
 export const MAX_ARMIES = 100000; // "absurdly large" for a browser tab
 export const MAX_STATES = 1e9; // attackers x defenders: absurd beyond this (the engine has its own, lower limit)
+
+/** The attacking stack in the chosen convention: at least 1, or 2 on the territory (one stays). */
+export function readAttackers(get, values, errors, name = "attackers", label = "Attackers") {
+  const minA = values.convention === "territory" ? 2 : 1;
+  const a = parseInteger(get(name), { min: minA, max: MAX_ARMIES, label });
+  if (!a.error) values[name] = a.value;
+  else errors[name] = minA === 2 && /at least 2/.test(a.error)
+    ? "With armies counted on the territory, one stays behind: at least 2." : a.error;
+}

@@ -32,8 +32,8 @@ def _page_text(page, key: str) -> tuple[str, str]:
 
 
 @pytest.fixture(scope="module")
-def context(browser, article_url):
-    ctx = browser.new_context(base_url=article_url, viewport={"width": 1200, "height": 900})
+def context(browser, site_url):
+    ctx = browser.new_context(base_url=site_url, viewport={"width": 1200, "height": 900})
     ctx.route(re.compile(r"^(?!http://127\.0\.0\.1).*"), lambda route: route.abort())  # stay offline
     yield ctx
     ctx.close()

@@ -65,20 +65,20 @@ def scan(dist: Path, page: str) -> Scan:
     return s
 
 
-def test_article_pages_exist_and_are_filled(article_dist):
+def test_article_pages_exist_and_are_filled(built_site):
     for page in ARTICLE_PAGES:
-        html = (article_dist / page).read_text()
+        html = (built_site / page).read_text()
         assert "QXQ" not in html, f"{page}: an unfilled placeholder"
         assert "The article is being written" not in html
         assert 'style="' not in html and "<style" not in html, f"{page}: inline style (the CSP blocks it)"
         assert 'class="katex' in html, f"{page}: no typeset math"
 
 
-def test_every_figure_is_valid_svg_with_title_and_alt(article_dist):
+def test_every_figure_is_valid_svg_with_title_and_alt(built_site):
     seen = set()
     for page in ARTICLE_PAGES:
-        for img in scan(article_dist, page).imgs:
-            path = article_dist / img["src"].lstrip("/")
+        for img in scan(built_site, page).imgs:
+            path = built_site / img["src"].lstrip("/")
             assert path.exists(), img["src"]
             assert img.get("alt", "").strip(), f"{img['src']}: no alt text"
             root = ET.parse(path).getroot()
@@ -90,7 +90,7 @@ def test_every_figure_is_valid_svg_with_title_and_alt(article_dist):
     expected = {"distribution-75v10", "state-space", "win-heatmap", "equal-armies", "chain-scores",
                 "delta-lines", "troops-needed", "throughput"}
     assert expected <= seen
-    on_disk = {p.name.split(".")[0] for p in (article_dist / "assets" / "figures").glob("*.svg")}
+    on_disk = {p.name.split(".")[0] for p in (built_site / "assets" / "figures").glob("*.svg")}
     assert on_disk == seen, "a figure is built but not shown, or shown but not built"
 
 
@@ -110,8 +110,8 @@ def _parse(text: str):
     return Fraction(text) if "/" in text or text.lstrip("-").isdigit() else float(text)
 
 
-def test_every_computed_number_matches_the_engine(article_dist):
-    recs = list(_computed(article_dist))
+def test_every_computed_number_matches_the_engine(built_site):
+    recs = list(_computed(built_site))
     assert len(recs) > 60
     for page, rec in recs:
         key, shown, style = rec["attrs"]["data-computed"], rec["attrs"].get("data-value"), rec["attrs"]["data-format"]
@@ -129,10 +129,10 @@ def test_every_computed_number_matches_the_engine(article_dist):
             assert text == expect, f"{page}: {key} shows {text!r}, expected {expect!r}"
 
 
-def test_headline_numbers_match_the_reference(article_dist):
+def test_headline_numbers_match_the_reference(built_site):
     # long exact values carry no data-value: the previous test tied their text to the engine
     values = {rec["attrs"]["data-computed"]: _parse(rec["attrs"]["data-value"]) if "data-value" in rec["attrs"]
-              else evaluate(rec["attrs"]["data-computed"]) for _, rec in _computed(article_dist)}
+              else evaluate(rec["attrs"]["data-computed"]) for _, rec in _computed(built_site)}
     loss = values["battle/75/10/attacking/std/loss"]
     assert float(loss) == pytest.approx(1.902116797727363e-13, rel=1e-12)
     assert float(values["power/battle/75/10/attacking/std/loss/2"]) == pytest.approx(3.618e-26, rel=1e-3)
@@ -146,12 +146,12 @@ def test_headline_numbers_match_the_reference(article_dist):
         assert float(values[f"battle/{k}/{k}/attacking/std/win"]) == pytest.approx(ref, abs=6e-4)
 
 
-def test_links_and_downloads_resolve(article_dist):
+def test_links_and_downloads_resolve(built_site):
     for page in ARTICLE_PAGES:
-        for ref in scan(article_dist, page).refs:
+        for ref in scan(built_site, page).refs:
             path = ref.split("#")[0].split("?")[0]
             path = path + "index.html" if path.endswith("/") else path
-            assert (article_dist / path.lstrip("/")).is_file(), f"{page}: {ref} is a 404"
+            assert (built_site / path.lstrip("/")).is_file(), f"{page}: {ref} is a 404"
 
 
 def _download(dist, stem):
@@ -160,30 +160,30 @@ def _download(dist, stem):
     return found[0]
 
 
-def test_downloads_state_conventions_and_agree_with_the_engine(article_dist):
-    csv = _download(article_dist, "win-probability-*.csv").read_text()
+def test_downloads_state_conventions_and_agree_with_the_engine(built_site):
+    csv = _download(built_site, "win-probability-*.csv").read_text()
     assert csv.startswith("#") and "ATTACKING convention" in csv
     rows = [line for line in csv.splitlines() if not line.startswith("#")]
     n = len(rows) - 1
-    grid = np.load(io.BytesIO(_download(article_dist, "win-probability-*.npy").read_bytes()))
+    grid = np.load(io.BytesIO(_download(built_site, "win-probability-*.npy").read_bytes()))
     assert grid.shape == (n, n)
     assert grid[0, 0] == float(Fraction(5, 12))
     assert float(rows[1].split(",")[1]) == grid[0, 0]
     assert grid[9, 9] == float(evaluate("battle/10/10/attacking/std/win"))
     for name, rules in (("standard", "std"), ("capital", "cap")):
-        text = _download(article_dist, f"troops-needed-{name}-*.csv").read_text()
+        text = _download(built_site, f"troops-needed-{name}-*.csv").read_text()
         assert "territory convention" in text
         line = next(l for l in text.splitlines() if l.startswith("10,"))
         header = next(l for l in text.splitlines() if l.startswith("defenders,"))
         col = header.split(",").index("p>=0.95")
         assert int(line.split(",")[col]) == evaluate(f"needed/10/0.95/territory/{rules}")
-    sims = json.loads(_download(article_dist, "simulations-75v10.*.json").read_text())
+    sims = json.loads(_download(built_site, "simulations-75v10.*.json").read_text())
     assert "readme" in sims and sims["histograms"]
     for h in sims["histograms"]:
         assert sum(h["attackers_lost"]) == h["runs"]
 
 
-def test_two_builds_give_identical_article_files(article_dist, tmp_path):
+def test_two_builds_give_identical_article_files(built_site, tmp_path):
     import build
 
     again = tmp_path / "dist"
@@ -193,6 +193,6 @@ def test_two_builds_give_identical_article_files(article_dist, tmp_path):
         return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*"))
                 if p.is_file() and (p.relative_to(root).parts[0] == "article"
                                     or p.relative_to(root).as_posix().startswith(("assets/figures", "assets/data", "assets/katex", "assets/article")))}
-    a, b = mine(article_dist), mine(again)
+    a, b = mine(built_site), mine(again)
     assert a.keys() == b.keys() and len(a) > 10
     assert [k for k in a if a[k] != b[k]] == []

@@ -1,52 +1,9 @@
-"""Browser fixtures: one build, one server (the netlify.toml headers), one Chromium, pages reused
+"""Browser fixtures (the build, server and Chromium come from tests/conftest.py): pages reused
 within a module. Every request must stay on 127.0.0.1; console errors fail the test that saw them."""
-import os
-import shutil
-import sys
-from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-
-from sitebuild import paths  # noqa: E402
-from sitebuild.server import serve_in_thread  # noqa: E402
-from sitehelpers import open_page  # noqa: E402
-
-CHROMIUM = os.environ.get("CHROMIUM", shutil.which("chromium") or "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--disable-gpu"]
-
-
-def pytest_collection_modifyitems(items):
-    for item in items:
-        if "browser" in getattr(item, "fixturenames", ()) or "site_context" in getattr(item, "fixturenames", ()):
-            item.add_marker(pytest.mark.browser)
-
-
-@pytest.fixture(scope="session")
-def built_site(tmp_path_factory) -> Path:
-    """A fresh build of the current sources (so the browser tests never see a stale dist/)."""
-    import build
-
-    out = tmp_path_factory.mktemp("site") / "dist"
-    build.build(out, Path(os.environ.get("RISKODDS_ENGINE", paths.ENGINE_SRC)))
-    return out
-
-
-@pytest.fixture(scope="session")
-def site_url(built_site):
-    server, url = serve_in_thread(built_site, paths.NETLIFY_TOML)
-    yield url
-    server.shutdown()
-
-
-@pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args):
-    # Debian's Chromium: Playwright's own browser download cannot reach its host here.
-    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS, "headless": True}
+from sitehelpers import open_page
 
 
 class Watch:

@@ -20,9 +20,8 @@ def screenshot(page, name: str):
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 
-def calculate(page, form_id: str, values: dict, timeout_ms: int = 120_000, reset: bool = True) -> str:
-    """Fill a calculator form (from its defaults), click Calculate, wait for a final status."""
-    form = page.locator(f"form#{form_id}")
+def fill_form(form, values: dict, reset: bool = True) -> None:
+    """Set a calculator form's fields by name (selects by value), from its defaults if `reset`."""
     if reset:  # pages are shared between tests: start from the template's values
         form.evaluate("f => f.reset()")
     for name, value in values.items():
@@ -31,6 +30,12 @@ def calculate(page, form_id: str, values: dict, timeout_ms: int = 120_000, reset
             field.select_option(str(value))
         else:
             field.fill(str(value))
+
+
+def calculate(page, form_id: str, values: dict, timeout_ms: int = 120_000, reset: bool = True) -> str:
+    """Fill a calculator form (from its defaults), click Calculate, wait for a final status."""
+    form = page.locator(f"form#{form_id}")
+    fill_form(form, values, reset)
     form.locator("button[type=submit]").click()
     return wait_final(page, form_id, timeout_ms)
 

@@ -1,7 +1,7 @@
 // Battle: P(win) and the distribution of losses for A attackers against D defenders.
 import { register } from "./registry.js";
 import { el } from "../dom.js";
-import { parseInteger, readRules, MAX_ARMIES, MAX_STATES } from "../validate.js";
+import { parseInteger, readAttackers, readRules, MAX_ARMIES, MAX_STATES } from "../validate.js";
 import { probabilityView } from "../views/probability.js";
 import { chartFigure } from "../views/chart.js";
 import { distTable } from "../views/dist-table.js";
@@ -13,16 +13,11 @@ function read(get) {
   const values = {};
   const errors = {};
   readRules(get, values, errors);
-  const minA = values.convention === "territory" ? 2 : 1;
-  const a = parseInteger(get("attackers"), { min: minA, max: MAX_ARMIES, label: "Attackers" });
+  readAttackers(get, values, errors);
   const d = parseInteger(get("defenders"), { min: 1, max: MAX_ARMIES, label: "Defenders" });
   const r = parseInteger(get("retreat_at"), { min: 0, max: MAX_ARMIES, optional: true, label: "Retreat at" });
-  if (a.error) errors.attackers = a.error; else values.attackers = a.value;
   if (d.error) errors.defenders = d.error; else values.defenders = d.value;
   if (r.error) errors.retreat_at = r.error; else values.retreat_at = r.value;
-  if (a.error && minA === 2 && /at least 2/.test(a.error)) {
-    errors.attackers = "With armies counted on the territory, one stays behind: at least 2.";
-  }
   if (!errors.attackers && !errors.defenders && values.attackers * values.defenders > MAX_STATES) {
     errors.attackers = `Attackers × defenders is over ${MAX_STATES.toLocaleString("en-US")} states: too large for a browser tab.`;
   }

@@ -3,7 +3,7 @@
 // in sync with the `territories` field (comma-separated defender counts), the source of truth.
 import { register } from "./registry.js";
 import { el } from "../dom.js";
-import { parseInteger, readRules, MAX_ARMIES, MAX_STATES } from "../validate.js";
+import { parseInteger, readAttackers, readRules, MAX_ARMIES, MAX_STATES } from "../validate.js";
 import { probabilityView } from "../views/probability.js";
 import { chartFigure } from "../views/chart.js";
 import { decimal, approxText, log10 } from "../exact.js";
@@ -103,10 +103,7 @@ function read(get) {
   const values = {};
   const errors = {};
   readRules(get, values, errors);
-  const minA = values.convention === "territory" ? 2 : 1;
-  const a = parseInteger(get("attackers"), { min: minA, max: MAX_ARMIES, label: "Attackers" });
-  if (a.error) errors.attackers = minA === 2 && /at least 2/.test(a.error) ? "With armies counted on the territory, one stays behind: at least 2." : a.error;
-  else values.attackers = a.value;
+  readAttackers(get, values, errors);
   const leave = parseInteger(get("leave"), { min: 1, max: MAX_ARMIES, label: "Armies left behind" });
   if (leave.error) errors.leave = leave.error; else values.leave = leave.value;
   const r = parseInteger(get("retreat_at"), { min: 0, max: MAX_ARMIES, optional: true, label: "Retreat at" });
