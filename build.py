@@ -15,13 +15,18 @@ from sitebuild import assets, engine_pack, offline, pages, paths, pyodide_copy
 from sitebuild import article, cache  # article (issue 5): figures, data files, math, pages
 
 
+BUILD_MARK = ".risk-odds-build"   # present while building: a build that failed midway is still ours to clear
+
+
 def clean_out(out_dir: Path) -> None:
     """Empty the output folder, refusing to wipe a folder that does not look like a build."""
     if out_dir.exists():
-        if any(out_dir.iterdir()) and not (out_dir / "index.html").exists():
+        ours = (out_dir / BUILD_MARK).exists() or (out_dir / "index.html").exists()
+        if any(out_dir.iterdir()) and not ours:
             raise SystemExit(f"refusing to clear {out_dir}: not empty and not a previous build")
         shutil.rmtree(out_dir)
     out_dir.mkdir(parents=True)
+    (out_dir / BUILD_MARK).write_bytes(b"")
 
 
 def build(out_dir: Path = paths.DEFAULT_OUT, engine_dir: Path = paths.ENGINE_SRC) -> dict:
@@ -44,6 +49,7 @@ def build(out_dir: Path = paths.DEFAULT_OUT, engine_dir: Path = paths.ENGINE_SRC
     }
     env = pages.make_env(paths.TEMPLATES, urls, site)
     written = pages.render_pages(env, article.pages(pages.page_list(), art, urls), out_dir)
+    (out_dir / BUILD_MARK).unlink()
     sw = offline.write_service_worker(out_dir)  # last: it lists (and hashes) every built file
     return {"out": str(out_dir), "pages": written, "assets": urls, **site, **sw}
 

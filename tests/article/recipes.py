@@ -1,4 +1,4 @@
-"""An independent reading of the article's number keys (sitebuild/facts.py documents the grammar):
+"""An independent reading of the article's number keys (sitebuild/article/facts.py documents the grammar):
 the tests recompute every marked number with the engine through this code, not the build's."""
 import math
 from fractions import Fraction

@@ -3,7 +3,7 @@ import re
 from fractions import Fraction
 
 import pytest
-from sitebuild import fmt
+from sitebuild.article import fmt
 from sitehelpers import calculate, exact_output, wait_engine_ready
 
 pytestmark = pytest.mark.browser

@@ -13,7 +13,7 @@ import pytest
 
 ARTICLE_PAGES = ["article/index.html", "article/classic-questions/index.html"]
 from recipes import evaluate
-from sitebuild import fmt
+from sitebuild.article import fmt
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -13,7 +13,9 @@ from pathlib import Path
 import jinja2
 from markupsafe import Markup, escape
 
-from . import article_data, article_tables, cache, downloads, facts, fmt, markup, math, paths, simdata
+from .. import cache, paths
+from . import data as article_data, downloads, facts, fmt, katex, markup, simdata
+from . import tables as article_tables
 from .figures import campaign, distribution, heatmap, needed, speed, state_space
 
 CONTENT = paths.SITE_SRC / "content" / "article"
@@ -65,33 +67,33 @@ def make_figures(hists) -> dict[str, FigureOut]:
     grid = lambda: article_data.win_grid()  # noqa: E731 (shared, cached)
     figs = [
         _fig("distribution-75v10", {"sims": sims}, lambda: distribution.make(article_data.battle_dist(75, 10), hists, 75, 10),
-             "build.py → sitebuild/figures/distribution.py: riskodds.battle(75, 10) (exact) and "
+             "build.py → sitebuild/article/figures/distribution.py: riskodds.battle(75, 10) (exact) and "
              + ", ".join(h.source for h in hists) + " (simulations)", distribution),
-        _fig("state-space", {}, lambda: state_space.make(), "build.py → sitebuild/figures/state_space.py "
+        _fig("state-space", {}, lambda: state_space.make(), "build.py → sitebuild/article/figures/state_space.py "
              "(round counts from riskodds.outcome_space(3, 2))", state_space),
         _fig("win-heatmap", {"n": article_data.GRID_N}, lambda: heatmap.make_heatmap(grid(), 60),
-             "build.py → sitebuild/figures/heatmap.py: riskodds.win_grid_floats(1000), first 60 rows and columns",
+             "build.py → sitebuild/article/figures/heatmap.py: riskodds.win_grid_floats(1000), first 60 rows and columns",
              heatmap),
         _fig("equal-armies", {"n": article_data.GRID_N},
              lambda: heatmap.make_equal(grid().diagonal(), {k: grid()[k - 1, k - 1] for k in (1, 10, 20, 30, 40, 100, 1000)}),
-             "build.py → sitebuild/figures/heatmap.py: diagonal of riskodds.win_grid_floats(1000)", heatmap),
+             "build.py → sitebuild/article/figures/heatmap.py: diagonal of riskodds.win_grid_floats(1000)", heatmap),
         _fig("chain-scores", {"T": article_data.CHAIN_T, "chain": article_data.CHAIN}, lambda: _chain_fig(),
-             "build.py → sitebuild/figures/campaign.py: riskodds.campaign(72, [22, 8, …, 1], "
+             "build.py → sitebuild/article/figures/campaign.py: riskodds.campaign(72, [22, 8, …, 1], "
              "convention='territory').end_states", campaign),
         _fig("delta-lines", {"n": article_data.GRID_N}, lambda: campaign.make_delta_lines(grid()),
-             "build.py → sitebuild/figures/campaign.py: riskodds.win_grid_floats(1000)", campaign),
+             "build.py → sitebuild/article/figures/campaign.py: riskodds.win_grid_floats(1000)", campaign),
         _fig("troops-needed", {"d": article_data.NEEDED_D}, lambda: needed.make(article_data.needed(), _ratios()),
-             "build.py → sitebuild/figures/needed.py: riskodds.needed_tables(200) and the round "
+             "build.py → sitebuild/article/figures/needed.py: riskodds.needed_tables(200) and the round "
              "tables' loss ratios", needed),
         _fig("throughput", {"sims": sims}, lambda: speed.make_throughput(throughput_rows()),
-             "build.py → sitebuild/figures/speed.py: runs_per_s of data/simulations/*.json, "
+             "build.py → sitebuild/article/figures/speed.py: runs_per_s of data/simulations/*.json, "
              "bench/results/bench_pipeline_numpy.json, and (hatched) the earlier work quoted in "
              "site_src/content/article/history.json", speed),
     ]
     sweep = simdata.bench("sweep_cuda.json")
     if sweep:
         figs.append(_fig("cuda-sweep", {"sims": sims}, lambda: speed.make_sweep(sweep),
-                         "build.py → sitebuild/figures/speed.py: bench/results/sweep_cuda.json", speed))
+                         "build.py → sitebuild/article/figures/speed.py: bench/results/sweep_cuda.json", speed))
     return {f.name: f for f in figs}
 
 
@@ -195,7 +197,7 @@ def prepare(env: jinja2.Environment | None = None) -> Prepared:
     prepared.figures = make_figures(hists)
     prepared.assets.update({f.path: f.svg for f in prepared.figures.values()})
     prepared.assets.update(downloads.build(hists))
-    prepared.assets.update(math.katex_assets())
+    prepared.assets.update(katex.katex_assets())
     prepared.assets[ARTICLE_CSS] = (CONTENT / "article.css").read_bytes()
     env = env or content_env()
     context = _context(prepared, hists)
@@ -203,12 +205,12 @@ def prepare(env: jinja2.Environment | None = None) -> Prepared:
         prepared.drafts[route] = markup.phase1((CONTENT / source).read_text(), env, context)
     # one KaTeX run for every formula of every page
     formulas = [(tex, disp) for d in prepared.drafts.values() for _tok, tex, disp in d.formulas]
-    html, css = math.to_classes(math.render_all(formulas))
+    html, css = katex.to_classes(katex.render_all(formulas))
     it = iter(html)
     for d in prepared.drafts.values():
         for tok, _tex, _disp in d.formulas:
             d.slots[tok] = next(it)
-    prepared.assets[math.FORMULAS_CSS] = css.encode()
+    prepared.assets[katex.FORMULAS_CSS] = css.encode()
     return prepared
 
 
@@ -220,7 +222,7 @@ def content_env() -> jinja2.Environment:
 
 def pages(page_list: list, prepared: Prepared, urls: dict) -> list:
     """The site's page list with the article's pages filled in (the /article/ route kept)."""
-    css = [urls[math.CSS_NAME], urls[math.FORMULAS_CSS], urls[ARTICLE_CSS]]
+    css = [urls[katex.CSS_NAME], urls[katex.FORMULAS_CSS], urls[ARTICLE_CSS]]
     filled = {}
     for route, _src, title, nav in PARTS:
         d = prepared.drafts[route]
@@ -233,6 +235,6 @@ def pages(page_list: list, prepared: Prepared, urls: dict) -> list:
             out.append(replace(p, **{k: v for k, v in filled.pop(p.route).items() if k != "nav"}))
         else:
             out.append(p)
-    from .pages import Page
+    from ..pages import Page
     out[-1:-1] = [Page(**v) for v in filled.values()]  # new parts before the 404 page
     return out

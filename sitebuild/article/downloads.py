@@ -7,7 +7,8 @@ from pathlib import Path
 
 from riskodds import tables
 
-from . import article_data, cache
+from .. import cache
+from . import data as article_data
 
 GRID_HEADER = """\
 # Risk battle odds: P(attacker wins), exact values rounded to the nearest float64.

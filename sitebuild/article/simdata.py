@@ -8,7 +8,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import cache, paths
+from .. import cache, paths
 
 SIM_DIR = paths.ROOT / "data" / "simulations"
 BENCH_DIR = paths.ROOT / "bench" / "results"

@@ -6,7 +6,7 @@ import numpy as np
 import riskodds as ro
 from riskodds import tables
 
-from . import cache
+from .. import cache
 
 GRID_N = 1000          # win-probability grid for the download (~40-60 s cold, then cached)
 NEEDED_D = 200         # troops-needed tables: D = 1..200, standard and capital

@@ -8,11 +8,12 @@ import json
 import re
 import shutil
 import subprocess
+from pathlib import Path
 
-from . import cache, paths
+from .. import cache, paths
 
 KATEX_PKG = paths.ROOT / "node_modules" / "katex"
-SCRIPT = paths.ROOT / "sitebuild" / "katex_render.mjs"
+SCRIPT = Path(__file__).resolve().parent / "katex_render.mjs"
 CSS_NAME = "katex/katex.css"
 FORMULAS_CSS = "katex/formulas.css"
 _STYLE = re.compile(r' style="([^"]*)"')
