@@ -13,6 +13,9 @@ from math import prod
 from operator import add
 
 
+SHORT_SUM = 8     # sums of at most this many values align every term to the largest denominator
+
+
 class Scale:
     """Arithmetic on (num, exps) values for the dice faces of one computation."""
 
@@ -25,13 +28,16 @@ class Scale:
         self.zero = (0, (0,) * len(self.bases))
         self.one = (1, (0,) * len(self.bases))
         self._steps = {}
+        self._prime_exps = {}
 
     def power(self, b, e):
-        """b ** e, cached (only the exponents asked for: a full table would cost memory)."""
-        key = (b, e)
-        v = self._powers.get(key)
+        """b ** e, cached per base (only the exponents asked for: a full table would cost memory)."""
+        table = self._powers.get(b)
+        if table is None:
+            table = self._powers[b] = {}
+        v = table.get(e)
         if v is None:
-            v = self._powers[key] = b ** e
+            v = table[e] = b ** e
         return v
 
     def step(self, rules, na, nd):
@@ -75,10 +81,19 @@ class Scale:
     def total(self, values):
         """Exact sum of many values.
 
-        Summed in order of growing denominators, so each step scales the running sum by a small
-        power; aligning every value to the largest denominator at once costs big multiplications.
+        A few values are aligned straight to the largest denominator. Long sums go in order of
+        growing denominators, so each step scales the running sum by a small power: aligning
+        thousands of values to the largest denominator at once costs big multiplications.
         """
-        values = sorted((v for v in values if v[0]), key=lambda v: sum(v[1]))
+        values = [v for v in values if v[0]]
+        if len(values) <= SHORT_SUM:
+            if not values:
+                return self.zero
+            if len(values) == 1:
+                return values[0]
+            exps = tuple(map(max, *(v[1] for v in values)))
+            return sum(self.align(v, exps) for v in values), exps
+        values.sort(key=lambda v: sum(v[1]))
         acc = self.zero
         for v in values:
             acc = self.add(acc, v)
@@ -93,7 +108,10 @@ class Scale:
     def fraction(self, value):
         """The value as a reduced Fraction, reduced by stripping the primes (no gcd)."""
         num, exps = value
-        prime_exps = [sum(f.get(p, 0) * e for f, e in zip(self._base_factors, exps)) for p in self.primes]
+        prime_exps = self._prime_exps.get(exps)
+        if prime_exps is None:
+            prime_exps = self._prime_exps[exps] = [
+                sum(f.get(p, 0) * e for f, e in zip(self._base_factors, exps)) for p in self.primes]
         return reduced_fraction(num, self.primes, prime_exps, self.power)
 
     def as_float(self, value):
@@ -109,7 +127,7 @@ class Scale:
         return ilog10(num) - sum(e * math.log10(b) for b, e in zip(self.bases, exps))
 
 
-SMALL_BITS = 4000      # below this, C gcd is faster than stripping primes
+SMALL_BITS = 500       # below this, C gcd is faster than stripping primes (measured)
 
 
 def reduced_fraction(num, primes, exps, power=pow):

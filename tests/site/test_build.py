@@ -10,14 +10,8 @@ import pytest
 
 import build
 from sitebuild import headers, paths
+from sitebuild.weight import RUNTIME_PREFIX, built_files, page_weight
 from sitebuild.hashing import content_hash
-
-RUNTIME_PREFIX = "pyodide/"
-
-
-def tree(root: Path) -> dict[str, bytes]:
-    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
-
 
 @pytest.fixture(scope="module")
 def two_builds(tmp_path_factory):
@@ -25,7 +19,7 @@ def two_builds(tmp_path_factory):
     b = tmp_path_factory.mktemp("b") / "dist"
     build.build(a)
     build.build(b)
-    return tree(a), tree(b)
+    return built_files(a), built_files(b)
 
 
 def test_two_builds_are_byte_identical(two_builds):
@@ -107,30 +101,6 @@ def test_pages_are_csp_clean_and_reference_existing_files(two_builds):
         assert len(s.ids) == len(set(s.ids)), f"{name}: duplicate ids"
         unlabeled = [f for f in s.fields if f not in s.labels_for]
         assert not unlabeled, f"{name}: inputs without a <label for>: {unlabeled}"
-
-
-REFERENCE = re.compile(r'(?:src|href)="(/[^"#?]+)"|["\'](\.{1,2}/[^"\']+\.(?:js|css|svg|png|woff2?))["\']'
-                       r'|url\((/[^)]+|\.{1,2}/[^)]+)\)')
-
-
-def page_weight(files: dict, page: str) -> int:
-    """Bytes a visit to `page` loads without the Pyodide runtime: the HTML, every file it or its
-    scripts and styles reference (followed transitively), and the engine zip the worker fetches."""
-    seen, todo = set(), [page]
-    todo += [n for n in files if n.startswith("assets/engine/")]
-    while todo:
-        name = todo.pop()
-        if name in seen or name not in files or name.startswith(RUNTIME_PREFIX):
-            continue
-        seen.add(name)
-        if name.endswith((".html", ".js", ".css")):
-            base = Path("/" + name).parent
-            for m in REFERENCE.finditer(files[name].decode("utf-8", "replace")):
-                ref = next(g for g in m.groups() if g)
-                path = Path(ref) if ref.startswith("/") else (base / ref)
-                resolved = Path("/").joinpath(*[p for p in path.parts if p != "/"]).resolve().as_posix()
-                todo.append(resolved.lstrip("/") + ("index.html" if resolved.endswith("/") else ""))
-    return sum(len(files[n]) for n in seen)
 
 
 @pytest.mark.parametrize("page", ["index.html", "calculators/index.html"])
