@@ -4,6 +4,7 @@ Human-readable by default; --json prints the JSON API's answer (the same the bro
 """
 import argparse
 import json
+import os
 import sys
 
 from . import api
@@ -110,6 +111,16 @@ def run(argv=None, out=sys.stdout):
     ns = build_parser().parse_args(argv)
     if hasattr(sys, "set_int_max_str_digits"):
         sys.set_int_max_str_digits(0)
+    if ns.command in ("table", "needed-table"):
+        try:
+            return _write_tables(ns, out)
+        except (ValueError, OSError) as e:     # bad sizes, unwritable paths: a message, not a traceback
+            print(f"error: {e}", file=out)
+            return 2
+    return _answer(ns, out)
+
+
+def _write_tables(ns, out):
     if ns.command == "table":
         params = _params(ns)
         rules = api._rules(params)
@@ -120,12 +131,14 @@ def run(argv=None, out=sys.stdout):
         print(f"wrote {ns.csv}" + (f" and {ns.npy}" if ns.npy else ""), file=out)
         return 0
     if ns.command == "needed-table":
-        import os
         for name, table in needed_tables(ns.max_defenders, convention=ns.convention).items():
             path = os.path.join(ns.out_dir, f"troops-needed-{name}-{ns.convention}.csv")
             write_needed_csv(path, table)
             print(f"wrote {path}", file=out)
         return 0
+
+
+def _answer(ns, out):
     params = _params(ns)
     op = {"battle": "battle", "path": "path", "needed": "needed", "defenders": "defenders_needed",
           "campaign": "campaign", "outcomes": "outcome_space"}[ns.command]

@@ -1,0 +1,70 @@
+"""The command line: human output, --json (the API's own answer), table files, and clear errors."""
+import io
+import json
+from fractions import Fraction
+
+import pytest
+
+import riskodds as ro
+from riskodds.cli import run
+
+
+def cli(*args):
+    out = io.StringIO()
+    code = run(list(args), out=out)
+    return code, out.getvalue()
+
+
+def test_battle_json_is_the_exact_engine_answer():
+    code, text = cli("battle", "75", "10", "--convention", "attacking", "--json")
+    r = json.loads(text)
+    assert code == 0 and r["ok"]
+    assert Fraction(int(r["loss"]["num"]), int(r["loss"]["den"])) == ro.battle(75, 10, convention="attacking").loss
+
+
+def test_battle_human_output_names_the_convention_and_the_odds():
+    code, text = cli("battle", "75", "10", "--convention", "attacking")
+    assert code == 0
+    assert "75 v 10 (attacking armies)" in text
+    assert "1 in 5,257,300,714,629" in text          # 1 / P(all 75 die), from the exact value
+    assert "1 - 1.902e-13" in text                   # P(win), shown as 1 - x near 1
+
+
+def test_capital_flag_and_needed():
+    code, text = cli("needed", "10", "0.95", "--convention", "territory", "--capital", "--json")
+    want = ro.troops_needed(10, Fraction(95, 100), convention="territory", rules=ro.CAPITAL)
+    assert code == 0 and json.loads(text)["needed"] == want
+    code, text = cli("needed", "10", "0.95", "--convention", "territory")
+    assert text.startswith("19 attackers (territory)")
+
+
+def test_campaign_and_path():
+    code, text = cli("campaign", "72", "22", "8", "2", "--convention", "territory", "--json")
+    r = json.loads(text)
+    assert Fraction(int(r["win"]["num"]), int(r["win"]["den"])) == ro.campaign(72, [22, 8, 2], convention="territory").win
+    code, text = cli("path", "1000", "1", "0", "1", "--convention", "attacking")
+    assert code == 0 and "below the float range" in text
+
+
+def test_table_and_needed_table_files(tmp_path):
+    csv = tmp_path / "grid.csv"
+    code, _ = cli("table", "6", "--csv", str(csv), "--convention", "attacking")
+    rows = csv.read_text().splitlines()
+    grid = ro.win_grid(6)
+    assert code == 0 and rows[1].split(",")[1:] == [f"{f.numerator}/{f.denominator}" for f in grid[1][1:]]
+    code, _ = cli("needed-table", "--max-defenders", "10", "--out-dir", str(tmp_path))
+    line = (tmp_path / "troops-needed-standard-territory.csv").read_text().splitlines()[10]
+    header = (tmp_path / "troops-needed-standard-territory.csv").read_text().splitlines()[0].split(",")
+    assert line.split(",")[header.index("p>=0.95")] == "19"   # reference: D = 10, p = .95 -> 19
+
+
+@pytest.mark.parametrize("args,needle", [
+    (("battle", "0", "10", "--convention", "attacking"), "attackers must be"),
+    (("needed", "10", "1.5", "--convention", "territory"), "p must be a probability"),
+    (("table", "0", "--csv", "x.csv", "--convention", "attacking"), "n must be"),
+    (("table", "5", "--csv", "/nonexistent/dir/x.csv", "--convention", "attacking"), "No such file"),
+    (("battle", "5", "3", "--convention", "attacking", "--defend-dice", "4"), "defend_dice must be"),
+])
+def test_bad_input_is_a_message_not_a_traceback(args, needle):
+    code, text = cli(*args)
+    assert code == 2 and text.startswith("error: ") and needle in text
