@@ -147,3 +147,41 @@ def test_engine_restarts_after_a_crash(site_context, watch):
     assert calculate(page, "battle", {"attackers": 3, "defenders": 2}) == "done"
     assert exact_output(page, "battle", "win") == (6610505, 10077696)
     page.close()
+
+
+ISOLATION_HEADERS = ("cross-origin-opener-policy", "cross-origin-embedder-policy")
+
+
+def test_cancel_without_isolation_terminates_and_restarts_the_worker(browser, site_url):
+    """A host that drops COOP/COEP leaves no SharedArrayBuffer, so no interrupt buffer: Cancel must
+    terminate the worker and start a fresh one, and the next calculation must work."""
+    context = browser.new_context(base_url=site_url, service_workers="block")
+    errors = []
+
+    def without_isolation(route):
+        if urlsplit(route.request.url).hostname != "127.0.0.1":
+            return route.abort()
+        response = route.fetch()
+        headers = {k: v for k, v in response.headers.items() if k.lower() not in ISOLATION_HEADERS}
+        route.fulfill(response=response, headers=headers)
+
+    context.route("**/*", without_isolation)
+    page = context.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto("/calculators/")
+    wait_engine_ready(page)
+    assert page.evaluate("crossOriginIsolated") is False
+    form = page.locator("form#battle")
+    calculate_started = {"attackers": 5000, "defenders": 5000, "convention": "attacking"}
+    for name, value in calculate_started.items():
+        field = form.locator(f"[name={name}]")
+        field.select_option(value) if name == "convention" else field.fill(str(value))
+    form.locator("button[type=submit]").click()
+    wait_status(page, "battle", "running", 5000)
+    page.wait_for_timeout(500)
+    form.locator("[data-action=cancel]").click()
+    assert wait_final(page, "battle", 15000) == "cancelled"
+    assert calculate(page, "battle", {"attackers": 3, "defenders": 2}) == "done"
+    assert exact_output(page, "battle", "win") == (6610505, 10077696)
+    assert not errors, errors
+    context.close()
