@@ -12,7 +12,6 @@ Prints a table and saves bench/results/bench_pipeline_numpy.json.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import platform
 import sys

@@ -14,17 +14,12 @@ import json
 import platform
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "pysite")]
-
-import build  # noqa: E402
-from sitebuild import chromium, paths  # noqa: E402
-from sitebuild.weight import RUNTIME_PREFIX, built_files, page_weight  # noqa: E402
-from sitebuild.server import serve_in_thread  # noqa: E402
+from benchlib import cpython_ms, save, served_build
+from sitebuild import chromium
+from sitebuild.weight import RUNTIME_PREFIX, built_files, page_weight
 
 BIG = {"attackers": 1000, "defenders": 1000, "convention": "attacking", "detail": "summary"}
 
@@ -99,32 +94,14 @@ def run_browser(url: str, runs: int) -> dict:
     return res
 
 
-def cpython_big(runs: int) -> list[float]:
-    from riskodds import api
-
-    times = []
-    for _ in range(runs):
-        t0 = time.perf_counter()
-        api.call("battle", json.dumps(BIG))
-        times.append((time.perf_counter() - t0) * 1000)
-    return times
-
-
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=3)
     args = ap.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "dist"
-        info = build.build(out)
-        add_bare_page(out, info["pyodide_url"])
+    with served_build(lambda out, info: add_bare_page(out, info["pyodide_url"])) as (out, info, url):
         weight = page_weights(out)
-        server, url = serve_in_thread(out, paths.NETLIFY_TOML)
-        try:
-            b = run_browser(url, args.runs)
-        finally:
-            server.shutdown()
-    cp = cpython_big(args.runs)
+        b = run_browser(url, args.runs)
+    cp = cpython_ms("battle", BIG, args.runs)
     m = {k: median(v) for k, v in b.items()}
     m["cpython_big_ms"] = median(cp)
     rows = [
@@ -150,10 +127,7 @@ def main() -> int:
               "weight": weight,
               "ratios": {"first_result_vs_bare": m["first_result_ms"] / m["bare_ms"],
                          "big_worker_vs_cpython": m["big_worker_ms"] / m["cpython_big_ms"]}}
-    dest = ROOT / "bench" / "results" / "site_browser.json"
-    dest.parent.mkdir(parents=True, exist_ok=True)
-    dest.write_text(json.dumps(result, indent=2) + "\n")
-    print(f"\nsaved {dest.relative_to(ROOT)}")
+    save("site_browser.json", result)
     return 0
 
 

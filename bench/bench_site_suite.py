@@ -12,21 +12,14 @@ round trips (click, polling) as seen from Python. Prints a table and writes benc
 Usage: python bench/bench_site_suite.py [--runs N]
 """
 import argparse
-import json
 import platform
 import statistics
 import sys
-import tempfile
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "pysite"), str(ROOT / "tests" / "site")]
-
-import build  # noqa: E402
-from sitebuild import chromium, paths  # noqa: E402
-from sitebuild.server import serve_in_thread  # noqa: E402
-from sitehelpers import fill_form  # noqa: E402  (the tests' way of filling a form)
+from benchlib import cpython_ms, save, served_build
+from sitebuild import chromium
+from sitehelpers import fill_form  # the tests' way of filling a form
 
 CHAIN = [22, 8, 2, 2, 2, 7, 1, 1, 3, 1, 2, 3, 5, 1]
 
@@ -70,33 +63,13 @@ def run_browser(url: str, runs: int) -> dict:
     return res
 
 
-def cpython(runs: int) -> dict:
-    from riskodds import api
-
-    out = {}
-    for name, _, _, op, params, _ in CASES:
-        times = []
-        for _ in range(runs):
-            t0 = time.perf_counter()
-            api.call(op, json.dumps(params))
-            times.append((time.perf_counter() - t0) * 1000)
-        out[name] = times
-    return out
-
-
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=3)
     args = ap.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "dist"
-        info = build.build(out)
-        server, url = serve_in_thread(out, paths.NETLIFY_TOML)
-        try:
-            b = run_browser(url, args.runs)
-        finally:
-            server.shutdown()
-    cp = cpython(args.runs)
+    with served_build() as (_, info, url):
+        b = run_browser(url, args.runs)
+    cp = {name: cpython_ms(op, params, args.runs) for name, _, _, op, params, _ in CASES}
     rows, medians = [], {}
     for name, *_, target in CASES:
         m = {"cpython_ms": statistics.median(cp[name]), "worker_ms": statistics.median(b[name]["worker_ms"]),
@@ -114,10 +87,7 @@ def main() -> int:
     result = {"runs": args.runs, "machine": platform.platform(), "python": platform.python_version(),
               "pyodide": info["pyodide_version"], "medians": medians,
               "raw_ms": {name: {**b[name], "cpython_ms": cp[name]} for name in b}}
-    dest = ROOT / "bench" / "results" / "site_suite.json"
-    dest.parent.mkdir(parents=True, exist_ok=True)
-    dest.write_text(json.dumps(result, indent=2) + "\n")
-    print(f"\nsaved {dest.relative_to(ROOT)}")
+    save("site_suite.json", result)
     return 0
 
 
