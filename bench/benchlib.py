@@ -31,6 +31,16 @@ def served_build(prepare=None):
             server.shutdown()
 
 
+def submit_and_time(page, form_id: str) -> float:
+    """Click a calculator's Calculate button, wait for its result; milliseconds as seen from here
+    (includes Playwright's round trips)."""
+    form = page.locator(f"form#{form_id}")
+    t0 = time.perf_counter()
+    form.locator("button[type=submit]").click()
+    page.locator(f"form#{form_id}[data-status=done]").wait_for(state="attached", timeout=180_000)
+    return (time.perf_counter() - t0) * 1000
+
+
 def cpython_ms(op: str, params: dict, runs: int) -> list[float]:
     """Milliseconds of riskodds.api.call(op, params) in this CPython, `runs` times."""
     from riskodds import api
