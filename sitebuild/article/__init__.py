@@ -197,8 +197,6 @@ def prepare(env: jinja2.Environment | None = None) -> Prepared:
     prepared.figures = make_figures(hists)
     prepared.assets.update({f.path: f.svg for f in prepared.figures.values()})
     prepared.assets.update(downloads.build(hists))
-    prepared.assets.update(katex.katex_assets())
-    prepared.assets[ARTICLE_CSS] = (CONTENT / "article.css").read_bytes()
     env = env or content_env()
     context = _context(prepared, hists)
     for route, source, _title, _nav in PARTS:
@@ -210,7 +208,7 @@ def prepare(env: jinja2.Environment | None = None) -> Prepared:
     for d in prepared.drafts.values():
         for tok, _tex, _disp in d.formulas:
             d.slots[tok] = next(it)
-    prepared.assets[katex.FORMULAS_CSS] = css.encode()
+    prepared.assets.update(katex.stylesheet(html, css, (CONTENT / "article.css").read_bytes()))
     return prepared
 
 
@@ -222,7 +220,7 @@ def content_env() -> jinja2.Environment:
 
 def pages(page_list: list, prepared: Prepared, urls: dict) -> list:
     """The site's page list with the article's pages filled in (the /article/ route kept)."""
-    css = [urls[katex.CSS_NAME], urls[katex.FORMULAS_CSS], urls[ARTICLE_CSS]]
+    css = [urls[katex.STYLESHEET]]
     filled = {}
     for route, _src, title, nav in PARTS:
         d = prepared.drafts[route]
