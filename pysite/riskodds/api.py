@@ -130,6 +130,9 @@ def op_campaign(params):
     c = campaign(params.get("attackers"), defenders, convention=convention, leave=params.get("leave", 1),
                  rules=rules, retreat_at=params.get("retreat_at"), max_states=limit)
     return {"win": prob(c.win), "territory_win": [prob(p) for p in c.territory_win],
+            "reach": [prob(p) for p in c.reach],
+            "conquered_exactly": [prob(p) for p in c.conquered_exactly],
+            "scores": [{"score": s, "p": prob(p)} for s, p in c.scores.items()],
             "expected_survivors": prob(c.expected_survivors), "mean_survivors": prob(c.mean_survivors),
             "end_states": [{"conquered": k, "attackers": a, "defenders": d, "p": prob(p)}
                            for (k, a, d), p in c.end_states.items()]}

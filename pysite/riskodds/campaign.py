@@ -46,6 +46,43 @@ class Campaign:
         return self.territory_win[-1]
 
     @cached_property
+    def reach(self):
+        """reach[j] = P(the stack attacks territory j), j = 0..n-1 (reach[0] = 1).
+
+        The stack attacks j when it conquered more than j territories, or stopped in j with
+        defenders still standing there (end state (j, a, d) with d > 0)."""
+        return [self._p(lambda k, a, d, j=j: k > j or (k == j and d > 0))
+                for j in range(len(self.territories))]
+
+    @cached_property
+    def conquered_exactly(self):
+        """conquered_exactly[k] = P(exactly k territories conquered), k = 0..n (sums to 1)."""
+        return [self._p(lambda k, a, d, i=i: k == i) for i in range(len(self.territories) + 1)]
+
+    def score(self, state):
+        """Score of an end state (conquered, attackers_left, defenders_left) in the call's
+        convention: the attackers left when every territory fell, else minus every defender
+        still standing: those left in the territory where the stack stopped, and every
+        untouched territory counted whole. A stack that conquered k territories and was too
+        small to go on never touched territory k, so all of territory k's garrison counts.
+        """
+        k, a, d = state
+        n = len(self.territories)
+        if k == n:
+            return a
+        return -(d + sum(self.territories[k + 1 if d else k:]))
+
+    @cached_property
+    def scores(self):
+        """{score: P} over every end state's score (see `score`), ascending by score."""
+        by_score = {}
+        off = offset(self.convention)
+        for (k, a, d), v in self.raw_ends.items():
+            s = self.score((k, a + off, d))
+            by_score.setdefault(s, []).append(v)
+        return {s: self.scale.fraction(self.scale.total(vs)) for s, vs in sorted(by_score.items())}
+
+    @cached_property
     def expected_survivors(self):
         """E[attackers left] over all outcomes (call's convention)."""
         return sum((p * a for (k, a, d), p in self.end_states.items()), Fraction(0))
