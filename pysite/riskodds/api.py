@@ -12,6 +12,7 @@ from fractions import Fraction
 from .battle import DEFAULT_MAX_STATES, _passage, battle, check_size
 from .campaign import campaign
 from .inverse import defenders_needed, troops_needed
+from .limits import LIMITS, RULE_FIELDS, describe
 from .rounds import outcome_space
 from .rules import Rules
 from .scaled import Scale, fraction_log10
@@ -28,7 +29,8 @@ def _lift_int_str_limit():
 
 _lift_int_str_limit()
 
-RULE_FIELDS = tuple(Rules.__dataclass_fields__)
+RULE_NAMES = tuple(f["name"] for f in RULE_FIELDS)
+INT_RULES = tuple(f["name"] for f in RULE_FIELDS if isinstance(f["default"], int))
 
 
 def prob(f):
@@ -44,10 +46,10 @@ def approx(value, scale):
 
 
 def _rules(params, override=None):
-    fields = {k: params[k] for k in RULE_FIELDS if params.get(k) is not None}
+    fields = {k: params[k] for k in RULE_NAMES if params.get(k) is not None}
     if override:
-        fields.update({k: override[k] for k in RULE_FIELDS if override.get(k) is not None})
-    for k in ("attack_dice", "defend_dice", "attack_faces", "defend_faces"):
+        fields.update({k: override[k] for k in RULE_NAMES if override.get(k) is not None})
+    for k in INT_RULES:
         if k in fields:
             fields[k] = check_int(k, fields[k])
     return Rules(**fields)
@@ -140,8 +142,9 @@ def op_campaign(params):
 
 def op_table(params):
     convention, rules, limit = _common(params)
-    n_a = check_int("max_attackers", params.get("max_attackers"), 1, 1000)
-    n_d = check_int("max_defenders", params.get("max_defenders"), 1, 1000)
+    side = LIMITS["max_table_side"]
+    n_a = check_int("max_attackers", params.get("max_attackers"), 1, side)
+    n_d = check_int("max_defenders", params.get("max_defenders"), 1, side)
     check_size(n_a * n_d, limit, f"a {n_a} x {n_d} table", "max_attackers")
     detail = check_choice("detail", params.get("detail", "summary"), ("full", "summary"))
     off = offset(convention)
@@ -171,7 +174,11 @@ def op_outcome_space(params):
             "total": rules.attack_faces ** na * rules.defend_faces ** nd}
 
 
-OPS = {"battle": op_battle, "path": op_path, "needed": op_needed,
+def op_describe(params):
+    return describe()
+
+
+OPS = {"describe": op_describe, "battle": op_battle, "path": op_path, "needed": op_needed,
        "defenders_needed": op_defenders_needed, "campaign": op_campaign, "table": op_table,
        "outcome_space": op_outcome_space}
 

@@ -5,11 +5,12 @@ from fractions import Fraction
 from functools import cached_property
 
 from . import flow
+from .limits import LIMITS
 from .rules import Rules, STANDARD
 from .scaled import Scale
-from .validate import FieldError, check_int, offset, to_attacking
+from .validate import FieldError, check_armies, check_int, offset, to_attacking
 
-DEFAULT_MAX_STATES = 10 ** 8
+DEFAULT_MAX_STATES = LIMITS["max_states"]
 
 
 @dataclass(frozen=True)
@@ -33,7 +34,7 @@ def setup(attackers, defenders, convention, rules, retreat_at, defender_goal, ma
         raise ValueError(f"rules must be a Rules, got {rules!r}")
     off = offset(convention)
     A = to_attacking("attackers", attackers, convention)
-    D = check_int("defenders", defenders, 1)
+    D = check_armies("defenders", defenders, 1)
     if retreat_at is None:
         retreat = 0
     else:

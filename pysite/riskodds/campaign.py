@@ -5,9 +5,10 @@ from functools import cached_property
 
 from . import flow
 from .battle import DEFAULT_MAX_STATES, check_size
+from .limits import LIMITS
 from .rules import STANDARD, Rules
 from .scaled import Scale
-from .validate import FieldError, check_int, offset, to_attacking
+from .validate import FieldError, check_armies, check_int, offset, to_attacking
 
 
 @dataclass(frozen=True)
@@ -113,6 +114,9 @@ def campaign(attackers, territories, *, convention, leave=1, rules=STANDARD, ret
         raise FieldError(f"territories must be a list of defender counts, got {territories!r}", "territories")
     if len(territories) == 0:
         raise FieldError("territories must list at least one territory's defenders", "territories")
+    if len(territories) > LIMITS["max_territories"]:
+        raise FieldError(f"territories: at most {LIMITS['max_territories']} territories (the whole "
+                         f"board), got {len(territories)}", "territories")
     defenders = tuple(_territory(i, d) for i, d in enumerate(territories))
     rules_list = list(rules) if isinstance(rules, (list, tuple)) else [rules] * len(defenders)
     if len(rules_list) != len(defenders):
@@ -120,7 +124,7 @@ def campaign(attackers, territories, *, convention, leave=1, rules=STANDARD, ret
     for i, r in enumerate(rules_list):
         if not isinstance(r, Rules):
             raise ValueError(f"rules[{i}] must be a Rules, got {r!r}")
-    leave = check_int("leave", leave, 1)
+    leave = check_armies("leave", leave, 1)
     retreat = 0 if retreat_at is None else check_int("retreat_at", retreat_at, off, A + off - 1) - off
     check_size(A * sum(defenders), max_states, f"a campaign of {attackers} against {sum(defenders)} defenders")
 
@@ -148,7 +152,7 @@ def campaign(attackers, territories, *, convention, leave=1, rules=STANDARD, ret
 
 def _territory(i, defenders):
     try:
-        return check_int(f"territories[{i}]", defenders, 1)
+        return check_armies(f"territories[{i}]", defenders, 1)
     except FieldError as e:
         raise FieldError(str(e), "territories") from None
 
