@@ -193,6 +193,29 @@ def battle(attackers, defenders, *, convention, rules=STANDARD, retreat_at=None,
         None fights to the end. defender_goal: the attacker stops once defenders <= this.
     max_states: refuse battles with more than this many (attackers x defenders) states.
     closed_form: False forces the plain dynamic program (for cross-checks).
+
+    Three attacking armies against two defenders (reference values):
+
+    >>> b = battle(3, 2, convention="attacking")
+    >>> b.win
+    Fraction(6610505, 10077696)
+    >>> b.end_states[2, 0], b.end_states[1, 0]      # won with 2 (resp. 1) attackers left
+    (Fraction(326375, 1679616), Fraction(906815, 10077696))
+    >>> b.win + b.loss == 1                         # no retreat: win or lose, exactly
+    True
+
+    The same battle counted on the territory (one army stays behind, T = A + 1):
+
+    >>> battle(4, 2, convention="territory").win == b.win
+    True
+    >>> battle(1, 1, convention="attacking").win     # one die each: P(attacker's die is higher)
+    Fraction(5, 12)
+
+    The article's battle: 75 attacking armies all die against 10 defenders about once in 5 trillion.
+
+    >>> b = battle(75, 10, convention="attacking")
+    >>> f"{float(b.loss):.15e}", b.attackers_lost[75] == b.loss
+    ('1.902116797727363e-13', True)
     """
     s = setup(attackers, defenders, convention, rules, retreat_at, defender_goal, max_states)
     scale = Scale([rules.attack_faces, rules.defend_faces])

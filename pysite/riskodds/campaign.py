@@ -107,6 +107,24 @@ def campaign(attackers, territories, *, convention, leave=1, rules=STANDARD, ret
     leave: armies left in each conquered territory before the stack moves on (>= 1).
     rules: one Rules for all, or a list with one Rules per territory.
     retreat_at: the stack stops attacking when it has this many armies or fewer (in `convention`).
+
+    The chain of Norvig's notebook: 72 armies on the territory against 14 territories.
+
+    >>> c = campaign(72, [22, 8, 2, 2, 2, 7, 1, 1, 3, 1, 2, 3, 5, 1], convention="territory")
+    >>> round(float(c.win), 7), c.win == c.conquered_exactly[-1], sum(c.scores.values())
+    (0.8105486, True, Fraction(1, 1))
+
+    Five territories fell, and the stack (2 on the territory: 1 attacking army) stopped: the
+    sixth territory's 7 defenders and all after them still stand.
+
+    >>> c.score((5, 2, 0))
+    -24
+
+    A one-territory campaign is exactly the battle:
+
+    >>> from riskodds import battle
+    >>> campaign(4, [2], convention="territory").win == battle(4, 2, convention="territory").win
+    True
     """
     off = offset(convention)
     A = to_attacking("attackers", attackers, convention)
