@@ -9,7 +9,7 @@ import sys
 from fractions import Fraction
 
 
-from .battle import DEFAULT_MAX_STATES, _passage, battle, check_size
+from .battle import DEFAULT_MAX_STATES, battle, check_size, passage_value
 from .campaign import campaign
 from .inverse import defenders_needed, troops_needed
 from .limits import LIMITS, RULE_FIELDS, describe
@@ -83,8 +83,8 @@ def op_battle(params):
         out["end_states"] = [{"attackers": a, "defenders": d, "p": prob(p)} for (a, d), p in b.end_states.items()]
     else:
         s = b.scale
-        out["attackers_lost"] = [approx(v, s) for v in b._lost(0)]
-        out["defenders_lost"] = [approx(v, s) for v in b._lost(1)]
+        out["attackers_lost"] = [approx(v, s) for v in b.lost_scaled(0)]
+        out["defenders_lost"] = [approx(v, s) for v in b.lost_scaled(1)]
         out["end_states"] = [{"attackers": a + off, "defenders": d, "p": approx(v, s)}
                              for (a, d), v in sorted(b.raw_ends.items())]
     return out
@@ -94,8 +94,9 @@ def op_path(params):
     convention, rules, limit = _common(params)
     start = (params.get("start_attackers"), params.get("start_defenders"))
     end = (params.get("end_attackers"), params.get("end_defenders"))
-    value, scale = _passage(start, end, convention, rules, params.get("retreat_at"),
-                            params.get("defender_goal") or 0, limit)
+    value, scale = passage_value(start, end, convention=convention, rules=rules,
+                                 retreat_at=params.get("retreat_at"),
+                                 defender_goal=params.get("defender_goal") or 0, max_states=limit)
     return {"probability": prob(scale.fraction(value))}
 
 

@@ -116,8 +116,10 @@ class Battle:
             groups[start - s[side]].append(s)
         return groups
 
-    def _lost(self, side):
-        """Scaled P(k armies lost) for k = 0..start on `side` (computed once per side)."""
+    def lost_scaled(self, side):
+        """P(k armies lost) for k = 0..start on `side` (0: attacker, 1: defender), as scaled
+        values (num, exps) of `self.scale`: for callers that want floats or log10 of long
+        distributions without building Fractions. Computed once per side."""
         return self._lost_values[side]
 
     @cached_property
@@ -144,7 +146,7 @@ class Battle:
     def _moments(self, side):
         """Exact (mean, variance) of armies lost."""
         sc = self.scale
-        lost = self._lost(side)
+        lost = self.lost_scaled(side)
         first = sc.total((k * n, e) for k, (n, e) in enumerate(lost))
         second = sc.total((k * k * n, e) for k, (n, e) in enumerate(lost))
         return sc.fraction(first), sc.fraction(sc.subtract(second, sc.product(first, first)))
@@ -227,12 +229,15 @@ def probability(start, end, *, convention, rules=STANDARD, retreat_at=None, defe
                 max_states=DEFAULT_MAX_STATES, closed_form=True):
     """P(a battle from `start` passes through or ends at `end`); states are (attackers, defenders)
     in `convention`. A state past a stop rule, or with more armies than the start, is an error."""
-    exact = _passage(start, end, convention, rules, retreat_at, defender_goal, max_states, closed_form)
-    return exact[1].fraction(exact[0])
+    value, scale = passage_value(start, end, convention=convention, rules=rules, retreat_at=retreat_at,
+                                 defender_goal=defender_goal, max_states=max_states, closed_form=closed_form)
+    return scale.fraction(value)
 
 
-def _passage(start, end, convention, rules, retreat_at, defender_goal, max_states, closed_form=True):
-    """(value, scale) of P(start -> end), for callers that want floats or log10 too."""
+def passage_value(start, end, *, convention, rules=STANDARD, retreat_at=None, defender_goal=0,
+                  max_states=DEFAULT_MAX_STATES, closed_form=True):
+    """`probability` as (value, scale): the scaled value (num, exps) and its Scale, for callers
+    that want floats or log10 too (scale.as_float(value), scale.log10(value))."""
     for name, state in (("start", start), ("end", end)):
         if not (isinstance(state, (tuple, list)) and len(state) == 2):
             raise FieldError(f"{name} must be a pair (attackers, defenders), got {state!r}", name)
