@@ -59,6 +59,7 @@ class Layout:
     name: str
     width: float        # the widest a drawing of this layout should be (inches)
     small: float        # legends, annotations, labels on bars (pt)
+    media: str = ""     # the screens that get this drawing (<source media>); "" = the rest
 
     @property
     def narrow(self) -> bool:
@@ -66,7 +67,7 @@ class Layout:
 
 
 WIDE = Layout("wide", 8.0, 9.0)
-NARROW = Layout("narrow", 4.2, 10.0)
+NARROW = Layout("narrow", 4.2, 10.0, "(max-width: 36em)")   # phones: up to 576 px
 LAYOUTS = (WIDE, NARROW)
 
 
