@@ -76,9 +76,8 @@ def _grid():
 
 
 def _chain_scores(_s: Shared, layout: style.Layout) -> bytes:
-    ends, win = article_data.chain()
-    dist = campaign.scores(ends, article_data.CHAIN)
-    return campaign.make_scores(dist, article_data.CHAIN_T, article_data.CHAIN, float(win), layout=layout)
+    c = article_data.chain()
+    return campaign.make_scores(c.scores, article_data.CHAIN_T, article_data.CHAIN, c.win, layout=layout)
 
 
 def _ratios() -> dict[str, float]:
@@ -105,7 +104,7 @@ FIGURES = (
            key=_GRID_KEY),
     Figure("chain-scores", campaign, _chain_scores,
            "build.py → sitebuild/article/figures/campaign.py: riskodds.campaign(72, [22, 8, …, 1], "
-           "convention='territory').end_states",
+           "convention='territory').scores",
            key=lambda s: {"T": article_data.CHAIN_T, "chain": article_data.CHAIN}),
     Figure("delta-lines", campaign, lambda s, L: campaign.make_delta_lines(_grid(), layout=L),
            "build.py → sitebuild/article/figures/campaign.py: riskodds.win_grid_floats(1000)", key=_GRID_KEY),

@@ -16,19 +16,24 @@ def _scale(transform: str) -> float:
     return abs(float(m.group(1))) if m else 1.0
 
 
-def text_sizes(svg: bytes) -> list[float]:
-    """Size in pt (viewBox units) of every glyph run in the SVG."""
+def glyphs(svg: bytes) -> list[tuple[float, bool]]:
+    """(size in pt (viewBox units), is a superscript) for every glyph drawn in the SVG."""
     root = ET.fromstring(svg)
-    sizes = []
+    out = []
     for g in root.iter(SVG + "g"):
-        t = g.get("transform") or ""
-        m = _SCALE.search(t)
+        m = _SCALE.search(g.get("transform") or "")
         if not m or m.group(2) is None or float(m.group(2)) >= 0:
             continue  # text groups flip the y axis: scale(s -s)
         outer = abs(float(m.group(1))) * 100
         for use in g.findall(SVG + "use"):
-            sizes.append(outer * _scale(use.get("transform")))
-    return sizes
+            inner = _scale(use.get("transform"))
+            out.append((outer * inner, inner < 1))
+    return out
+
+
+def text_sizes(svg: bytes, superscripts: bool | None = None) -> list[float]:
+    """Glyph sizes in pt: all, or only (not) the superscripts."""
+    return [s for s, sup in glyphs(svg) if superscripts is None or sup == superscripts]
 
 
 def view_box_width(svg: bytes) -> float:
@@ -41,5 +46,6 @@ def shown_px(svg: bytes, column_px: float) -> float:
     return min(view_box_width(svg) * 4 / 3, column_px)
 
 
-def smallest_text_px(svg: bytes, column_px: float) -> float:
-    return min(text_sizes(svg)) * shown_px(svg, column_px) / view_box_width(svg)
+def smallest_text_px(svg: bytes, column_px: float, superscripts: bool | None = False) -> float:
+    """The smallest text (by default: not counting superscripts) in CSS px, shown in the column."""
+    return min(text_sizes(svg, superscripts)) * shown_px(svg, column_px) / view_box_width(svg)

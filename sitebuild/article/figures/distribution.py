@@ -1,7 +1,7 @@
 """75 v 10: attacking armies lost, exact against simulated, on four scales."""
 import math
 
-from .style import COLORS, INK, WIDE, Layout, figure, svg_bytes
+from .style import COLORS, INK, WIDE, Layout, figure, log_ticks, svg_bytes
 
 SIM_COLORS = [COLORS["cpu"], COLORS["cpu2"], COLORS["gpu"], COLORS["capital"]]
 
@@ -63,6 +63,8 @@ def make(exact: list[float], sims: list, A: int, D: int, layout: Layout = WIDE) 
                 yscale="log", ylim=(1e-16, 1))
     for ax in (ax_pmf, ax_cdf):
         ax.set_xlim(0, 40)
+    for ax in (ax_log, ax_tail):
+        log_ticks(ax, layout)
     p_all = exact[A]
     ax_log.annotate(f"all {A} lost\n{p_all:.3g}", xy=(A, p_all), xytext=(A - 30, 1e-14),
                     color=INK, fontsize=layout.small, arrowprops={"arrowstyle": "->", "color": INK, "lw": 0.8})

@@ -1,7 +1,7 @@
 """P(attacker wins) over a grid of army sizes, and along the diagonal of equal armies."""
 import numpy as np
 
-from .style import COLORS, INK, WIDE, Layout, figure, svg_bytes, wrap
+from .style import COLORS, INK, WIDE, Layout, figure, log_ticks, svg_bytes, wrap
 
 
 def make_heatmap(grid: np.ndarray, n: int = 60, layout: Layout = WIDE) -> bytes:
@@ -33,6 +33,7 @@ def make_equal(diag: np.ndarray, marks: dict, layout: Layout = WIDE) -> bytes:
     ks = np.arange(1, len(diag) + 1)
     ax.plot(ks, diag, color=COLORS["standard"], lw=1.6)
     ax.set_xscale("log")
+    log_ticks(ax, layout, "x")
     # the marked values as a small table in the empty lower right (labels beside the points
     # would collide where 10, 20, 30 and 40 crowd together on the log axis)
     ks = sorted(marks)

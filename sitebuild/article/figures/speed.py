@@ -1,7 +1,7 @@
 """Monte Carlo throughput: our measured runs (result files, benches) against earlier work."""
 import numpy as np
 
-from .style import COLORS, INK, WIDE, Layout, figure, svg_bytes, wrap
+from .style import COLORS, INK, WIDE, Layout, figure, log_ticks, svg_bytes, wrap
 
 KIND_COLOR = {"cpu": COLORS["cpu"], "gpu": COLORS["gpu"], "history": COLORS["history"]}
 
@@ -26,6 +26,7 @@ def make_throughput(rows: list[dict], layout: Layout = WIDE) -> bytes:
     else:
         ax.set_yticks(ys, [r["label"] for r in rows], fontsize=layout.small)
     ax.set_xscale("log")
+    log_ticks(ax, layout, "x")
     ax.set_xlim(1e4, max(r["runs_per_s"] for r in rows) * (60 if layout.narrow else 30))
     ax.grid(axis="y", visible=False)
     has_gpu = any(r["kind"] == "gpu" for r in rows)
