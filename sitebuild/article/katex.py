@@ -6,8 +6,9 @@ so each distinct style="..." becomes a generated class (see to_classes).
 Display formulas must fit a 340 px phone column, and KaTeX never breaks a display-mode formula.
 It does break inline math after a top-level relation (=, ≈) or binary operator (+, −, ×), and at
 \\allowbreak. So a display formula is typeset as inline math in display style, with break points
-added between the words of its top-level \\text{...} and after a \\qquad (breakable), inside a
-centred block (<div class="math-display">): on a desktop it is one line, on a phone it wraps.
+added between the words of its top-level \\text{...} and after a \\qquad, and taken away after
+binary operators (breakable), inside a centred block (<div class="math-display">): on a desktop it
+is one line, on a phone it wraps.
 A computed number ([[key]] in the source) sits inside \\htmlData{...}{...}, a group, so it never
 splits.
 
@@ -73,13 +74,19 @@ def _text_words(text: str) -> str:
     return "\\allowbreak".join(f"\\text{{{w} }}" for w in words[:-1]) + f"\\allowbreak\\text{{{words[-1]}}}"
 
 
+_BINARY = re.compile(r"\\(?:times|cdot|pm|mp)(?![A-Za-z])|[+-]")
+
+
 def breakable(tex: str) -> str:
-    """tex with \\allowbreak between the words of each top-level \\text{...} and after \\qquad.
+    """tex that wraps only where a reader expects: after a relation (=, ≈: KaTeX does that), after
+    \\qquad and between the words of a top-level \\text{...} (\\allowbreak); never after a binary
+    operator (\\nobreak after +, −, ×), so "1 − e^{−Np}" stays on one line.
 
     Only the top level (brace depth 0) can break in KaTeX; a \\text inside a fraction or a
     group stays whole, as it must."""
     out, i, depth = [], 0, 0
     while i < len(tex):
+        binary = _BINARY.match(tex, i) if depth == 0 else None
         if depth == 0 and tex.startswith("\\text{", i):
             end = _group_end(tex, i + 5)
             out.append(_text_words(tex[i + 6:end - 1]))
@@ -87,6 +94,9 @@ def breakable(tex: str) -> str:
         elif depth == 0 and re.match(r"\\qquad(?![A-Za-z])", tex[i:]):
             out.append("\\qquad\\allowbreak ")
             i += 6
+        elif binary:
+            out.append(binary.group(0) + "\\nobreak ")
+            i = binary.end()
         elif tex[i] == "\\":  # a command or an escaped character (\\{ is not a brace)
             out.append(tex[i:i + 2])
             i += 2

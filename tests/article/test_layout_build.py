@@ -125,6 +125,7 @@ def test_display_formulas_can_wrap_and_the_headline_number_cannot_split(pages):
     (r"\Pr(\text{all 75 die}) \approx 1", r"\Pr(\text{all }\allowbreak\text{75 }\allowbreak\text{die}) \approx 1"),
     (r"\Pr(j \text{ lost after } r)", r"\Pr(j \text{ lost }\allowbreak\text{after } r)"),
     (r"a, \qquad b", r"a, \qquad\allowbreak  b"),
+    (r"p = 1 - e^{-Np} + x \times 2", r"p = 1 -\nobreak  e^{-Np} +\nobreak  x \times\nobreak  2"),  # no break after + - ×
     (r"\frac{\text{a b}}{p} = \text{one}", r"\frac{\text{a b}}{p} = \text{one}"),  # inside a group: whole
     (r"\{ \text{x y} \}", r"\{ \text{x }\allowbreak\text{y} \}"),  # \{ is not a group
 ])
