@@ -392,10 +392,15 @@ def win_chance(num, den, prec=PRECISION):
         return Decimal(0)
     if compare_win_chance(num, den, Fraction(1)) == 0:
         return Decimal(1)
-    with localcontext(context(prec)):
-        c3 = _dec(OUTCOME_CUTOFF)
-        w, l = _power(to_decimal(num, den), WIN_CHANCE_POWER), _power(to_decimal(den - num, den), WIN_CHANCE_POWER)
-        return (w / (w + l) - c3) / (1 - 2 * c3)
+    while True:     # w - c3 cancels when w is near c3: add digits until the result keeps 16
+        with localcontext(context(prec)):
+            c3 = _dec(OUTCOME_CUTOFF)
+            w = _power(to_decimal(num, den), WIN_CHANCE_POWER)
+            l = _power(to_decimal(den - num, den), WIN_CHANCE_POWER)
+            g = (w / (w + l) - c3) / (1 - 2 * c3)
+            if g >= Decimal(10) ** (GUARD_DIGITS - prec) or prec >= MAX_PRECISION:
+                return min(g, Decimal(1))
+        prec *= 2
 
 
 def _clamp_side(num, den):

@@ -332,6 +332,23 @@ def test_exact_comparison_on_a_rational_tie():
         assert abs(bb.win_chance(num, den) - Decimal(x.numerator) / Decimal(x.denominator)) < Decimal("1e-38")
 
 
+def test_win_chance_just_above_the_cut_keeps_its_digits():
+    """Where w barely exceeds c3 the subtraction w - c3 cancels; the result still has its digits
+    (checked against a 200-digit evaluation of the same formula)."""
+    # P with w = 1/10 exactly: P/Q = (1/9)^(10/13) is irrational, so approach it from above
+    with localcontext(bb.context(200)):
+        ratio = (Decimal(1) / 9) ** (Decimal(10) / 13)
+        den = 10 ** 60
+        num = int(ratio / (1 + ratio) * den) + 1          # w - 1/10 of order 1e-60
+    g = bb.win_chance(num, den)
+    with localcontext(bb.context(200)):
+        w = (Decimal(num) / den) ** Decimal("1.3")
+        l = (Decimal(den - num) / den) ** Decimal("1.3")
+        want = (w / (w + l) - Decimal("0.1")) / Decimal("0.8")
+        assert 0 < want < Decimal("1e-55")
+        assert abs(g - want) < want * Decimal("1e-16")
+
+
 def test_float_table_cells_agree_with_decimals():
     for num in range(0, 1001, 7):
         g = bb.win_chance(num, 1000)
