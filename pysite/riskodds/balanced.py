@@ -314,10 +314,15 @@ class BalancedBlitz:
     @cached_property
     def end_states(self):
         """{(attackers_left, defenders_left): float}, sorted like Battle.end_states."""
+        return {state: float(x) for state, x in self.end_state_decimals}
+
+    @cached_property
+    def end_state_decimals(self):
+        """[((attackers_left, defenders_left), Decimal)], sorted by state, in the call's convention."""
         A, D, off = len(self.attacker_losses) - 1, len(self.defender_losses) - 1, self.true_random.setup.offset
-        ends = {(off, D - j): float(x) for j, x in enumerate(self.defender_losses[:-1])}
-        ends.update({(A - i + off, 0): float(x) for i, x in enumerate(self.attacker_losses[:-1])})
-        return dict(sorted(ends.items()))
+        ends = [((off, D - j), x) for j, x in enumerate(self.defender_losses[:-1])]
+        ends += [((A - i + off, 0), x) for i, x in enumerate(self.attacker_losses[:-1])]
+        return sorted(ends)
 
     def win_with_at_least(self, survivors, as_decimal=False):
         """P(win with at least `survivors` attackers left, counted in the call's convention):
@@ -375,8 +380,9 @@ def balanced_blitz(attackers, defenders, *, convention, rules=STANDARD, retreat_
             o = win_chance_power(win_chance_cutoff(o, _dec(WIN_CHANCE_CUTOFF), totals), WIN_CHANCE_POWER)
             if cut_margin(o) >= Decimal(10) ** (GUARD_DIGITS - prec) or prec >= MAX_PRECISION:
                 o = outcome_power(outcome_cutoff(o, _dec(OUTCOME_CUTOFF)), OUTCOME_POWER)
-                attacker = o.wins + (o.loss,)
-                defender = o.losses + (o.win,)
+                win, loss = o.win, o.loss      # a side cut away entirely leaves the other exactly 1
+                attacker = o.wins + (loss if win else Decimal(1),)
+                defender = o.losses + (win if loss else Decimal(1),)
                 break
         prec *= 2
     return BalancedBlitz(b, attacker, defender, prec)

@@ -14,7 +14,7 @@ import math
 
 from . import balanced
 from .scaled import ilog10
-from .validate import FieldError, check_choice, offset
+from .validate import FieldError, check_choice
 
 
 
@@ -76,10 +76,7 @@ def op_battle(params):
     out["std_attackers_lost"], out["std_defenders_lost"] = r.std_attackers_lost, r.std_defenders_lost
     out["attackers_lost"] = [approx(x) for x in r.attacker_losses]
     out["defenders_lost"] = [approx(x) for x in r.defender_losses]
-    A, D, off = len(r.attacker_losses) - 1, r.defenders, offset(convention)
-    ends = [((off, D - j), x) for j, x in enumerate(r.defender_losses[:-1])]
-    ends += [((A - i + off, 0), x) for i, x in enumerate(r.attacker_losses[:-1])]
-    out["end_states"] = [{"attackers": a, "defenders": d, "p": approx(x)} for (a, d), x in sorted(ends)]
+    out["end_states"] = [{"attackers": a, "defenders": d, "p": approx(x)} for (a, d), x in r.end_state_decimals]
     out["true_random"] = _true_random(r.true_random, detail, prob)
     return out
 

@@ -122,6 +122,7 @@ def test_reference_zombie_300_v_800():
     ends = orc.forward_float(300, 800, MyRules(ties="attacker"))
     assert abs(float(r.true_random.win) - sum(p for (a, d), p in ends.items() if d == 0)) < 1e-12
     assert r.loss == 0.0 and r.win == 1.0
+    assert r.attacker_losses[-1] == 0 and r.defender_losses[-1] == 1      # exactly
 
 
 # ----------------------------------------------------------------------------- each step alone
