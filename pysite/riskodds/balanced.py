@@ -76,7 +76,8 @@ from decimal import Context, Decimal, MAX_EMAX, MIN_EMIN, getcontext, localconte
 from fractions import Fraction
 from functools import cached_property, lru_cache
 
-from .battle import DEFAULT_MAX_STATES, Battle, SizeError, battle, check_size
+from . import inverse        # its search limits; inverse itself imports this module for dice_mode
+from .battle import DEFAULT_MAX_STATES, Battle, battle, check_size
 from .rules import STANDARD, Rules
 from .scaled import Scale
 from .sweep import win_lines
@@ -464,20 +465,6 @@ def win_chance_float(num, den):
 
 
 # ----------------------------------------------------------------------------- inverse questions
-def _search_limit(n):
-    """Longest scan (lines of states) before giving up: as the true-random search."""
-    return 50 * (n + 20)
-
-
-def _guard(states, too_long, max_states, message, field):
-    if too_long:
-        raise SizeError(message + "; no answer in reasonable time", field)
-    try:
-        check_size(states, max_states, "the search")
-    except SizeError:
-        raise SizeError(message + f" within max_states={max_states:,}", field) from None
-
-
 @dataclass(frozen=True)
 class Needed:
     """Answer of a Balanced Blitz search: `needed` armies (in the call's convention); Balanced
@@ -522,7 +509,7 @@ def troops_needed(defenders, p, *, convention, rules=STANDARD, survivors=0,
                 return a + off
             return _answer(a + off, (num, den), previous if a >= 2 else None)
         previous = num, den
-        _guard(a * D, a > _search_limit(D), max_states,
+        inverse._guard(a * D, a > inverse._search_limit(D), max_states,
                f"no attacker count up to {a + off} reaches p = {float(p):.6g} in Balanced Blitz "
                f"against {D}", "p")
 
@@ -547,7 +534,7 @@ def defenders_needed(attackers, p, *, convention, rules=STANDARD, max_states=DEF
                 return d
             return _answer(d, hold, previous if d >= 2 else None)
         previous = hold
-        _guard(d * A, d > _search_limit(A), max_states,
+        inverse._guard(d * A, d > inverse._search_limit(A), max_states,
                f"no defender count up to {d} holds with p = {float(p):.6g} in Balanced Blitz "
                f"against {attackers}", "p")
 

@@ -148,12 +148,21 @@ def test_step1_boundary_is_inclusive_and_uses_exact_totals():
     assert sum(bb.win_chance_cutoff(d, Decimal("0.05"), totals=(F(1, 20) + F(1, 10 ** 70), F(1))).wins) > 0
 
 
-@pytest.mark.parametrize("rules", [STD, CAP, ZOMBIE])
-def test_step2_win_chance_power(rules):
+def decimal_cases(rules):
+    """(exact wins, exact losses, the same as 60-digit Decimal Outcomes) for some small battles."""
     for A, D in SMALL[::3]:
         wins, losses = oracle_lists(A, D, rules)
+        yield wins, losses, bb.Outcomes(decimals(wins), decimals(losses))
+
+
+def largest(values):
+    return max(range(len(values)), key=values.__getitem__)
+
+
+@pytest.mark.parametrize("rules", [STD, CAP, ZOMBIE])
+def test_step2_win_chance_power(rules):
+    for wins, losses, o in decimal_cases(rules):
         with localcontext(bb.context(60)):
-            o = bb.Outcomes(decimals(wins), decimals(losses))
             got = bb.win_chance_power(o)
             w, l = got.win, got.loss
             P, Q = o.win, o.loss
@@ -162,8 +171,7 @@ def test_step2_win_chance_power(rules):
             assert abs((w / l) ** 10 / (P / Q) ** 13 - 1) < Decimal("1e-50")
             # within a side, outcomes keep their proportions
             for side, old in ((got.wins, o.wins), (got.losses, o.losses)):
-                big = max(range(len(old)), key=old.__getitem__)
-                k = side[big] / old[big]
+                k = side[largest(old)] / old[largest(old)]
                 assert all(abs(x - y * k) <= Decimal("1e-55") * x for x, y in zip(side, old))
         fw = (float(P) ** 1.3) / (float(P) ** 1.3 + float(Q) ** 1.3)
         assert abs(float(w) - fw) < 1e-14
@@ -194,14 +202,12 @@ def test_step3_edge_cases(wins, losses, want_wins, want_losses):
 
 @pytest.mark.parametrize("rules", [STD, CAP, ZOMBIE])
 def test_step4_outcome_power(rules):
-    for A, D in SMALL[::3]:
-        wins, losses = oracle_lists(A, D, rules)
+    for wins, losses, o in decimal_cases(rules):
         with localcontext(bb.context(60)):
-            o = bb.Outcomes(decimals(wins), decimals(losses))
             got = bb.outcome_power(o)
             assert abs(got.win - o.win) < Decimal("1e-55") and abs(got.loss - o.loss) < Decimal("1e-55")
             for side, old in ((got.wins, o.wins), (got.losses, o.losses)):
-                big = max(range(len(old)), key=old.__getitem__)
+                big = largest(old)
                 for x, y in zip(side, old):     # proportions raised to 9/5: (x/x0)^5 == (y/y0)^9
                     if y:
                         assert abs((x / side[big]) ** 5 / (y / old[big]) ** 9 - 1) < Decimal("1e-50")
@@ -365,23 +371,17 @@ def blitz(A, D, rules):
     return ro.balanced_blitz(A, D, convention="attacking", rules=rules)
 
 
-def brute_needed(D, p, rules):
-    """Fewest attacking armies whose reshaped win chance reaches p (p = 1: the loss vanishes)."""
-    A = 1
+def brute_force(side, known, p, rules):
+    """Fewest armies on `side` ("attacker" or "defender") whose reshaped chance of winning
+    against `known` armies reaches p (p = 1: the other side's chance vanishes)."""
+    n = 1
     while True:
-        r = blitz(A, D, rules)
-        if (r.attacker_losses[-1] == 0) if p == 1 else (r.defender_losses[-1] >= p):
-            return A
-        A += 1
-
-
-def brute_defenders(A, p, rules):
-    D = 1
-    while True:
-        r = blitz(A, D, rules)
-        if (r.defender_losses[-1] == 0) if p == 1 else (r.attacker_losses[-1] >= p):
-            return D
-        D += 1
+        r = blitz(n, known, rules) if side == "attacker" else blitz(known, n, rules)
+        mine, theirs = ((r.defender_losses[-1], r.attacker_losses[-1]) if side == "attacker"
+                        else (r.attacker_losses[-1], r.defender_losses[-1]))
+        if (theirs == 0) if p == 1 else (mine >= p):
+            return n
+        n += 1
 
 
 @pytest.mark.parametrize("rules", [STD, CAP, ZOMBIE])
@@ -389,7 +389,7 @@ def test_troops_needed_against_brute_force(rules):
     for D in range(1, 9):
         for p in PS:
             n = bb.troops_needed(D, p, convention="attacking", rules=rules)
-            assert n == brute_needed(D, p, rules), (D, p)
+            assert n == brute_force("attacker", D, p, rules), (D, p)
             assert bb.troops_needed(D, p, convention="territory", rules=rules) == n + 1
 
 
@@ -398,7 +398,7 @@ def test_defenders_needed_against_brute_force(rules):
     for A in range(1, 9):
         for p in PS:
             n = ro.defenders_needed(A, p, convention="attacking", rules=rules, dice_mode="balanced-blitz")
-            assert n == brute_defenders(A, p, rules), (A, p)
+            assert n == brute_force("defender", A, p, rules), (A, p)
 
 
 def test_needed_values():
