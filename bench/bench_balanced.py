@@ -13,6 +13,7 @@ import time
 from benchlib import cpython_ms, save
 
 import riskodds as ro
+from riskodds import api
 
 TARGET_600_640 = 2.0     # seconds, issue 10
 
@@ -46,11 +47,14 @@ def full_true(A, D):
 def cases():
     """(label, balanced blitz fn, true-random fn, target seconds or None, runs)."""
     needed = lambda mode: lambda: ro.troops_needed(50, "0.8", convention="attacking", dice_mode=mode)
+    table = lambda mode: lambda: api.handle("table", {"max_attackers": 200, "max_defenders": 200,
+                                                      "convention": "territory", "dice_mode": mode})
     return [
         ("75 v 10 battle", full_blitz(75, 10), full_true(75, 10), None, 21),
         ("600 v 640 battle", full_blitz(600, 640), full_true(600, 640), TARGET_600_640, 5),
         ("1000 v 1000 battle", full_blitz(1000, 1000), full_true(1000, 1000), None, 3),
         ("troops needed D=50 p=0.8", needed("balanced-blitz"), needed("true-random"), None, 11),
+        ("win table 200 x 200 (JSON API)", table("balanced-blitz"), table("true-random"), None, 3),
     ]
 
 

@@ -94,6 +94,7 @@ GUARD_DIGITS = 26       # digits step 3's subtraction may cancel before the prec
 
 NAME = "Balanced Blitz (RISK: Global Domination)"
 DICE_MODES = ("true-random", "balanced-blitz")
+DICE_MODE_CHOICES = (("true-random", "True random"), ("balanced-blitz", NAME))   # value, label
 
 
 def check_dice_mode(mode):
@@ -450,8 +451,9 @@ def _sign_w_minus(num, den, t):
 
 
 def win_chance_float(num, den):
-    """g(num / den) as a float for tables: double arithmetic (relative error < 1e-13), falling
-    back to `win_chance` where the float formula's cancellation could exceed that."""
+    """g(num / den) as a float for tables, in double arithmetic: the error of w - c3 is about
+    9 ulps of w, so g keeps a relative error below 1e-13 down to g = 0.05; smaller values
+    (where w - c3 cancels) come from `win_chance`."""
     side = _clamp_side(num, den)
     if side is not None:
         return float(side)
@@ -459,7 +461,7 @@ def win_chance_float(num, den):
     w = 1 / (1 + (Q / P) ** float(WIN_CHANCE_POWER))
     c3 = float(OUTCOME_CUTOFF)
     g = (w - c3) / (1 - 2 * c3)
-    if g >= 0.01:
+    if g >= 0.05:
         return min(1.0, g)
     return float(win_chance(num, den))
 
