@@ -2,7 +2,8 @@
 
 Each case reports the median wall and CPU time of a few runs, and the same question with
 true-random dice in the same run (the ratio is steadier than the times on a shared machine).
-Prints a table, flags a missed target, and saves bench/results/balanced.json.
+Prints a table, judges the target (benchlib.finish: exit status 1 on a miss) and saves
+bench/results/balanced.json.
 Usage: python bench/bench_balanced.py [--runs N]
 """
 import os
@@ -10,7 +11,7 @@ import platform
 import sys
 import time
 
-from benchlib import cpython_ms, save
+from benchlib import Target, cpython_ms, finish
 
 import riskodds as ro
 from riskodds import api
@@ -60,18 +61,17 @@ def cases():
 
 def main():
     runs_override = int(sys.argv[sys.argv.index("--runs") + 1]) if "--runs" in sys.argv else None
-    rows, missed = [], []
+    rows, targets = [], []
     print(f"{'case':34s} {'wall ms':>9s} {'cpu ms':>9s} {'true-random ms':>15s} {'ratio':>6s}   target")
     for label, blitz, true, target, runs in cases():
         runs = runs_override or runs
         wall, cpu = timed(blitz, runs)
         true_wall, _ = timed(true, runs)
-        verdict = "" if target is None else ("ok" if wall <= target else "MISSED")
-        if verdict == "MISSED":
-            missed.append(label)
+        if target is not None:
+            targets.append(Target(f"{label} (CPython wall)", wall, target, "s"))
         rows.append({"case": label, "seconds": wall, "cpu_seconds": cpu, "true_random_seconds": true_wall,
-                     "ratio": wall / true_wall, "target_seconds": target, "verdict": verdict, "runs": runs})
-        goal = f"<= {target * 1000:.0f} ms {verdict}" if target else ""
+                     "ratio": wall / true_wall, "target_seconds": target, "runs": runs})
+        goal = f"<= {target * 1000:.0f} ms" if target else ""
         print(f"{label:34s} {wall * 1000:9.1f} {cpu * 1000:9.1f} {true_wall * 1000:15.1f} "
               f"{wall / true_wall:6.2f}   {goal}", flush=True)
     api_ms = sorted(cpython_ms("battle", {"attackers": 600, "defenders": 640, "convention": "attacking",
@@ -79,10 +79,7 @@ def main():
     print(f"{'600 v 640 via api.call (summary)':34s} {api_ms:9.1f}")
     info = {"python": platform.python_version(), "machine": platform.machine(), "cpus": os.cpu_count(),
             "load_average": os.getloadavg()}
-    save("balanced.json", {"info": info, "rows": rows, "api_600_640_summary_ms": api_ms, "missed": missed})
-    if missed:
-        print(f"MISSED targets: {', '.join(missed)}")
-    return 1 if missed else 0
+    return finish("balanced.json", {"info": info, "rows": rows, "api_600_640_summary_ms": api_ms}, targets)
 
 
 if __name__ == "__main__":

@@ -78,6 +78,7 @@ from functools import cached_property, lru_cache
 
 from . import inverse        # its search limits; inverse itself imports this module for dice_mode
 from .battle import DEFAULT_MAX_STATES, Battle, battle, check_size
+from .limits import DICE_MODES as DICE_MODE_LABELS
 from .rules import STANDARD, Rules
 from .scaled import Scale
 from .sweep import win_lines
@@ -92,9 +93,8 @@ PRECISION = 40          # significant digits of the working arithmetic
 MAX_PRECISION = 640
 GUARD_DIGITS = 26       # digits step 3's subtraction may cancel before the precision is doubled
 
-NAME = "Balanced Blitz (RISK: Global Domination)"
-DICE_MODES = ("true-random", "balanced-blitz")
-DICE_MODE_CHOICES = (("true-random", "True random"), ("balanced-blitz", NAME))   # value, label
+DICE_MODES = tuple(value for value, _ in DICE_MODE_LABELS)       # ("true-random", "balanced-blitz")
+NAME = dict(DICE_MODE_LABELS)["balanced-blitz"]                  # how results are labelled
 
 
 def check_dice_mode(mode):

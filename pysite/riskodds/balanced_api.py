@@ -23,14 +23,15 @@ def dice_mode(params):
     return balanced.check_dice_mode(params.get("dice_mode"))
 
 
-def route(op, params):
-    """The Balanced Blitz version of `op` when the request asks for it, else None."""
+def route(op, params, common):
+    """The Balanced Blitz version of `op` (a function of the params) when the request asks for
+    it, else None. common(params) -> (convention, rules, max_states): api's own parsing."""
     if dice_mode(params) == "true-random":
         return None
     if op not in OPS:
         raise FieldError(f"dice_mode 'balanced-blitz' applies to {', '.join(OPS)}, not to {op}; "
                          "use dice_mode 'true-random'", "dice_mode")
-    return OPS[op]
+    return lambda p: OPS[op](p, common)
 
 
 def approx(x):
@@ -59,9 +60,9 @@ def _true_random(b, detail, prob):
             "defenders_lost": [_approx_exact(*v) for v in losses + [win]]}
 
 
-def op_battle(params):
-    from .api import _common, prob
-    convention, rules, limit = _common(params)
+def op_battle(params, common):
+    from .api import prob
+    convention, rules, limit = common(params)
     detail = check_choice("detail", params.get("detail", "full"), ("full", "summary"))
     r = balanced.balanced_blitz(params.get("attackers"), params.get("defenders"), convention=convention,
                                 rules=rules, retreat_at=params.get("retreat_at"),
@@ -81,10 +82,10 @@ def op_battle(params):
     return out
 
 
-def _needed(search, params, armies):
+def _needed(search, params, common, armies):
     """A Balanced Blitz search answer; `armies` names the known side's param."""
-    from .api import _common, prob
-    convention, rules, limit = _common(params)
+    from .api import prob
+    convention, rules, limit = common(params)
     extra = {"survivors": params.get("survivors") or 0} if search is balanced.troops_needed else {}
     n = search(params.get(armies), params.get("p"), convention=convention, rules=rules,
                max_states=limit, with_values=True, **extra)
@@ -94,15 +95,16 @@ def _needed(search, params, armies):
             "true_random": {"reached": prob(n.true_reached), "below": maybe(n.true_below, prob)}}
 
 
-def op_needed(params):
-    return _needed(balanced.troops_needed, params, "defenders")
+def op_needed(params, common):
+    return _needed(balanced.troops_needed, params, common, "defenders")
 
 
-def op_defenders_needed(params):
-    return _needed(balanced.defenders_needed, params, "attackers")
+def op_defenders_needed(params, common):
+    return _needed(balanced.defenders_needed, params, common, "attackers")
 
 
-def op_table(params):
+def op_table(params, common):
+    """api.op_table, whose cells `table_encoder` reshapes, labelled with the dice mode."""
     from .api import op_table as true_table
     return {**true_table(params), "dice_mode": "balanced-blitz"}
 

@@ -150,3 +150,12 @@ def test_cli_dice_mode():
     code, text = cli("battle", "30", "15", "--convention", "attacking", "--retreat-at", "3",
                      "--dice-mode", "balanced-blitz")
     assert code == 2 and "stop until" in text
+
+
+def test_describe_publishes_the_dice_modes_the_api_takes():
+    modes = call("describe")["dice_modes"]
+    assert [value for value, _ in modes] == list(bb.DICE_MODES) == ["true-random", "balanced-blitz"]
+    assert dict(modes)["balanced-blitz"] == bb.NAME
+    for value, _ in modes:
+        r = call("battle", attackers=4, defenders=3, convention="attacking", dice_mode=value)
+        assert r["ok"] and r.get("dice_mode", "true-random") == value
