@@ -391,6 +391,28 @@ def balanced_blitz(attackers, defenders, *, convention, rules=STANDARD, retreat_
 
 
 # ----------------------------------------------------------------------------- win chance alone
+def certain_win_threshold(prec=PRECISION):
+    """The true-random P(win) at and above which Balanced Blitz makes a fight to the end a
+    certain win, as a Decimal with `prec` digits (it is irrational).
+
+    g(P) = 1 exactly when step 2 leaves the defender l <= c3 (step 3's cut then eats all of
+    it): Q^r / (P^r + Q^r) <= c3  <=>  (Q / P)^r <= c3 / (1 - c3)  <=>  P >= 1 / (1 + k) with
+    k = (c3 / (1 - c3))^(1/r). The steps treat both sides alike, so a true-random P(win) at or
+    below 1 minus this is a certain loss."""
+    with localcontext(context(prec)):
+        c3 = _dec(OUTCOME_CUTOFF)
+        return 1 / (1 + _power(c3 / (1 - c3), 1 / WIN_CHANCE_POWER))
+
+
+def step2_win_chance(num, den, prec=PRECISION):
+    """The attacker's total after steps 1-2, w = P^r / (P^r + Q^r), for a true-random
+    P(win) = num / den with both sides above step 1's cutoff; a Decimal (for explaining the
+    steps one at a time: win_chance gives the final answer)."""
+    with localcontext(context(prec)):
+        w = _power(to_decimal(num, den), WIN_CHANCE_POWER)
+        return w / (w + _power(to_decimal(den - num, den), WIN_CHANCE_POWER))
+
+
 def win_chance(num, den, prec=PRECISION):
     """Balanced Blitz P(attacker wins) of a fight to the end whose true-random P(win) is
     num / den exactly (g in the module docstring), as a Decimal with `prec` digits; exactly 0
@@ -403,9 +425,7 @@ def win_chance(num, den, prec=PRECISION):
     while True:     # w - c3 cancels when w is near c3: add digits until the result keeps 16
         with localcontext(context(prec)):
             c3 = _dec(OUTCOME_CUTOFF)
-            w = _power(to_decimal(num, den), WIN_CHANCE_POWER)
-            l = _power(to_decimal(den - num, den), WIN_CHANCE_POWER)
-            g = (w / (w + l) - c3) / (1 - 2 * c3)
+            g = (step2_win_chance(num, den, prec) - c3) / (1 - 2 * c3)
             if g >= Decimal(10) ** (GUARD_DIGITS - prec) or prec >= MAX_PRECISION:
                 return min(g, Decimal(1))
         prec *= 2

@@ -2,7 +2,7 @@
 
 A key says how to compute its value, so a test can recompute it independently:
   battle/A/D/CONV/RULES/WHAT   WHAT: win, loss, mean_att, std_att, mean_def, lost_eq_N,
-                               lost_ge_N, end_A_D, states, den_digits,
+                               lost_ge_N, lost_lt_N, end_A_D, states, den_digits,
                                lost_all_killed_ge_K
   outcome/RULES/NAvND/K        count of rolls where the attacker loses K armies (K = "total": all)
   share/RULES/NAvND/K          that count over all rolls (a Fraction)
@@ -15,14 +15,26 @@ A key says how to compute its value, so a test can recompute it independently:
   mc/KEY/RUNS/WHAT             Monte Carlo of an event of probability KEY: expected (hits),
                                seen (P(at least one hit)), ge_K (P(at least K hits)),
                                runs_for_K (runs for K expected hits)
+Balanced Blitz (the digital game's dice mode; riskodds.balanced), fights to the end:
+  blitz/A/D/CONV/RULES/WHAT    WHAT: win, loss, mean_att, std_att, mean_def, lost_eq_N, min_lost (fewest
+                               attacking armies lost with a chance above 0)
+  blitz/needed/D/P/CONV/RULES  fewest attackers with Balanced Blitz P(win) >= P (P = 1: certain)
+  blitz/equal_certain/CONV/RULES  fewest armies n for which n v n is a certain Balanced Blitz win
+  blitz/threshold/certain      true-random P(win) from which the win is certain (zero: at or
+  blitz/threshold/zero         below which it is impossible)
+  blitz/step2/P                the attacker's share after steps 1-2 when the true-random P(win) is P
+  blitz/g/P                    the Balanced Blitz P(win) when the true-random one is P
+  blitz/param/NAME             the game's parameters: win_cutoff, win_power, outcome_cutoff,
+                               outcome_power (Fractions)
 RULES is std (2 defence dice) or cap (capital: 3). Values are exact (int, Fraction) where the
-engine is exact, floats only for Poisson tails.
+engine is exact, floats for Poisson tails and Balanced Blitz (whose powers are irrational).
 """
 import math
 from fractions import Fraction
 from functools import lru_cache
 
 import riskodds as ro
+from riskodds import balanced
 
 RULES = {"std": ro.STANDARD, "cap": ro.CAPITAL}
 
@@ -51,6 +63,8 @@ def _battle_value(A, D, conv, rules, what):
         return b.attackers_lost[int(rest)]
     if kind == "lost_ge":
         return sum(b.attackers_lost[int(rest):], Fraction(0))
+    if kind == "lost_lt":
+        return sum(b.attackers_lost[:int(rest)], Fraction(0))
     if kind == "lost_all_killed_ge":  # all attackers lost, at least K defenders killed
         return sum((b.end_states.get((0, d), Fraction(0)) for d in range(1, int(D) - int(rest) + 1)), Fraction(0))
     if what.startswith("end_"):
@@ -75,6 +89,54 @@ def _mc_value(p: Fraction, runs: int, what: str):
         return 1.0 - sum(math.exp(-lam) * lam ** i / math.factorial(i) for i in range(k))
     if what.startswith("runs_for_"):
         return int(what[9:]) / p
+    raise KeyError(what)
+
+
+BLITZ_PARAMS = {"win_cutoff": balanced.WIN_CHANCE_CUTOFF, "win_power": balanced.WIN_CHANCE_POWER,
+                "outcome_cutoff": balanced.OUTCOME_CUTOFF, "outcome_power": balanced.OUTCOME_POWER}
+
+
+@lru_cache(maxsize=None)
+def _blitz(A: int, D: int, conv: str, rules: str):
+    return ro.balanced_blitz(A, D, convention=conv, rules=RULES[rules])
+
+
+def _equal_certain(conv: str, rules: str) -> int:
+    """Fewest n with n v n a certain Balanced Blitz win (decided exactly on the true P(win))."""
+    n = 1
+    while True:
+        P = _battle(n, n, conv, rules).win
+        if balanced.compare_win_chance(P.numerator, P.denominator, Fraction(1)) == 0:
+            return n
+        n += 1
+
+
+def _blitz_value(parts: list[str]):
+    head, *rest = parts
+    if head == "param":
+        return BLITZ_PARAMS[rest[0]]
+    if head == "threshold":
+        certain = float(balanced.certain_win_threshold())
+        return {"certain": certain, "zero": float(1 - balanced.certain_win_threshold())}[rest[0]]
+    if head in ("step2", "g"):
+        P = Fraction(rest[0])
+        fn = balanced.step2_win_chance if head == "step2" else balanced.win_chance
+        return float(fn(P.numerator, P.denominator))
+    if head == "needed":
+        D, p, conv, rules = rest
+        return ro.troops_needed(int(D), p, convention=conv, rules=RULES[rules], dice_mode="balanced-blitz")
+    if head == "equal_certain":
+        return _equal_certain(*rest)
+    A, D, conv, rules, what = parts
+    r = _blitz(int(A), int(D), conv, rules)
+    simple = {"win": "win", "loss": "loss", "mean_att": "mean_attackers_lost", "std_att": "std_attackers_lost",
+              "mean_def": "mean_defenders_lost"}
+    if what in simple:
+        return getattr(r, simple[what])
+    if what.startswith("lost_eq_"):
+        return r.attackers_lost[int(what[8:])]
+    if what == "min_lost":
+        return next(n for n, x in enumerate(r.attacker_losses) if x)
     raise KeyError(what)
 
 
@@ -115,6 +177,8 @@ def value(key: str):
     if head == "power":
         *inner, n = parts
         return value("/".join(inner)) ** int(n)
+    if head == "blitz":
+        return _blitz_value(parts)
     if head == "mc":
         *inner, runs, what = parts
         return _mc_value(value("/".join(inner)), int(float(runs)), what)

@@ -25,8 +25,8 @@ from typing import Callable
 from markupsafe import Markup, escape
 
 from .. import cache
-from . import data as article_data, facts, history, simdata
-from .figures import campaign, distribution, heatmap, needed, speed, state_space, style
+from . import blitz as blitz_data, data as article_data, facts, history, simdata
+from .figures import blitz, campaign, distribution, heatmap, needed, speed, state_space, style
 
 PT_TO_PX = 4 / 3  # CSS: 1pt = 1/72 in, 1px = 1/96 in
 
@@ -85,6 +85,7 @@ def _ratios() -> dict[str, float]:
 
 
 _GRID_KEY = lambda s: {"n": article_data.GRID_N}  # noqa: E731
+_BLITZ_KEY = lambda: {"data": cache.file_digest(Path(blitz_data.__file__))}  # noqa: E731  (its sizes and battles)
 
 FIGURES = (
     Figure("distribution-75v10", distribution,
@@ -115,6 +116,20 @@ FIGURES = (
            "build.py → sitebuild/article/figures/speed.py: runs_per_s of data/simulations/*.json, "
            "bench/results/bench_pipeline_numpy.json, and (hatched) the earlier work quoted in "
            "site_src/content/article/history.json", key=lambda s: {"sims": s.sims}),
+    Figure("blitz-win-chance", blitz,
+           lambda s, L: blitz.make_win_chance(blitz_data.equal_armies(), blitz_data.against_row(), blitz_data.ROW_D,
+                                              blitz_data.certain_from(), layout=L),
+           f"build.py → sitebuild/article/blitz.py: the diagonal and column d = {blitz_data.ROW_D} of "
+           "riskodds.win_grid_floats(1000), each reshaped by riskodds.balanced.win_chance_float",
+           key=lambda s: {"n": article_data.GRID_N, **_BLITZ_KEY()}),
+    Figure("blitz-reshape", blitz, lambda s, L: blitz.make_reshape(blitz_data.curve(), *blitz_data.thresholds(), layout=L),
+           "build.py → sitebuild/article/blitz.py: riskodds.balanced.win_chance_float at P = 0, 1/500, …, 1 "
+           "and riskodds.balanced.certain_win_threshold",
+           key=lambda s: _BLITZ_KEY()),
+    Figure("blitz-losses", blitz, lambda s, L: blitz.make_losses(*blitz_data.losses(), *blitz_data.LOSSES, layout=L),
+           lambda s: "build.py → sitebuild/article/blitz.py: riskodds.balanced_blitz({}, {}, convention='attacking', "
+                     "rules=riskodds.CAPITAL) and its true_random battle".format(*blitz_data.LOSSES[:2]),
+           key=lambda s: _BLITZ_KEY()),
     Figure("cuda-sweep", speed, lambda s, L: speed.make_sweep(s.sweep, layout=L),
            "build.py → sitebuild/article/figures/speed.py: bench/results/sweep_cuda.json",
            key=lambda s: {"sims": s.sims}, when=lambda s: bool(s.sweep)),
