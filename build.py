@@ -11,7 +11,7 @@ import shutil
 import sys
 from pathlib import Path
 
-from sitebuild import assets, engine_pack, offline, pages, paths, pyodide_copy
+from sitebuild import assets, engine_pack, offline, pages, paths, pyodide_copy, snapshot
 from sitebuild import article, cache
 
 
@@ -34,6 +34,7 @@ def build(out_dir: Path = paths.DEFAULT_OUT, engine_dir: Path = paths.ENGINE_SRC
     clean_out(out_dir)
     sources = assets.find_sources(paths.SITE_SRC)
     sources[engine_pack.ENGINE_ASSET] = engine_pack.engine_zip(Path(engine_dir))
+    sources[snapshot.SNAPSHOT_ASSET] = snapshot.snapshot_gz(paths.PYODIDE_PKG, sources[engine_pack.ENGINE_ASSET])
     page_list = pages.page_list()
     art = article.prepare(page_list)  # cached figures, downloads and KaTeX, hashed like any asset
     sources.update(art.assets)
@@ -46,12 +47,13 @@ def build(out_dir: Path = paths.DEFAULT_OUT, engine_dir: Path = paths.ENGINE_SRC
         "pyodide_url": pyodide_url,
         "pyodide_version": pyodide_copy.pyodide_version(paths.PYODIDE_PKG),
         "engine_url": urls[engine_pack.ENGINE_ASSET],
+        "snapshot_url": urls[snapshot.SNAPSHOT_ASSET],
         "worker_url": urls["js/engine-worker.js"],
     }
     env = pages.make_env(paths.TEMPLATES, urls, site)
     written = pages.render_pages(env, article.fill_pages(page_list, art, urls), out_dir)
     (out_dir / BUILD_MARK).unlink()
-    sw = offline.write_service_worker(out_dir)  # last: it lists (and hashes) every built file
+    sw = offline.write_service_worker(out_dir, offline.runtime_urls(site))  # last: it lists (and hashes) every built file
     return {"out": str(out_dir), "pages": written, "assets": urls, **site, **sw}
 
 

@@ -54,6 +54,7 @@ def test_service_worker_script_and_manifest_are_served_right(built_site, site_ur
     text = sw.text()
     # Every precached URL exists, the Pyodide core and the engine zip among them.
     precache = json.loads(text.split("const PRECACHE = ", 1)[1].split(";\n", 1)[0])
+    precache += json.loads(text.split("const RUNTIME = ", 1)[1].split(";\n", 1)[0])
     assert any(u.startswith("/pyodide/v") and u.endswith("pyodide.asm.wasm") for u in precache)
     assert any(u.startswith("/assets/engine/riskodds.") for u in precache)
     assert "/calculators/" in precache
@@ -61,7 +62,9 @@ def test_service_worker_script_and_manifest_are_served_right(built_site, site_ur
         assert site_context.request.get(url).status == 200, url
     # The version is derived from the precached files' contents.
     version = json.loads(text.split("const VERSION = ", 1)[1].split(";", 1)[0])
-    expected = offline.service_worker(offline.precache_list(built_site)).decode()
+    runtime = set(json.loads(text.split("const RUNTIME = ", 1)[1].split(";\n", 1)[0]))
+    assert any(u.endswith("pyodide.asm.wasm") for u in runtime) and any("snapshot" in u for u in runtime)
+    expected = offline.service_worker(offline.precache_list(built_site, runtime), runtime).decode()
     assert f"const VERSION = {json.dumps(version)};" in expected
     html = site_context.request.get("/calculators/").text()
     manifest_url = html.split('rel="manifest" href="', 1)[1].split('"', 1)[0]
