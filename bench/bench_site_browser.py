@@ -18,7 +18,7 @@ from pathlib import Path
 
 from benchlib import Target, cpython_ms, finish, served_build, submit_and_time
 from sitebuild import chromium
-from sitebuild.weight import RUNTIME_PREFIX, built_files, page_weight
+from sitebuild.weight import built_files, is_runtime, page_weight
 
 BIG = {"attackers": 1000, "defenders": 1000, "convention": "attacking", "detail": "summary"}
 
@@ -48,7 +48,7 @@ def page_weights(out: Path) -> dict:
     """Bytes a visit loads without the Pyodide runtime, per page (sitebuild.weight)."""
     files = built_files(out)
     pages = {"home": "index.html", "calculators": "calculators/index.html", "article": "article/index.html"}
-    runtime = sum(len(v) for k, v in files.items() if k.startswith(RUNTIME_PREFIX))
+    runtime = sum(len(v) for k, v in files.items() if is_runtime(k))
     return {"pages": {name: page_weight(files, page) for name, page in pages.items() if page in files},
             "runtime_bytes": runtime}
 
