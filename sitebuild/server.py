@@ -1,14 +1,19 @@
-"""A small static server for dist/ on 127.0.0.1 that sends the headers of netlify.toml.
+"""A small static server for dist/ on 127.0.0.1 that sends the headers Netlify will send
+(netlify.toml and the build's _headers, see headers.py).
 
 Used by `build.py --serve`, the Playwright tests and the bench, so all three see the production
-headers (CSP, COOP/COEP, wasm MIME type, caching).
+headers (CSP, COOP/COEP, wasm MIME type, caching). Like Netlify it lists no folders; a 404 is the
+site's 404 page, text/html, never cached (Cache-Control: no-store), with the security headers.
 """
 import functools
 import http.server
 import threading
 from pathlib import Path
 
-from .headers import headers_for, load_rules
+from .headers import ERROR_CACHE, headers_for, load_rules
+
+# Headers of a file's rule that must not describe an error page sent in its place.
+FILE_ONLY = {"content-type", "cache-control"}
 
 # Defaults for types Python's mimetypes may not know; netlify.toml may still override them.
 EXTRA_TYPES = {
@@ -23,10 +28,23 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     rules: list = []
     quiet = False
+    _error = False  # this response is an error page
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **EXTRA_TYPES}
 
+    def handle_one_request(self):
+        self._error = False  # one handler serves every request of a kept-alive connection
+        super().handle_one_request()
+
     def _rule_headers(self) -> dict[str, str]:
-        return headers_for(self.rules, self.path)
+        found = headers_for(self.rules, self.path)
+        if self._error:
+            found = {k: v for k, v in found.items() if k.lower() not in FILE_ONLY}
+            found["Cache-Control"] = ERROR_CACHE
+        return found
+
+    def list_directory(self, path):
+        self.send_error(404)  # a folder without index.html is not a page
+        return None
 
     def send_header(self, keyword, value):
         # Skip defaults that netlify.toml replaces (e.g. Content-Type for .wasm) so none is sent twice.
@@ -40,6 +58,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         super().end_headers()
 
     def send_error(self, code, message=None, explain=None):
+        self._error = True
         page = Path(self.directory) / "404.html"
         if code == 404 and page.exists():
             body = page.read_bytes()
@@ -59,7 +78,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
 def make_server(directory: Path, toml_path: Path, port: int = 0, quiet: bool = False):
     """A ThreadingHTTPServer bound to 127.0.0.1 (port 0 = any free port)."""
-    handler = type("SiteHandler", (Handler,), {"rules": load_rules(toml_path), "quiet": quiet})
+    handler = type("SiteHandler", (Handler,), {"rules": load_rules(toml_path, directory), "quiet": quiet})
     server = http.server.ThreadingHTTPServer(
         ("127.0.0.1", port), functools.partial(handler, directory=str(directory))
     )
