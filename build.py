@@ -20,7 +20,7 @@ def _interrupted(signum, frame):
 if __name__ == "__main__":
     signal.signal(signal.SIGINT, _interrupted)
 
-from sitebuild import assets, engine_pack, headers, offline, outdir, pages, paths, pyodide_copy, snapshot  # noqa: E402
+from sitebuild import approx, assets, engine_pack, headers, offline, outdir, pages, paths, pyodide_copy, snapshot  # noqa: E402,E501
 from sitebuild import article, cache  # noqa: E402
 
 
@@ -30,6 +30,7 @@ def build(out_dir: Path = paths.DEFAULT_OUT, engine_dir: Path = paths.ENGINE_SRC
         sources = assets.find_sources(paths.SITE_SRC)
         sources[engine_pack.ENGINE_ASSET] = engine_pack.engine_zip(Path(engine_dir))
         sources[snapshot.SNAPSHOT_ASSET] = snapshot.snapshot_gz(paths.PYODIDE_PKG, sources[engine_pack.ENGINE_ASSET])
+        sources[approx.APPROX_ASSET] = approx.table_gz()  # approximate answers while Python loads
         page_list = pages.page_list()
         art = article.prepare(page_list)  # cached figures, downloads and KaTeX, hashed like any asset
         sources.update(art.assets)

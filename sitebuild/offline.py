@@ -38,7 +38,7 @@ BACKGROUND = "#fbfaf7"
 # Precached: every page, the Pyodide core, and the site's code, styles, fonts and images. Other
 # assets (the article's data downloads) are cached when first fetched.
 PRECACHE_SUFFIXES = {".html", ".js", ".mjs", ".css", ".zip", ".wasm", ".json", ".webmanifest",
-                     ".png", ".svg", ".ico", ".woff2", ".woff", ".ttf"}
+                     ".png", ".svg", ".ico", ".woff2", ".woff", ".ttf", ".gz"}
 MAX_PRECACHE_ASSET = 2 * 1024 * 1024  # bytes, outside /pyodide/
 # Headers a cached response must carry so that an offline page stays cross-origin isolated.
 ISOLATION_HEADERS = ("Cross-Origin-Opener-Policy", "Cross-Origin-Embedder-Policy",

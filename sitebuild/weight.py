@@ -15,7 +15,7 @@ def is_runtime(name: str) -> bool:
 # What a visit loads: src= and <link href=> in HTML (not <a href>: links are followed only on a
 # click), and the relative imports and url()s inside scripts and styles.
 HTML_LOADS = re.compile(r'\bsrc="(/[^"#?]+)"|<link\b[^>]*\bhref="(/[^"#?]+)"')
-ASSET_LOADS = re.compile(r'["\'](\.{1,2}/[^"\']+\.(?:js|css|svg|png|woff2?))["\']|url\((/[^)]+|\.{1,2}/[^)]+)\)')
+ASSET_LOADS = re.compile(r'["\'](\.{1,2}/[^"\']+\.(?:js|css|svg|png|woff2?|gz))["\']|url\((/[^)]+|\.{1,2}/[^)]+)\)')
 
 
 def built_files(root: Path) -> dict:
