@@ -156,7 +156,7 @@ export class EngineClient extends EventTarget {
       case "ready":
         this.failedStarts = 0;
         this.readyMs = msg.ms;
-        this.timings = { readyMs: msg.ms, runtimeMs: msg.runtimeMs, engineMs: msg.engineMs, snapshot: Boolean(msg.snapshot) };
+        this.timings = { readyMs: msg.ms, runtimeMs: msg.runtimeMs, engineMs: msg.engineMs, snapshot: Boolean(msg.snapshot), ...msg.phases };
         this.setState("ready");
         this.pump();
         break;

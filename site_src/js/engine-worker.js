@@ -20,44 +20,49 @@ async function snapshotBytes(url) {
   return new Uint8Array(await new Response(r.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
 }
 
-/** Python with the engine imported: restored from the snapshot when there is one (the engine's
- *  modules are in it), else a fresh start that imports them. Either way the engine's files are
- *  unpacked, for anything imported later. */
-async function startPython(pyodideURL, engineBytes, snapshotURL) {
+// What a fresh Python runs to become the engine; the snapshot was taken just after the same steps
+// (sitebuild/make_snapshot.mjs). Exact answers at 1000+ armies have more than CPython's default
+// 4300 digits.
+const BOOT = "import sys\nsys.path.insert(0, '/engine')\nsys.set_int_max_str_digits(0)\nimport riskodds.api";
+
+/** Python with the engine imported: the snapshot restored (its heap has the engine's modules, so
+ *  nothing else is fetched), else a fresh start that unpacks the engine zip and imports it. */
+async function startPython({ pyodideURL, engineURL, snapshotURL }, mark) {
+  const snapshot = snapshotURL && "DecompressionStream" in self ? snapshotBytes(snapshotURL) : null;
+  if (snapshot) snapshot.then(() => mark("snapshotMs"), () => {}); // failures are handled below
   const { loadPyodide } = await import(pyodideURL + "pyodide.mjs");
-  if (snapshotURL && "DecompressionStream" in self) {
-    const snapshot = snapshotBytes(snapshotURL);
-    snapshot.catch(() => {}); // handled below, when loadPyodide awaits it (no unhandled rejection meanwhile)
+  mark("importMs");
+  if (snapshot) {
     try {
-      const py = await loadPyodide({ indexURL: pyodideURL, _loadSnapshot: snapshot });
-      return { py, snapshot: true };
+      return { py: await loadPyodide({ indexURL: pyodideURL, _loadSnapshot: snapshot }), snapshot: true };
     } catch (err) {
       console.warn("the Pyodide snapshot could not be restored; starting Python afresh:", err);
     }
   }
-  return { py: await loadPyodide({ indexURL: pyodideURL }), snapshot: false };
+  const engineBytes = bytesOf(engineURL, "engine").then((r) => r.arrayBuffer());
+  engineBytes.catch(() => {});
+  const py = await loadPyodide({ indexURL: pyodideURL });
+  py.unpackArchive(await engineBytes, "zip", { extractDir: "/engine" });
+  py.runPython(BOOT);
+  return { py, snapshot: false };
 }
 
-async function init({ pyodideURL, engineURL, snapshotURL, interruptBuffer }) {
+async function init(msg) {
   const t0 = performance.now();
+  const phases = {}; // ms since init, for the bench (body[data-engine-timings])
+  const mark = (name) => { phases[name] = Math.round(performance.now() - t0); };
   post({ type: "state", state: "loading" });
   try {
-    // The engine zip is small and fetched meanwhile; the runtime is the long pole.
-    const engineBytes = bytesOf(engineURL, "engine").then((r) => r.arrayBuffer());
-    const started = await startPython(pyodideURL, engineBytes, snapshotURL);
+    const started = await startPython(msg, mark);
     pyodide = started.py;
     const tRuntime = performance.now();
-    if (interruptBuffer) {
-      interrupt = interruptBuffer;
+    if (msg.interruptBuffer) {
+      interrupt = msg.interruptBuffer;
       pyodide.setInterruptBuffer(interrupt);
     }
-    pyodide.unpackArchive(await engineBytes, "zip", { extractDir: "/engine" });
-    // Exact answers at 1000+ armies have more than CPython's default 4300 digits. (In the snapshot
-    // both are done already; repeating them costs nothing.)
-    pyodide.runPython("import sys\nif '/engine' not in sys.path: sys.path.insert(0, '/engine')\nsys.set_int_max_str_digits(0)");
     api = pyodide.pyimport("riskodds.api");
     const tEnd = performance.now();
-    post({ type: "ready", ms: tEnd - t0, runtimeMs: tRuntime - t0, engineMs: tEnd - tRuntime,
+    post({ type: "ready", ms: tEnd - t0, runtimeMs: tRuntime - t0, engineMs: tEnd - tRuntime, phases,
            snapshot: started.snapshot, interruptible: Boolean(interrupt) });
   } catch (err) {
     post({ type: "fatal", message: `The Python runtime could not start: ${err && err.message ? err.message : err}` });
