@@ -215,3 +215,22 @@ def test_pyodide_snapshot_is_reproducible(built_site):
     import gzip
     shipped = next(built_site.glob("assets/engine/pyodide-snapshot.*.gz")).read_bytes()
     assert gzip.decompress(shipped) == first
+
+
+def test_local_server_gzips_text_like_netlify(site_url, built_site):
+    """Netlify compresses text on the fly; so does the local server (what Lighthouse and the bench
+    measure is what a reader downloads). Compressed formats and the wasm binary are sent as they are."""
+    import gzip
+
+    def get(path):
+        req = urllib.request.Request(site_url + path, headers={"Accept-Encoding": "gzip"})
+        with urllib.request.urlopen(req) as r:
+            return r.headers, r.read()
+
+    got, body = get("/article/")
+    assert got["Content-Encoding"] == "gzip" and got["Vary"] == "Accept-Encoding"
+    assert gzip.decompress(body) == (built_site / "article" / "index.html").read_bytes()
+    assert got["Cache-Control"] == "no-cache" and "Content-Security-Policy" in got
+    wasm = next(built_site.glob("pyodide/*/pyodide.asm.wasm")).relative_to(built_site).as_posix()
+    got, body = get("/" + wasm)
+    assert got["Content-Encoding"] is None and body == (built_site / wasm).read_bytes()
