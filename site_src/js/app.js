@@ -7,7 +7,7 @@
 //     reader who never reaches one downloads no runtime. A calculation asked for earlier starts it too
 //     (EngineClient.call on an idle engine).
 import { EngineClient } from "./engine-client.js";
-import { keepRuntime, registerServiceWorker } from "./offline.js";
+import { keepRuntime, registerServiceWorker, wantRuntime } from "./offline.js";
 
 const NEAR_VIEWPORT = "100% 0px"; // a screen ahead: the runtime is up by the time the reader arrives
 
@@ -25,7 +25,8 @@ function makeEngine() {
   };
   engine.addEventListener("state", (e) => {
     show(e.detail.state, e.detail.message);
-    // Once the runtime is here (in the HTTP cache), the service worker keeps a copy for offline use.
+    // Offline use needs the runtime: once it is here (in the HTTP cache), the service worker keeps a copy.
+    if (e.detail.state === "loading") wantRuntime();
     if (e.detail.state === "ready") keepRuntime();
   });
   show(engine.state, engine.message);

@@ -1,11 +1,13 @@
 // Offline use: register the service worker (dist/sw.js, built by sitebuild/offline.py). It caches
 // the pages and the site's code when it installs; the Python runtime only when a page has started
-// its engine (`keepRuntime()`), so reading the article costs no runtime download.
+// its engine (`wantRuntime()`, then `keepRuntime()` once it is up), so reading the article costs
+// no runtime download.
 // body[data-offline=ready]: everything this page needs is cached and the service worker controls
 // the page (on a page with calculators: the runtime too).
 const sw = "serviceWorker" in navigator && self.isSecureContext ? navigator.serviceWorker : null;
 let runtimeWanted = false;
 let runtimeCached = false;
+let asked = false;
 
 function mark() {
   if (sw && sw.controller && (!runtimeWanted || runtimeCached)) document.body.dataset.offline = "ready";
@@ -24,10 +26,16 @@ export function registerServiceWorker() {
     .catch((err) => { document.body.dataset.offline = "unavailable"; console.warn("offline use unavailable:", err); });
 }
 
-/** This page runs the engine: ask the service worker to keep the runtime for offline use. */
-export function keepRuntime() {
-  if (!sw || runtimeWanted) return;
+/** This page is starting its engine: it is ready for offline use only once the runtime is cached. */
+export function wantRuntime() {
   runtimeWanted = true;
-  delete document.body.dataset.offline;
+  if (!runtimeCached) delete document.body.dataset.offline;
+}
+
+/** The runtime is here (in the HTTP cache): ask the service worker to keep a copy. */
+export function keepRuntime() {
+  wantRuntime();
+  if (!sw || asked) return;
+  asked = true;
   sw.ready.then((reg) => reg.active && reg.active.postMessage({ type: "cache-runtime" }));
 }
