@@ -7,12 +7,10 @@ that prints the verdicts, stores them in the JSON (`targets`, `missed`), and ret
 (1 when a target is missed), so `python bench/x.py || echo missed` works in scripts.
 """
 import contextlib
-import functools
 import json
 import re
 import sys
 import tempfile
-import threading
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -71,27 +69,16 @@ def served_build(prepare=None, log: list | None = None):
     127.0.0.1; yields (out, info, url). `log`, if given, receives every path the server is asked for."""
     import build
     from sitebuild import paths
-    from sitebuild.server import make_server
+    from sitebuild.server import serve_in_thread
 
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "dist"
         info = build.build(out)
         if prepare:
             prepare(out, info)
-        server = make_server(out, paths.NETLIFY_TOML, quiet=True)
-        if log is not None:
-            base = server.RequestHandlerClass
-
-            class Logged(base.func):
-                def do_GET(self):
-                    log.append(self.path)
-                    super().do_GET()
-
-            server.RequestHandlerClass = functools.partial(Logged, *base.args, **base.keywords)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        host, port = server.server_address[:2]
+        server, url = serve_in_thread(out, paths.NETLIFY_TOML, log=log)
         try:
-            yield out, info, f"http://{host}:{port}"
+            yield out, info, url
         finally:
             server.shutdown()
             server.server_close()

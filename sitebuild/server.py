@@ -54,11 +54,17 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             found["Cache-Control"] = ERROR_CACHE
         return found
 
+    log_request_path = None  # make_server(log=...): called with each requested path
+
     def do_GET(self):
+        if self.log_request_path:
+            self.log_request_path(self.path)
         if not self._send_compressed():
             super().do_GET()
 
     def do_HEAD(self):
+        if self.log_request_path:
+            self.log_request_path(self.path)
         if not self._send_compressed(head=True):
             super().do_HEAD()
 
@@ -121,9 +127,13 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-def make_server(directory: Path, toml_path: Path, port: int = 0, quiet: bool = False):
-    """A ThreadingHTTPServer bound to 127.0.0.1 (port 0 = any free port)."""
-    handler = type("SiteHandler", (Handler,), {"rules": load_rules(toml_path, directory), "quiet": quiet})
+def make_server(directory: Path, toml_path: Path, port: int = 0, quiet: bool = False, log: list | None = None):
+    """A ThreadingHTTPServer bound to 127.0.0.1 (port 0 = any free port). `log`, if given,
+    receives the path of every GET and HEAD (tests and benches see what a page asked for)."""
+    attrs = {"rules": load_rules(toml_path, directory), "quiet": quiet}
+    if log is not None:
+        attrs["log_request_path"] = log.append
+    handler = type("SiteHandler", (Handler,), attrs)
     server = http.server.ThreadingHTTPServer(
         ("127.0.0.1", port), functools.partial(handler, directory=str(directory))
     )
@@ -131,9 +141,9 @@ def make_server(directory: Path, toml_path: Path, port: int = 0, quiet: bool = F
     return server
 
 
-def serve_in_thread(directory: Path, toml_path: Path, quiet: bool = True):
+def serve_in_thread(directory: Path, toml_path: Path, quiet: bool = True, log: list | None = None):
     """Start a server in a daemon thread; return (server, base_url). Call server.shutdown() to stop."""
-    server = make_server(directory, toml_path, quiet=quiet)
+    server = make_server(directory, toml_path, quiet=quiet, log=log)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     host, port = server.server_address[:2]
     return server, f"http://{host}:{port}"

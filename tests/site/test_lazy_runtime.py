@@ -1,13 +1,11 @@
 """The article downloads no Python runtime until a calculator nears the viewport (issue 12, fast
 first answer): not the page, not the service worker. Every request the server sees is recorded."""
-import functools
 import re
-import threading
 
 import pytest
 
 from sitebuild import paths
-from sitebuild.server import make_server
+from sitebuild.server import serve_in_thread
 from sitehelpers import wait_engine_ready
 
 RUNTIME = re.compile(r"^/pyodide/|^/assets/engine/|^/assets/js/engine-worker\.")
@@ -16,19 +14,9 @@ RUNTIME = re.compile(r"^/pyodide/|^/assets/engine/|^/assets/js/engine-worker\.")
 @pytest.fixture(scope="module")
 def logged_site(built_site):
     """A server of its own (own origin, so its own service worker) that records every path."""
-    server = make_server(built_site, paths.NETLIFY_TOML, quiet=True)
-    base = server.RequestHandlerClass
     seen = []
-
-    class Logged(base.func):
-        def do_GET(self):
-            seen.append(self.path)
-            super().do_GET()
-
-    server.RequestHandlerClass = functools.partial(Logged, *base.args, **base.keywords)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    host, port = server.server_address[:2]
-    yield f"http://{host}:{port}", seen
+    server, url = serve_in_thread(built_site, paths.NETLIFY_TOML, log=seen)
+    yield url, seen
     server.shutdown()
     server.server_close()
 

@@ -10,7 +10,7 @@ import riskodds as ro
 
 from conftest import _guard
 from sitebuild import offline, paths
-from sitebuild.server import make_server
+from sitebuild.server import make_server, serve_in_thread
 from sitehelpers import calculate, exact_output, screenshot, wait_engine_ready, wait_final
 
 OFFLINE_TIMEOUT_MS = 120_000
@@ -142,25 +142,15 @@ def switchable_site(built_site, tmp_path):
     runtime = set(json.loads(sw.split("const RUNTIME = ", 1)[1].split(";\n", 1)[0]))
     offline.write_service_worker(new, runtime)
     os.symlink(old, current)
-    server = make_server(current, paths.NETLIFY_TOML, quiet=True)
-    base = server.RequestHandlerClass
     hits = []
-
-    class Logged(base.func):
-        def do_GET(self):
-            hits.append(self.path)
-            super().do_GET()
-
-    server.RequestHandlerClass = functools.partial(Logged, *base.args, **base.keywords)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    server, url = serve_in_thread(current, paths.NETLIFY_TOML, log=hits)
 
     def switch():
         os.remove(current)
         os.symlink(new, current)
         hits.clear()
 
-    host, port = server.server_address[:2]
-    yield f"http://{host}:{port}", switch, hits
+    yield url, switch, hits
     server.shutdown()
     server.server_close()
 
