@@ -14,15 +14,8 @@ AXE = paths.ROOT / "node_modules" / "axe-core" / "axe.min.js"
 SERIOUS = ("serious", "critical")
 
 # (page name, width name) -> {rule id: why it is known, and whose file it is}
-_SCROLL = ("the article's wide tables (.table-wrap) and display math "
-           "(.katex-display) scroll sideways with no keyboard access (issue 12 item 4); LAYOUT's files: "
-           "sitebuild/article/tables.py, markup.py, site_src/content/article/, article.css")
-KNOWN: dict[tuple[str, str], dict[str, str]] = {
-    ("article", "phone"): {"scrollable-region-focusable": _SCROLL},
-    ("article", "desktop"): {"scrollable-region-focusable": _SCROLL},
-    ("article-classic-questions", "phone"): {"scrollable-region-focusable": _SCROLL},
-    ("article-classic-questions", "desktop"): {"scrollable-region-focusable": _SCROLL},
-}
+# Empty since LAYOUT's scroll regions landed (the article's tables and display math were the last).
+KNOWN: dict[tuple[str, str], dict[str, str]] = {}
 
 
 @pytest.fixture(scope="module")
