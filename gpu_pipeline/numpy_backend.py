@@ -15,9 +15,9 @@ from concurrent.futures import ProcessPoolExecutor
 import numpy as np
 
 from .dice import losses_from_dice
-from .philox import MASK32, philox4x32_10_np
-from .schedule import redraw_np, seed_key
-from .spec import BONUS_CODES, BattleSpec, pack_tables
+from .philox import MASK32
+from .schedule import main_block_np, redraw_np, seed_key
+from .spec import BONUS_CODES, BattleSpec, pack_tables, table_key
 
 DEFAULT_CHUNK = 1 << 15  # battles advanced together; ~32k keeps the working arrays in cache
 _MASK = np.uint64(MASK32)
@@ -71,11 +71,11 @@ def _simulate_chunk(spec, seed, start, n, table, round_hook, lut_and_stride):
     k = 0
     while a.size:
         if k & 3 == 0:  # one Philox block feeds four rounds
-            words = list(philox4x32_10_np(run_lo, run_hi, k >> 2, 0, *key))
+            words = list(main_block_np(run_lo, run_hi, k, key))
         x = words[k & 3]
         na = np.minimum(a, att_dice)
         nd = np.minimum(d, def_dice)
-        tk = na * 4 + nd
+        tk = table_key(na, nd)
         if round_hook is not None:
             lost = np.asarray(round_hook(x, na, nd), dtype=np.int64)
         else:

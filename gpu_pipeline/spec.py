@@ -12,13 +12,28 @@ from functools import cached_property
 
 import numpy as np
 
-from .schedule import TWO32, lemire_threshold
+from .schedule import TWO32, lemire_threshold, seed_key
 
 CONVENTIONS = ("attacking", "territory")
 MODES = ("dice", "outcome")
 BONUS_CODES = {"none": 0, "highest": 1, "both": 2}
-TABLE_WIDTH = 5  # per (na, nd): S, t, cum0, cum1, cum2
-TABLE_KEYS = 16  # key = na * 4 + nd, na and nd in 1..3
+
+# The round table every backend shares: row table_key(na, nd) for na, nd dice rolled (1..3).
+KEY_STRIDE = 4                       # dice counts 0..3 per side
+TABLE_KEYS = KEY_STRIDE * KEY_STRIDE
+TABLE_WIDTH = 5                      # per row: S, t, cum0, cum1, cum2
+TABLE_WORDS = TABLE_KEYS * TABLE_WIDTH
+
+
+def table_key(na, nd):
+    """Row of the round table for na attacking and nd defending dice (ints or arrays)."""
+    return na * KEY_STRIDE + nd
+
+
+def kernel_defines() -> dict[str, int]:
+    """The sizes the CUDA kernels are compiled with (as -D options; see kernel_source.py)."""
+    return {"RK_KEY_STRIDE": KEY_STRIDE, "RK_TABLE_WIDTH": TABLE_WIDTH,
+            "RK_TABLE_WORDS": TABLE_WORDS}
 
 
 @dataclass(frozen=True)
@@ -144,7 +159,8 @@ def engine_outcome_space(na: int, nd: int, rules: RoundRules) -> dict:
 
 
 def pack_tables(spec: BattleSpec, outcome_space=None) -> np.ndarray:
-    """uint32 table shared by every backend, shape (16, 5): row na*4+nd = (S, t, cum0..cum2).
+    """uint32 table shared by every backend, shape (TABLE_KEYS, TABLE_WIDTH): row
+    table_key(na, nd) = (S, t, cum0, cum1, cum2).
 
     S = faces_a**na * faces_d**nd, t = Lemire threshold, cum_j = number of the S rolls in which
     the attacker loses at most j armies (outcome mode; = S for j >= min(na, nd)). In dice mode
@@ -167,6 +183,62 @@ def pack_tables(spec: BattleSpec, outcome_space=None) -> np.ndarray:
                 for (la, ld), c in counts.items():
                     if la + ld != m and c:
                         raise ValueError("outcome_space: a round must remove min(na, nd) armies")
-            tab[na * 4 + nd] = row
+            tab[table_key(na, nd)] = row
     # values up to 2**32 do not fit uint32 only when S == 2**32, which the rules exclude
     return tab.astype(np.uint32)
+
+
+# ---- the kernel interface: risk_battles(table, bin_of, bins, <these scalars, in this order>)
+KERNEL_SCALARS = (
+    ("run_start", np.uint64), ("run_count", np.uint64),
+    ("seed_lo", np.uint32), ("seed_hi", np.uint32),
+    ("A0", np.int32), ("D0", np.int32), ("stop_a", np.int32), ("stop_d", np.int32),
+    ("attack_dice", np.int32), ("defend_dice", np.int32), ("mode", np.int32),
+    ("faces_a", np.int32), ("faces_d", np.int32), ("ties_attacker", np.int32),
+    ("bonus", np.int32), ("nbins", np.int32), ("use_shared", np.int32),
+    ("runs_per_thread", np.int32),
+)
+
+
+def pack_scalars(params, values: dict) -> tuple:
+    """``values`` as typed NumPy scalars in the order of ``params`` ((name, dtype) pairs);
+    refuses values that do not fit their C type instead of letting them wrap."""
+    out = []
+    for name, dtype in params:
+        v = int(values[name])
+        info = np.iinfo(dtype)
+        if not info.min <= v <= info.max:
+            raise ValueError(f"kernel argument {name} = {v} does not fit {np.dtype(dtype).name}")
+        out.append(dtype(v))
+    return tuple(out)
+
+
+def kernel_args(spec: BattleSpec, seed: int, start: int, count: int, *, use_shared: bool,
+                runs_per_thread: int) -> tuple:
+    """The scalar arguments of ``risk_battles`` for run ids [start, start + count), used by the
+    CUDA backend and the host shim alike."""
+    lo, hi = seed_key(seed)
+    r = spec.rules
+    return pack_scalars(KERNEL_SCALARS, dict(
+        run_start=start, run_count=count, seed_lo=lo, seed_hi=hi, A0=spec.A0, D0=spec.D0,
+        stop_a=spec.stop_a, stop_d=spec.stop_d, attack_dice=r.attack_dice,
+        defend_dice=r.defend_dice, mode=1 if spec.mode == "outcome" else 0,
+        faces_a=r.attack_faces, faces_d=r.defend_faces,
+        ties_attacker=1 if r.ties == "attacker" else 0, bonus=BONUS_CODES[r.defender_bonus],
+        nbins=len(spec.end_states), use_shared=1 if use_shared else 0,
+        runs_per_thread=runs_per_thread))
+
+
+def shared_words(spec: BattleSpec, use_shared: bool) -> int:
+    """32-bit words of shared memory ``risk_battles`` needs: the table, plus the bins if shared."""
+    return TABLE_WORDS + (len(spec.end_states) if use_shared else 0)
+
+
+def launch_plan(start: int, count: int, per_block: int, max_grid: int):
+    """(first run id, runs, blocks) of each launch covering [start, start + count): launches of
+    at most ``max_grid`` blocks of ``per_block`` runs; the kernel's bound check handles the
+    last block's remainder."""
+    per_launch = per_block * max_grid
+    for s in range(start, start + count, per_launch):
+        n = min(per_launch, start + count - s)
+        yield s, n, -(-n // per_block)
