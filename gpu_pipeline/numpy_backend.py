@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import multiprocessing as mp
 import os
+import signal
 from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
@@ -140,11 +141,19 @@ def split_range(start: int, count: int, parts: int) -> list[tuple[int, int]]:
     return [(edges[i], edges[i + 1] - edges[i]) for i in range(parts)]
 
 
+def _ignore_sigint():
+    """Pool workers leave Ctrl-C to the parent, which stops the run and keeps the checkpoint
+    (otherwise every worker prints its own KeyboardInterrupt traceback)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 class NumpyBackend:
-    """Runs ranges on the CPU, ``workers`` processes (default: all cores)."""
+    """Runs ranges on the CPU, ``workers`` processes (None: one per core)."""
     name = "numpy"
 
     def __init__(self, workers: int | None = None, chunk: int = DEFAULT_CHUNK):
+        if workers is not None and (not isinstance(workers, int) or workers < 1):
+            raise ValueError(f"workers must be a whole number >= 1, got {workers!r}")
         self.workers = workers or os.cpu_count() or 1
         self.chunk = chunk
         self._pool = None
@@ -165,7 +174,8 @@ class NumpyBackend:
             return simulate_range(spec, seed, start, count, table, self.chunk)
         if self._pool is None:
             ctx = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=ctx)
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=ctx,
+                                             initializer=_ignore_sigint)
         jobs = [(spec, seed, s, c, table, self.chunk) for s, c in split_range(start, count, self.workers)]
         total = np.zeros(len(spec.end_states), dtype=np.int64)
         for h in self._pool.map(_worker, jobs):
@@ -174,5 +184,5 @@ class NumpyBackend:
 
     def close(self):
         if self._pool is not None:
-            self._pool.shutdown()
+            self._pool.shutdown(cancel_futures=True)  # after Ctrl-C: drop the queued parts
             self._pool = None

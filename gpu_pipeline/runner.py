@@ -22,6 +22,8 @@ def shard_range(runs: int, shard: tuple[int, int] = (0, 1)) -> tuple[int, int]:
         raise ValueError(f"shard must be i/n with 0 <= i < n, got {i}/{n}")
     if runs < 1 or runs >= 1 << 64:
         raise ValueError("runs must be in [1, 2**64)")
+    if n > runs:  # some shard would be empty: a result file of 0 runs helps nobody
+        raise ValueError(f"{runs} runs cannot be split into {n} shards: use at most {runs}")
     return runs * i // n, runs * (i + 1) // n
 
 

@@ -17,6 +17,9 @@ from .schedule import TWO32, lemire_threshold, seed_key
 CONVENTIONS = ("attacking", "territory")
 MODES = ("dice", "outcome")
 BONUS_CODES = {"none": 0, "highest": 1, "both": 2}
+# Largest (A0 + 1) * (D0 + 1): every backend keeps an int32 end-state lookup of that many cells
+# (128 MiB here), and the kernels index it with 32-bit ints.
+MAX_GRID_CELLS = 1 << 25
 
 # The round table every backend shares: row table_key(na, nd) for na, nd dice rolled (1..3).
 KEY_STRIDE = 4                       # dice counts 0..3 per side
@@ -90,6 +93,13 @@ class BattleSpec:
             raise ValueError(f"attackers must be an integer >= {low} ({self.convention})")
         if not isinstance(self.defenders, int) or not 1 <= self.defenders < 2 ** 31:
             raise ValueError("defenders must be an integer >= 1")
+        cells = (self.A0 + 1) * (self.D0 + 1)
+        if cells > MAX_GRID_CELLS:
+            raise ValueError(
+                f"a {self.attackers} v {self.defenders} battle has {cells:,} (attackers, "
+                f"defenders) cells, more than the pipeline's limit of {MAX_GRID_CELLS:,} "
+                f"(spec.MAX_GRID_CELLS: the end-state lookup every backend keeps in memory); "
+                f"try fewer armies")
         if not 0 <= self.defender_goal < self.defenders:
             raise ValueError("defender_goal must be in 0..defenders-1")
         if self.retreat_at is not None and not 0 <= self.retreat_at < self.attackers:
@@ -126,24 +136,27 @@ class BattleSpec:
     @cached_property
     def end_states(self) -> list[tuple[int, int]]:
         """Histogram bins: every terminal (attacking armies, defenders) a round can land on,
-        sorted. A round removes at most 3 armies from a side, so states more than 3 below a
-        stop line are unreachable and left out."""
+        sorted. A round removes at most 3 armies from a side, so states more than 2 below a
+        stop line are unreachable and left out. Built from the two stop lines (about
+        3 (A + D) states), never by scanning the whole grid."""
         A, D = self.A0, self.D0
-        out = []
-        for a in range(max(0, self.stop_a - 2), A + 1):
-            for d in range(max(0, self.stop_d - 2), D + 1):
-                if self.is_end(a, d):
-                    out.append((a, d))
         if self.is_end(A, D):
-            out = [(A, D)]  # nothing to fight: the only end state is the start
+            return [(A, D)]  # nothing to fight: the only end state is the start
+        a_lo, d_lo = max(0, self.stop_a - 2), max(0, self.stop_d - 2)
+        out = []
+        for a in range(a_lo, A + 1):
+            if a <= self.stop_a:  # the attacker's stop line: every defender count
+                out += [(a, d) for d in range(d_lo, D + 1)]
+            else:                 # above it only the defender's stop line ends a battle
+                out += [(a, d) for d in range(d_lo, min(self.stop_d, D) + 1)]
         return out
 
     @cached_property
     def bin_grid(self) -> np.ndarray:
         """int32 array, index a * (D0 + 1) + d -> bin number, -1 for non-terminal cells."""
         g = np.full((self.A0 + 1) * (self.D0 + 1), -1, dtype=np.int32)
-        for i, (a, d) in enumerate(self.end_states):
-            g[a * (self.D0 + 1) + d] = i
+        ends = np.array(self.end_states, dtype=np.int64).reshape(-1, 2)
+        g[ends[:, 0] * (self.D0 + 1) + ends[:, 1]] = np.arange(len(ends), dtype=np.int32)
         return g
 
     def describe(self) -> dict:
