@@ -11,6 +11,8 @@ from dataclasses import asdict, dataclass, field
 from functools import cached_property
 
 import numpy as np
+import riskodds
+from riskodds.limits import LIMITS
 
 from .schedule import TWO32, lemire_threshold, seed_key
 
@@ -41,7 +43,9 @@ def kernel_defines() -> dict[str, int]:
 
 @dataclass(frozen=True)
 class RoundRules:
-    """Mirror of ``riskodds.Rules`` (same field names and meaning)."""
+    """Mirror of ``riskodds.Rules`` (same field names and meaning). Every field is checked by
+    the engine's own ``Rules`` against ``riskodds.limits.LIMITS`` (faces, dice: one source of
+    truth); the pipeline adds one limit of its own, one 32-bit draw per round."""
     attack_dice: int = 3
     defend_dice: int = 2
     attack_faces: int = 6
@@ -50,15 +54,7 @@ class RoundRules:
     defender_bonus: str = "none"     # "none" | "highest" (+1 top die) | "both" (+1 every die)
 
     def __post_init__(self):
-        for name, lo, hi in (("attack_dice", 1, 3), ("defend_dice", 1, 3),
-                             ("attack_faces", 2, 100), ("defend_faces", 2, 100)):
-            v = getattr(self, name)
-            if not isinstance(v, int) or not lo <= v <= hi:
-                raise ValueError(f"{name} must be an integer in {lo}..{hi}, got {v!r}")
-        if self.ties not in ("defender", "attacker"):
-            raise ValueError(f"ties must be 'defender' or 'attacker', got {self.ties!r}")
-        if self.defender_bonus not in BONUS_CODES:
-            raise ValueError(f"defender_bonus must be one of {sorted(BONUS_CODES)}")
+        self.to_engine()  # raises ValueError naming the field and the engine's limit
         if self.attack_faces ** self.attack_dice * self.defend_faces ** self.defend_dice > TWO32:
             raise ValueError("faces**dice of one round must be at most 2**32 (one 32-bit draw)")
 
@@ -66,7 +62,6 @@ class RoundRules:
         return asdict(self)
 
     def to_engine(self):
-        import riskodds  # lazy: the pipeline core does not need the engine
         return riskodds.Rules(**asdict(self))
 
 
@@ -89,10 +84,13 @@ class BattleSpec:
         if self.mode not in MODES:
             raise ValueError(f"mode must be one of {MODES}, got {self.mode!r}")
         low = 1 if self.convention == "attacking" else 2
-        if not isinstance(self.attackers, int) or not low <= self.attackers < 2 ** 31:
-            raise ValueError(f"attackers must be an integer >= {low} ({self.convention})")
-        if not isinstance(self.defenders, int) or not 1 <= self.defenders < 2 ** 31:
-            raise ValueError("defenders must be an integer >= 1")
+        top = LIMITS["max_armies"]
+        for name, lo in (("attackers", low), ("defenders", 1)):
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= top:
+                raise ValueError(f"{name} must be a whole number from {lo} to {top:,} "
+                                 f"({self.convention} armies; max_armies of riskodds.limits), "
+                                 f"got {v!r}")
         cells = (self.A0 + 1) * (self.D0 + 1)
         if cells > MAX_GRID_CELLS:
             raise ValueError(
@@ -167,7 +165,6 @@ class BattleSpec:
 
 
 def engine_outcome_space(na: int, nd: int, rules: RoundRules) -> dict:
-    import riskodds
     return riskodds.outcome_space(na, nd, rules.to_engine())
 
 

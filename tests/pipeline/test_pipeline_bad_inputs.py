@@ -16,6 +16,7 @@ import pytest
 from gpu_pipeline.cli import main
 from gpu_pipeline.results import SimulationResult
 from gpu_pipeline.spec import MAX_GRID_CELLS, BattleSpec
+from riskodds.limits import LIMITS
 
 ROOT = Path(__file__).resolve().parents[2]
 SIM = ["simulate", "-a", "5", "-d", "3", "--backend", "numpy", "--workers", "1", "--no-progress"]
@@ -43,21 +44,25 @@ ROWS = [
                                              "--cluster-shards", "4"], 1, "into 4 shards"),
     # --- simulate: armies and rules
     ("attackers-1e9", ["simulate", "-a", "1e9", "-d", "3", "--runs", "10", "--backend", "numpy"],
-     1, f"limit of {MAX_GRID_CELLS:,}", HANG),
+     1, f"attackers must be a whole number from 1 to {LIMITS['max_armies']:,}", HANG),
     ("defenders-1e9", ["simulate", "-a", "5", "-d", "1e9", "--runs", "10", "--backend", "numpy"],
-     1, "cells, more than the pipeline's limit", HANG),
+     1, "max_armies of riskodds.limits", HANG),
+    ("grid-too-large", ["simulate", "-a", "1e5", "-d", "1000", "--runs", "10", "--backend",
+                        "numpy"], 1, f"limit of {MAX_GRID_CELLS:,}", HANG),
     ("attackers-1e999999", ["simulate", "-a", "1e999999", "-d", "3", "--runs", "10"], 2,
      "too large", HANG),
     ("attackers-zero", SIM[:1] + ["-a", "0", "-d", "3", "--runs", "10"], 1, "attackers must be"),
     ("territory-one-army", SIM[:1] + ["-a", "1", "-d", "3", "--runs", "10", "--convention",
-                                      "territory"], 1, "attackers must be an integer >= 2"),
+                                      "territory"], 1, "attackers must be a whole number from 2"),
     ("defenders-zero", SIM[:1] + ["-a", "5", "-d", "0", "--runs", "10"], 1, "defenders must be"),
     ("attackers-fraction", SIM[:1] + ["-a", "2.5", "-d", "3", "--runs", "10"], 2,
      "not a whole number"),
     ("attack-dice-4", SIM + ["--runs", "10", "--attack-dice", "4"], 1, "attack_dice must be"),
     ("defend-dice-0", SIM + ["--runs", "10", "--defend-dice", "0"], 1, "defend_dice must be"),
     ("faces-1", SIM + ["--runs", "10", "--attack-faces", "1"], 1, "attack_faces must be"),
-    ("faces-101", SIM + ["--runs", "10", "--defend-faces", "101"], 1, "defend_faces must be"),
+    ("faces-above-engine-limit", SIM + ["--runs", "10", "--defend-faces",
+                                        str(LIMITS["max_faces"] + 1)], 1,
+     f"defend_faces must be a whole number from {LIMITS['min_faces']} to {LIMITS['max_faces']}"),
     ("ties-nobody", SIM + ["--runs", "10", "--ties", "nobody"], 2, "invalid choice"),
     ("retreat-above-attackers", SIM + ["--runs", "10", "--retreat-at", "5"], 1, "retreat_at"),
     ("goal-equal-defenders", SIM + ["--runs", "10", "--defender-goal", "3"], 1, "defender_goal"),

@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 from gpu_pipeline.numpy_backend import simulate_range
+from pipeline_rules import hardest_lemire_rules
 from gpu_pipeline.spec import BattleSpec, RoundRules, pack_tables
 
 
@@ -33,8 +34,8 @@ VARIANTS = [
                                                attack_faces=8), mode="dice"),
     BattleSpec(20, 15, "attacking", RoundRules(ties="attacker", defender_bonus="both",
                                                defend_faces=20, defend_dice=3), mode="outcome"),
-    # 77-sided dice: Lemire rejects ~37 % of words, so the side stream is hammered
-    BattleSpec(25, 12, "attacking", RoundRules(attack_faces=77, defend_faces=77), mode="dice"),
+    # the most Lemire rejections the limits allow: the side stream is exercised
+    BattleSpec(25, 12, "attacking", hardest_lemire_rules(), mode="dice"),
 ]
 
 

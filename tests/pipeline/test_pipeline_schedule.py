@@ -1,6 +1,7 @@
 """Draw schedule, Lemire rejection and dice decoding: exact, and the same everywhere."""
 import numpy as np
 import pytest
+from pipeline_rules import hardest_lemire_rules
 
 from gpu_pipeline.dice import enumerate_round, losses_from_dice, losses_from_outcome
 from gpu_pipeline.numpy_backend import simulate_range
@@ -115,7 +116,7 @@ SPECS = [
     BattleSpec(75, 10, "attacking", mode="dice"),
     BattleSpec(12, 9, "territory", RoundRules(defend_dice=3, ties="attacker", defender_bonus="both"),
                retreat_at=4, defender_goal=2, mode="dice"),
-    BattleSpec(14, 6, "attacking", RoundRules(attack_faces=77, defend_faces=77), mode="dice"),
+    BattleSpec(14, 6, "attacking", hardest_lemire_rules(), mode="dice"),
 ]
 
 
@@ -126,3 +127,17 @@ def test_numpy_backend_follows_the_scalar_schedule(engine, spec):
     ref = np.bincount([play_reference(spec, seed, start + i) for i in range(n)],
                       minlength=len(spec.end_states))
     assert hist.tolist() == ref.tolist()
+
+
+def test_round_rules_take_their_limits_from_the_engine():
+    from riskodds.limits import LIMITS
+    top, low = LIMITS["max_faces"], LIMITS["min_faces"]
+    assert RoundRules(attack_faces=top, defend_faces=low).attack_faces == top
+    for bad in (dict(attack_faces=top + 1), dict(defend_faces=low - 1),
+                dict(attack_dice=LIMITS["max_dice"] + 1), dict(ties="nobody")):
+        with pytest.raises(ValueError, match=next(iter(bad))):
+            RoundRules(**bad)
+    big = BattleSpec(LIMITS["max_armies"], 1, "attacking")
+    assert big.end_states[-1] == (LIMITS["max_armies"], 0)
+    with pytest.raises(ValueError, match="max_armies"):
+        BattleSpec(LIMITS["max_armies"] + 1, 1, "attacking")
