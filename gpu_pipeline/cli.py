@@ -1,4 +1,4 @@
-"""Command line: ``python -m gpu_pipeline simulate | merge | validate | sweep``.
+"""Command line: ``python -m gpu_pipeline simulate | merge | validate | rare | sweep``.
 
 Army counts (``--attackers``, ``--retreat-at``) are in ``--convention`` (attacking: armies that
 fight; territory: armies on the territory, one stays behind). Exit status: 0 ok; 1 validation
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 from decimal import Decimal, InvalidOperation
@@ -77,13 +78,14 @@ def shard_arg(text: str) -> tuple[int, int]:
     return i, n
 
 
-def add_battle_args(p: argparse.ArgumentParser):
+def add_battle_args(p: argparse.ArgumentParser, mode: bool = True):
     p.add_argument("--attackers", "-a", type=C_INT, required=True,
                    help="attacking armies, in --convention")
     p.add_argument("--defenders", "-d", type=C_INT, required=True)
     p.add_argument("--convention", choices=["attacking", "territory"], default="attacking",
                    help="attacking: all may die (default); territory: one stays behind")
-    p.add_argument("--mode", choices=["dice", "outcome"], default="outcome")
+    if mode:
+        p.add_argument("--mode", choices=["dice", "outcome"], default="outcome")
     p.add_argument("--attack-dice", type=C_INT, default=3)
     p.add_argument("--defend-dice", type=C_INT, default=2, help="3 = capital / wall")
     p.add_argument("--attack-faces", type=C_INT, default=6)
@@ -99,7 +101,7 @@ def spec_from_args(a) -> BattleSpec:
     rules = RoundRules(a.attack_dice, a.defend_dice, a.attack_faces, a.defend_faces, a.ties,
                        a.defender_bonus)
     return BattleSpec(a.attackers, a.defenders, a.convention, rules, a.retreat_at,
-                      a.defender_goal, a.mode)
+                      a.defender_goal, getattr(a, "mode", "outcome"))
 
 
 def print_summary(res, stream=sys.stdout):
@@ -199,6 +201,50 @@ def cmd_sweep(a) -> int:
     return 0
 
 
+def sci(log10: float | None) -> str:
+    """10**log10 as '1.902e-13' at any size ('0' for None)."""
+    if log10 is None:
+        return "0"
+    e = math.floor(log10)
+    m = 10 ** (log10 - e)
+    if m >= 9.9995:
+        m, e = m / 10, e + 1
+    return f"{m:.4g}e{e:+d}"
+
+
+def cmd_rare(a) -> int:
+    from .rare import RareEvent, make_rare_backend, run_rare
+    from .results import write_json_atomic
+    spec = spec_from_args(a)
+    event = RareEvent.parse(a.event, spec)
+    check_output(a.out, "--out")
+    backend = make_rare_backend(a.backend, workers=a.workers, block=a.block,
+                                runs_per_thread=a.runs_per_thread)
+    try:
+        rec = run_rare(spec, event, a.runs, a.seed, backend, pilot=a.pilot,
+                       progress=not a.no_progress, with_exact=not a.no_exact)
+    finally:
+        backend.close()
+    if a.out:
+        write_json_atomic(a.out, rec)
+    what = (f"all {spec.A0} attacking armies lost" if event.name == "loss"
+            else f"at least {event.K} attacking armies lost")
+    lines = [f"{spec.attackers} v {spec.defenders} ({spec.convention} armies), event "
+             f"{event.name} ({what}), {rec['runs']:,} runs on {rec['backend']} [{rec['device']}]",
+             f"  estimate {sci(rec['log10_estimate'])} +- {100 * rec['ci95_half_width_relative']:.3g} % "
+             f"(95 % interval {sci(rec['log10_ci95_low'])} .. {sci(rec['log10_ci95_high'])}); "
+             f"{rec['hits']:,} runs hit the event",
+             f"  pilot {rec['timing']['pilot_s']:.2f} s ({rec['tilt']['pilot_runs']:,} battles), "
+             f"run {rec['timing']['run_s']:.2f} s"]
+    if rec["exact_log10"] is not None:
+        inside = "inside" if rec.get("ci95_covers_exact") else "OUTSIDE"
+        lines.append(f"  exact (engine) {sci(rec['exact_log10'])}: {inside} the interval")
+    elif rec.get("exact_error"):
+        lines.append(f"  exact: not computed ({rec['exact_error']})")
+    print("\n".join(lines))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m gpu_pipeline",
                                 description="Monte Carlo of RISK battles (CUDA or NumPy twin)")
@@ -237,6 +283,26 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--min-expected", type=float_in(0, 1e18, lo_open=True), default=5.0)
     v.add_argument("--json", action="store_true")
     v.set_defaults(func=cmd_validate)
+
+    r = sub.add_parser("rare", help="importance sampling of a rare event, write a result JSON")
+    add_battle_args(r, mode=False)
+    r.add_argument("--event", required=True,
+                   help="'loss' (every attacking army dies) or 'lost-at-least:K' (K attacking "
+                        "armies or more, the same in both conventions)")
+    r.add_argument("--runs", type=int_in(2, 1 << 64), required=True, help="e.g. 1e7")
+    r.add_argument("--seed", type=SEED, default=7, help="0 <= seed < 2**64")
+    r.add_argument("--backend", choices=["auto", "cuda", "numpy", "host-shim"], default="auto")
+    r.add_argument("--out", help="result file (JSON, written atomically)")
+    r.add_argument("--pilot", type=int_in(100, 1 << 31), default=10_000,
+                   help="battles per cross-entropy pilot level (the tilt is fitted on these)")
+    r.add_argument("--workers", type=COUNT, default=None,
+                   help="NumPy processes, >= 1 (default: one per core)")
+    r.add_argument("--block", type=COUNT, default=256, help="CUDA threads per block")
+    r.add_argument("--runs-per-thread", type=COUNT, default=16)
+    r.add_argument("--no-exact", action="store_true",
+                   help="skip the engine's exact answer (for battles too big for it)")
+    r.add_argument("--no-progress", action="store_true")
+    r.set_defaults(func=cmd_rare)
 
     w = sub.add_parser("sweep", help="GPU only: block size x runs per thread benchmark")
     add_battle_args(w)

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .kernel_source import BATTLE_KERNEL, compile_options, inlined_source
-from .spec import BattleSpec, kernel_args, launch_plan, shared_words
+from .kernel_source import BATTLE_KERNEL, RARE_KERNEL, compile_options, inlined_source
+from .spec import BattleSpec, kernel_args, launch_plan, rare_kernel_args, shared_words
 
 SHARED_LIMIT = 48 * 1024     # default dynamic shared memory per block without opt-in
 # Blocks per launch. CUDA allows 2**31 - 1; the runner's batches (~2 s of work each) stay far
@@ -38,8 +38,11 @@ def compile_kernel(cp, source, name: str):
                         options=NVRTC_OPTIONS + tuple(compile_options()))
 
 
-class CudaBackend:
+class CudaDevice:
+    """One GPU and one compiled kernel: what both CUDA backends share."""
     name = "cuda"
+    source = BATTLE_KERNEL
+    entry = "risk_battles"
 
     def __init__(self, block: int = 256, runs_per_thread: int = 64, device_id: int = 0):
         cp = cupy_or_none()
@@ -51,7 +54,7 @@ class CudaBackend:
         self.block, self.runs_per_thread = int(block), int(runs_per_thread)
         self.device_id = device_id
         cp.cuda.Device(device_id).use()
-        self.kernel = compile_kernel(cp, BATTLE_KERNEL, "risk_battles")
+        self.kernel = compile_kernel(cp, self.source, self.entry)
         self._cache = {}
 
     @property
@@ -63,7 +66,14 @@ class CudaBackend:
     def config(self) -> dict:
         return {"block": self.block, "runs_per_thread": self.runs_per_thread,
                 "registers_per_thread": int(getattr(self.kernel, "num_regs", -1)),
-                "source": "gpu_pipeline/kernels/risk_battle.cu"}
+                "source": f"gpu_pipeline/kernels/{self.source.name}"}
+
+    def close(self):
+        self._cache = {}
+
+
+class CudaBackend(CudaDevice):
+    """The plain kernel: histograms of end states."""
 
     def preferred_batch(self) -> int:
         return self.block * self.runs_per_thread * 4096
@@ -95,5 +105,28 @@ class CudaBackend:
             raise AssertionError(f"kernel counted {int(out.sum())} runs for {count} requested")
         return out
 
-    def close(self):
-        self._cache = {}
+
+class CudaRareBackend(CudaDevice):
+    """The rare-event kernel: per-battle stop cell and log likelihood ratio (rare.py)."""
+    source = RARE_KERNEL
+    entry = "rare_battles"
+
+    def __init__(self, block: int = 256, runs_per_thread: int = 16, device_id: int = 0):
+        super().__init__(block, runs_per_thread, device_id)
+
+    def run(self, spec: BattleSpec, stop_a: int, tables, seed: int, start: int, count: int):
+        from .rare_numpy import TiltedRuns
+        cp = self.cp
+        thresholds = cp.asarray(np.ascontiguousarray(tables.thresholds, np.uint64))
+        log_ratio = cp.asarray(np.ascontiguousarray(tables.log_ratio, np.float64))
+        cell = cp.full(count, -1, dtype=cp.int32)
+        log_weight = cp.empty(count, dtype=cp.float64)
+        for s, n, grid in launch_plan(start, count, self.block * self.runs_per_thread, MAX_GRID):
+            off = s - start  # views: each launch writes its runs from index 0 of its slice
+            self.kernel((grid,), (self.block,), (thresholds, log_ratio, cell[off:],
+                                                 log_weight[off:]) + rare_kernel_args(
+                spec, stop_a, seed, s, n, runs_per_thread=self.runs_per_thread))
+        cell = cell.get()
+        if (cell < 0).any():
+            raise AssertionError("the rare kernel left runs unplayed")
+        return TiltedRuns.from_cells(spec.D0, cell, log_weight.get())

@@ -17,8 +17,8 @@ from pathlib import Path
 import numpy as np
 
 from .kernel_source import KERNEL_DIR, SHIM_SOURCE, compile_options, sources_digest
-from .spec import (KERNEL_SCALARS, BattleSpec, kernel_args, launch_plan, pack_tables,
-                   shared_words)
+from .spec import (KERNEL_SCALARS, RARE_KERNEL_SCALARS, BattleSpec, kernel_args, launch_plan,
+                   pack_tables, rare_kernel_args, shared_words)
 
 _CTYPES = {np.uint64: ctypes.c_uint64, np.uint32: ctypes.c_uint32, np.int32: ctypes.c_int32,
            np.float64: ctypes.c_double}
@@ -94,12 +94,32 @@ class HostShim:
             raise AssertionError(f"kernel counted {int(out.sum())} runs for {count} requested")
         return out
 
+    def rare(self, spec: BattleSpec, stop_a: int, tables, seed: int, start: int, count: int,
+             grid: int = 64, runs_per_thread: int = 16):
+        """``rare_battles`` over runs [start, start + count): a ``rare_numpy.TiltedRuns``."""
+        from .rare_numpy import TiltedRuns
+        launch = self.kernel("rare_battles", 4, RARE_KERNEL_SCALARS)
+        thresholds = np.ascontiguousarray(tables.thresholds, np.uint64)
+        log_ratio = np.ascontiguousarray(tables.log_ratio, np.float64)
+        cell = np.full(count, -1, dtype=np.int32)
+        log_weight = np.full(count, np.nan, dtype=np.float64)
+        for s, n, blocks in launch_plan(start, count, runs_per_thread, grid):
+            off = s - start  # each launch writes its runs from index 0 of the pointers it gets
+            launch(blocks, 0, pointer(thresholds), pointer(log_ratio),
+                   pointer(cell) + 4 * off, pointer(log_weight) + 8 * off,
+                   *rare_kernel_args(spec, stop_a, seed, s, n, runs_per_thread=runs_per_thread))
+        if (cell < 0).any():
+            raise AssertionError("the rare kernel left runs unplayed")
+        return TiltedRuns.from_cells(spec.D0, cell, log_weight)
+
 
 class HostShimBackend:
     """The kernel source on the CPU, single-threaded: a slow but independent cross-check."""
     name = "host-shim"
 
     def __init__(self, grid: int = 64, runs_per_thread: int = 16):
+        if grid < 1 or runs_per_thread < 1:
+            raise ValueError("grid and runs_per_thread must be >= 1")
         self.shim = HostShim()
         self.grid, self.runs_per_thread = grid, runs_per_thread
 
@@ -118,3 +138,11 @@ class HostShimBackend:
 
     def close(self):
         pass
+
+
+class HostShimRareBackend(HostShimBackend):
+    """``rare_battles`` from the kernel source on the CPU (the rare command's host-shim)."""
+
+    def run(self, spec, stop_a, tables, seed, start, count):
+        return self.shim.rare(spec, stop_a, tables, seed, start, count, self.grid,
+                              self.runs_per_thread)

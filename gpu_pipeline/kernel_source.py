@@ -18,6 +18,7 @@ from .spec import kernel_defines
 
 KERNEL_DIR = Path(__file__).resolve().parent / "kernels"
 BATTLE_KERNEL = KERNEL_DIR / "risk_battle.cu"
+RARE_KERNEL = KERNEL_DIR / "rare_battle.cu"
 SHIM_SOURCE = KERNEL_DIR / "host_shim.cpp"
 _INCLUDE = re.compile(r'^#include "([^"]+)"\s*$', re.M)
 

@@ -147,12 +147,14 @@ def _ignore_sigint():
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-class NumpyBackend:
-    """Runs ranges on the CPU, ``workers`` processes (None: one per core)."""
+class CpuWorkers:
+    """``workers`` processes (None: one per core) shared by the NumPy backends, started on
+    first use; results never depend on their number (a run id's battle is fixed by the seed)."""
     name = "numpy"
 
     def __init__(self, workers: int | None = None, chunk: int = DEFAULT_CHUNK):
-        if workers is not None and (not isinstance(workers, int) or workers < 1):
+        if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)
+                                    or workers < 1):
             raise ValueError(f"workers must be a whole number >= 1, got {workers!r}")
         self.workers = workers or os.cpu_count() or 1
         self.chunk = chunk
@@ -166,23 +168,27 @@ class NumpyBackend:
     def config(self) -> dict:
         return {"workers": self.workers, "chunk": self.chunk}
 
+    def map(self, fn, jobs) -> list:
+        if self._pool is None:
+            ctx = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=ctx,
+                                             initializer=_ignore_sigint)
+        return list(self._pool.map(fn, jobs))
+
+    def close(self):
+        if self._pool is not None:
+            self._pool.shutdown(cancel_futures=True)  # after Ctrl-C: drop the queued parts
+            self._pool = None
+
+
+class NumpyBackend(CpuWorkers):
+    """Runs ranges of the plain schedule on the CPU."""
+
     def preferred_batch(self) -> int:
         return max(self.workers * self.chunk * 4, 1 << 18)
 
     def run(self, spec: BattleSpec, seed: int, start: int, count: int, table) -> np.ndarray:
         if self.workers == 1 or count < 2 * self.chunk:
             return simulate_range(spec, seed, start, count, table, self.chunk)
-        if self._pool is None:
-            ctx = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=ctx,
-                                             initializer=_ignore_sigint)
         jobs = [(spec, seed, s, c, table, self.chunk) for s, c in split_range(start, count, self.workers)]
-        total = np.zeros(len(spec.end_states), dtype=np.int64)
-        for h in self._pool.map(_worker, jobs):
-            total += h
-        return total
-
-    def close(self):
-        if self._pool is not None:
-            self._pool.shutdown(cancel_futures=True)  # after Ctrl-C: drop the queued parts
-            self._pool = None
+        return np.sum(self.map(_worker, jobs), axis=0)

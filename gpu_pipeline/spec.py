@@ -28,6 +28,9 @@ KEY_STRIDE = 4                       # dice counts 0..3 per side
 TABLE_KEYS = KEY_STRIDE * KEY_STRIDE
 TABLE_WIDTH = 5                      # per row: S, t, cum0, cum1, cum2
 TABLE_WORDS = TABLE_KEYS * TABLE_WIDTH
+# The tilted tables of the rare-event kernel (tilt.py), rows table_key(na, nd) as well:
+THRESHOLD_WIDTH = 3                  # cumulative Q(0), Q(0..1), Q(0..2) over 2**32
+RATIO_WIDTH = 4                      # log p(j) - log q(j) for attacker losses j = 0..3
 
 
 def table_key(na, nd):
@@ -38,7 +41,8 @@ def table_key(na, nd):
 def kernel_defines() -> dict[str, int]:
     """The sizes the CUDA kernels are compiled with (as -D options; see kernel_source.py)."""
     return {"RK_KEY_STRIDE": KEY_STRIDE, "RK_TABLE_WIDTH": TABLE_WIDTH,
-            "RK_TABLE_WORDS": TABLE_WORDS}
+            "RK_TABLE_WORDS": TABLE_WORDS, "RK_THRESHOLD_WIDTH": THRESHOLD_WIDTH,
+            "RK_RATIO_WIDTH": RATIO_WIDTH}
 
 
 @dataclass(frozen=True)
@@ -237,6 +241,26 @@ def kernel_args(spec: BattleSpec, seed: int, start: int, count: int, *, use_shar
         ties_attacker=1 if r.ties == "attacker" else 0, bonus=BONUS_CODES[r.defender_bonus],
         nbins=len(spec.end_states), use_shared=1 if use_shared else 0,
         runs_per_thread=runs_per_thread))
+
+
+# rare_battles(thresholds, log_ratio, end_cell, log_weight, <these scalars, in this order>)
+RARE_KERNEL_SCALARS = (
+    ("run_start", np.uint64), ("run_count", np.uint64),
+    ("seed_lo", np.uint32), ("seed_hi", np.uint32),
+    ("A0", np.int32), ("D0", np.int32), ("stop_a", np.int32), ("stop_d", np.int32),
+    ("attack_dice", np.int32), ("defend_dice", np.int32), ("runs_per_thread", np.int32),
+)
+
+
+def rare_kernel_args(spec: BattleSpec, stop_a: int, seed: int, start: int, count: int, *,
+                     runs_per_thread: int) -> tuple:
+    """The scalar arguments of ``rare_battles`` (battles stop at a <= stop_a, attacking armies,
+    or d <= spec.stop_d), for the CUDA backend and the host shim alike."""
+    lo, hi = seed_key(seed)
+    return pack_scalars(RARE_KERNEL_SCALARS, dict(
+        run_start=start, run_count=count, seed_lo=lo, seed_hi=hi, A0=spec.A0, D0=spec.D0,
+        stop_a=stop_a, stop_d=spec.stop_d, attack_dice=spec.rules.attack_dice,
+        defend_dice=spec.rules.defend_dice, runs_per_thread=runs_per_thread))
 
 
 def shared_words(spec: BattleSpec, use_shared: bool) -> int:

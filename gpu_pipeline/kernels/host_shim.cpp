@@ -27,6 +27,7 @@ static inline unsigned long long atomicAdd(unsigned long long* p, unsigned long 
 }
 
 #include "risk_battle.cu"
+#include "rare_battle.cu"
 
 // One "launch": grid blocks of one thread each, with shared_words words of shared memory.
 template <typename F, F* K> struct rk_entry;
@@ -50,6 +51,7 @@ struct rk_entry<void(A...), K> {
     extern "C" { void* shim_##kernel = (void*)&rk_entry<decltype(kernel), &kernel>::launch; }
 
 RK_SHIM_EXPORT(risk_battles)
+RK_SHIM_EXPORT(rare_battles)
 
 extern "C" {
 

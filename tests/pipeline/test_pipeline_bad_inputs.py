@@ -20,6 +20,7 @@ from riskodds.limits import LIMITS
 
 ROOT = Path(__file__).resolve().parents[2]
 SIM = ["simulate", "-a", "5", "-d", "3", "--backend", "numpy", "--workers", "1", "--no-progress"]
+RARE = ["rare", "-a", "5", "-d", "3", "--backend", "numpy", "--workers", "1", "--no-progress"]
 HANG = "hang"
 
 ROWS = [
@@ -106,6 +107,28 @@ ROWS = [
     ("validate-alpha-nan", ["validate", "{good}", "--alpha", "nan"], 2, "not in"),
     ("validate-min-expected-negative", ["validate", "{good}", "--min-expected", "-1"], 2,
      "not in"),
+    # --- rare (importance sampling)
+    ("rare-event-unknown", RARE + ["--runs", "100", "--event", "win"], 1,
+     "event must be 'loss' or 'lost-at-least:K'"),
+    ("rare-event-k-zero", RARE + ["--runs", "100", "--event", "lost-at-least:0"], 1,
+     "1 <= K <= 5"),
+    ("rare-event-k-above-armies", RARE + ["--runs", "100", "--event", "lost-at-least:6"], 1,
+     "1 <= K <= 5"),
+    ("rare-event-k-word", RARE + ["--runs", "100", "--event", "lost-at-least:many"], 1,
+     "K a whole number"),
+    ("rare-event-impossible", RARE + ["--runs", "100", "--event", "loss", "--retreat-at", "3"],
+     1, "impossible: with retreat_at 3"),
+    ("rare-runs-one", RARE + ["--runs", "1", "--event", "loss"], 2, "below the minimum 2"),
+    ("rare-runs-infinity", RARE + ["--runs", "inf", "--event", "loss"], 2, "not a finite"),
+    ("rare-pilot-tiny", RARE + ["--runs", "100", "--event", "loss", "--pilot", "5"], 2,
+     "below the minimum 100"),
+    ("rare-mode-is-not-an-option", RARE + ["--runs", "100", "--event", "loss", "--mode", "dice"],
+     2, "unrecognized arguments"),
+    ("rare-workers-zero", RARE[:-3] + ["--runs", "100", "--event", "loss", "--workers", "0"], 2,
+     "below the minimum 1"),
+    ("rare-out-folder", RARE + ["--runs", "100", "--event", "loss", "--out", "{folder}"], 1,
+     "is a folder"),
+    ("rare-no-event", RARE + ["--runs", "100"], 2, "--event"),
     # --- sweep (no GPU here)
     ("sweep-bad-runs", ["sweep", "-a", "5", "-d", "3", "--runs", "inf"], 2, "not a finite"),
 ]

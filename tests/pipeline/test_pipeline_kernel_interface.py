@@ -6,9 +6,9 @@ import re
 import numpy as np
 import pytest
 
-from gpu_pipeline.kernel_source import BATTLE_KERNEL, compile_options, inlined_source
-from gpu_pipeline.spec import (KERNEL_SCALARS, TABLE_WORDS, BattleSpec, kernel_args,
-                               launch_plan)
+from gpu_pipeline.kernel_source import BATTLE_KERNEL, RARE_KERNEL, compile_options, inlined_source
+from gpu_pipeline.spec import (KERNEL_SCALARS, RARE_KERNEL_SCALARS, TABLE_WORDS, BattleSpec,
+                               kernel_args, launch_plan, rare_kernel_args)
 
 C_TYPES = {np.uint64: "rk_u64", np.uint32: "rk_u32", np.int32: "int", np.float64: "double"}
 
@@ -35,11 +35,24 @@ def test_battle_kernel_signature_is_the_python_one():
     assert params[3:] == scalar_signature(KERNEL_SCALARS)
 
 
-def test_sizes_are_generated_not_typed():
+def test_rare_kernel_signature_is_the_python_one():
+    params = kernel_parameters(RARE_KERNEL.read_text(), "rare_battles")
+    assert params[:4] == [("rk_u64*", "thresholds"), ("double*", "log_ratio"),
+                          ("int*", "end_cell"), ("double*", "log_weight")]
+    assert params[4:] == scalar_signature(RARE_KERNEL_SCALARS)
+    spec = BattleSpec(12, 5, "territory")
+    named = dict(zip((n for n, _ in RARE_KERNEL_SCALARS),
+                     rare_kernel_args(spec, 3, 9, 2 ** 40, 100, runs_per_thread=4)))
+    assert (named["A0"], named["stop_a"], named["run_start"]) == (11, 3, 2 ** 40)
+
+
+@pytest.mark.parametrize("source", [BATTLE_KERNEL, RARE_KERNEL], ids=lambda p: p.stem)
+def test_sizes_are_generated_not_typed(source):
     assert f"-DRK_TABLE_WORDS={TABLE_WORDS}" in compile_options()
-    src = inlined_source(BATTLE_KERNEL)
+    src = inlined_source(source)
     assert '#include "' not in src and "rk_philox" in src  # the header is inlined for NVRTC
-    assert not re.search(r"\b80\b", src), "a table size typed into the kernel source"
+    code = re.sub(r"//[^\n]*", "", src)
+    assert not re.search(r"\b(80|16|5)\b", code), "a table size typed into the kernel source"
 
 
 def test_kernel_args_order_and_overflow():
