@@ -15,6 +15,7 @@ import sys
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
+from .rare import ROUND_MODELS
 from .spec import BattleSpec, RoundRules
 
 
@@ -222,14 +223,16 @@ def cmd_rare(a) -> int:
                                 runs_per_thread=a.runs_per_thread)
     try:
         rec = run_rare(spec, event, a.runs, a.seed, backend, pilot=a.pilot,
-                       progress=not a.no_progress, with_exact=not a.no_exact)
+                       progress=not a.no_progress, with_exact=not a.no_exact,
+                       model_name=a.round_model)
     finally:
         backend.close()
     if a.out:
         write_json_atomic(a.out, rec)
     what = (f"all {spec.A0} attacking armies lost" if event.name == "loss"
             else f"at least {event.K} attacking armies lost")
-    lines = [f"{spec.attackers} v {spec.defenders} ({spec.convention} armies), event "
+    dice = "" if a.round_model == "engine" else f", {a.round_model} dice"
+    lines = [f"{spec.attackers} v {spec.defenders} ({spec.convention} armies{dice}), event "
              f"{event.name} ({what}), {rec['runs']:,} runs on {rec['backend']} [{rec['device']}]",
              f"  estimate {sci(rec['log10_estimate'])} +- {100 * rec['ci95_half_width_relative']:.3g} % "
              f"(95 % interval {sci(rec['log10_ci95_low'])} .. {sci(rec['log10_ci95_high'])}); "
@@ -299,6 +302,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="NumPy processes, >= 1 (default: one per core)")
     r.add_argument("--block", type=COUNT, default=256, help="CUDA threads per block")
     r.add_argument("--runs-per-thread", type=COUNT, default=16)
+    r.add_argument("--round-model", choices=ROUND_MODELS, default="engine",
+                   help="round probabilities: the rules' exact ones (engine), or the earlier "
+                        "GPU kernel's dice (legacy-kernel; biased-faces, unsorted-rounds: one "
+                        "defect each; fair: the real dice as tables)")
     r.add_argument("--no-exact", action="store_true",
                    help="skip the engine's exact answer (for battles too big for it)")
     r.add_argument("--no-progress", action="store_true")

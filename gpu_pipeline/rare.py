@@ -152,28 +152,47 @@ def weigh(spec, event, tables: TiltTables, seed, runs, shift, backend, progress=
     return estimate(runs, hits, s1.fraction(), s2.fraction(), shift)
 
 
+ROUND_MODELS = ("engine", "fair", "biased-faces", "unsorted-rounds", "legacy-kernel")
+
+
+def round_model(spec: BattleSpec, name: str = "engine") -> RoundModel:
+    """The round probabilities p: "engine" = the exact outcome counts of the battle's rules;
+    the others are ``legacy_model`` tables (standard rules only: 3 v 2 six-sided dice)."""
+    if name == "engine":
+        return RoundModel.of_spec(spec)
+    from .legacy_model import round_tables
+    if name not in ROUND_MODELS:
+        raise ValueError(f"round model must be one of {', '.join(ROUND_MODELS)}, got {name!r}")
+    if spec.rules != type(spec.rules)():
+        raise ValueError(f"round model {name!r} is defined for the standard rules only")
+    return RoundModel.of_tables(round_tables(name))
+
+
 def run_rare(spec: BattleSpec, event: RareEvent, runs: int, seed: int, backend,
              pilot: int = 10_000, progress: bool = False, with_exact: bool = True,
-             choice: TiltChoice | None = None) -> dict:
-    """Fit a tilt (unless ``choice`` is given), play ``runs`` battles, return the JSON record."""
+             choice: TiltChoice | None = None, model_name: str = "engine") -> dict:
+    """Fit a tilt (unless ``choice`` is given), play ``runs`` battles, return the JSON record.
+    ``model_name``: see :func:`round_model`; the exact answer exists for "engine" and "fair"."""
     if runs < 2:
         raise ValueError("rare needs at least 2 runs (for a standard error)")
     t0, c0 = time.monotonic(), time.process_time()
-    model = RoundModel.of_spec(spec)
+    model = round_model(spec, model_name)
     choice = choice or choose_tilt(spec, event.K, seed, model, pilot=pilot)
     tables = tilt_tables(model, choice.theta)
     t1 = time.monotonic()
     est = weigh(spec, event, tables, seed, runs, choice.shift, backend, progress)
     t2, c2 = time.monotonic(), time.process_time()
     exact, error = None, None
-    if with_exact:
+    if model_name not in ("engine", "fair"):
+        error = f"round model {model_name!r}: the engine does not take round tables yet"
+    elif with_exact:
         try:
             exact = exact_probability(spec, event)
         except ValueError as e:  # the engine refuses work it cannot finish; say so
             error = str(e)
     battle = {k: v for k, v in spec.describe().items() if k != "mode"}  # no dice/outcome mode
     rec = {"format": FORMAT, "format_version": FORMAT_VERSION, "event": event.name,
-           "lost_at_least": event.K, **battle, "seed": seed,
+           "lost_at_least": event.K, **battle, "round_model": model_name, "seed": seed,
            **est.to_json(), **exact_record(exact, error)}
     if exact is not None and exact > 0:
         lo, hi = rec["log10_ci95_low"], rec["log10_ci95_high"]

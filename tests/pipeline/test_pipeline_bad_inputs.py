@@ -129,6 +129,11 @@ ROWS = [
     ("rare-out-folder", RARE + ["--runs", "100", "--event", "loss", "--out", "{folder}"], 1,
      "is a folder"),
     ("rare-no-event", RARE + ["--runs", "100"], 2, "--event"),
+    ("rare-legacy-dice-other-rules", RARE + ["--runs", "100", "--event", "loss", "--round-model",
+                                             "legacy-kernel", "--attack-faces", "8"], 1,
+     "standard rules only"),
+    ("rare-round-model-unknown", RARE + ["--runs", "100", "--event", "loss", "--round-model",
+                                         "loaded"], 2, "invalid choice"),
     # --- sweep (no GPU here)
     ("sweep-bad-runs", ["sweep", "-a", "5", "-d", "3", "--runs", "inf"], 2, "not a finite"),
 ]

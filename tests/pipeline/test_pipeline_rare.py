@@ -211,3 +211,17 @@ def test_cli_contract(tmp_path, engine):
     assert rec["ci95_low"] < rec["estimate"] < rec["ci95_high"]
     assert rec["tilt"]["per_dice"] and rec["convention"] == "attacking"
     assert "estimate 1.9" in p.stdout and "exact (engine) 1.902e-13" in p.stdout
+
+
+def test_round_models_plumb_through(engine):
+    """'fair' tables are the engine's rounds, so they give the very same bits; the earlier
+    kernel's dice make a total loss several times likelier, with no exact answer yet."""
+    event = RareEvent.parse("loss", SPEC)
+    backend = NumpyRareBackend(workers=1)
+    recs = {m: run_rare(SPEC, event, 20_000, 3, backend, pilot=2000, model_name=m)
+            for m in ("engine", "fair", "legacy-kernel")}
+    assert recs["engine"]["estimate"] == recs["fair"]["estimate"]
+    assert recs["engine"]["tilt"]["per_dice"] == recs["fair"]["tilt"]["per_dice"]
+    legacy = recs["legacy-kernel"]
+    assert legacy["exact"] is None and "round tables" in legacy["exact_error"]
+    assert legacy["round_model"] == "legacy-kernel" and legacy["estimate"] > 5 * recs["fair"]["exact"]
