@@ -1,4 +1,5 @@
-"""Command line: ``python -m gpu_pipeline simulate | merge | validate | rare | sweep``.
+"""Command line: ``python -m gpu_pipeline simulate | merge | validate | rare | rare-scaling |
+sweep``.
 
 Army counts (``--attackers``, ``--retreat-at``) are in ``--convention`` (attacking: armies that
 fight; territory: armies on the territory, one stays behind). Exit status: 0 ok; 1 validation
@@ -214,13 +215,14 @@ def sci(log10: float | None) -> str:
 
 
 def cmd_rare(a) -> int:
-    from .rare import RareEvent, make_rare_backend, run_rare
+    from .rare import RareEvent, run_rare
     from .results import write_json_atomic
+    from .runner import make_backend
     spec = spec_from_args(a)
     event = RareEvent.parse(a.event, spec)
     check_output(a.out, "--out")
-    backend = make_rare_backend(a.backend, workers=a.workers, block=a.block,
-                                runs_per_thread=a.runs_per_thread)
+    backend = make_backend(a.backend, workers=a.workers, block=a.block,
+                           runs_per_thread=a.runs_per_thread, rare=True)
     try:
         rec = run_rare(spec, event, a.runs, a.seed, backend, pilot=a.pilot,
                        progress=not a.no_progress, with_exact=not a.no_exact,
@@ -236,7 +238,8 @@ def cmd_rare(a) -> int:
              f"{event.name} ({what}), {rec['runs']:,} runs on {rec['backend']} [{rec['device']}]",
              f"  estimate {sci(rec['log10_estimate'])} +- {100 * rec['ci95_half_width_relative']:.3g} % "
              f"(95 % interval {sci(rec['log10_ci95_low'])} .. {sci(rec['log10_ci95_high'])}); "
-             f"{rec['hits']:,} runs hit the event",
+             f"{rec['hits']:,} runs hit the event (effective sample size "
+             f"{rec['effective_sample_size']:,.0f})",
              f"  pilot {rec['timing']['pilot_s']:.2f} s ({rec['tilt']['pilot_runs']:,} battles), "
              f"run {rec['timing']['run_s']:.2f} s"]
     if rec["exact_log10"] is not None:
@@ -245,6 +248,21 @@ def cmd_rare(a) -> int:
     elif rec.get("exact_error"):
         lines.append(f"  exact: not computed ({rec['exact_error']})")
     print("\n".join(lines))
+    return 0
+
+
+def cmd_rare_scaling(a) -> int:
+    from .rare_scaling import scaling
+    from .results import write_json_atomic
+    from .runner import make_backend
+    check_output(a.out, "--out")
+    backend = make_backend(a.backend, workers=a.workers, runs_per_thread=16, rare=True)
+    try:
+        data = scaling(a.seed, backend, pilot=a.pilot, stream=sys.stdout)
+    finally:
+        backend.close()
+    write_json_atomic(a.out, data)
+    print(f"saved {a.out}")
     return 0
 
 
@@ -310,6 +328,16 @@ def build_parser() -> argparse.ArgumentParser:
                    help="skip the engine's exact answer (for battles too big for it)")
     r.add_argument("--no-progress", action="store_true")
     r.set_defaults(func=cmd_rare)
+
+    rs = sub.add_parser("rare-scaling", help="importance sampling vs plain Monte Carlo over "
+                                             "events from 1e-3 to 1e-300 (data for a figure)")
+    rs.add_argument("--out", default="data/simulations/rare_event_scaling.json")
+    rs.add_argument("--seed", type=SEED, default=1, help="0 <= seed < 2**64")
+    rs.add_argument("--backend", choices=["auto", "cuda", "numpy", "host-shim"], default="auto")
+    rs.add_argument("--workers", type=COUNT, default=None,
+                    help="NumPy processes, >= 1 (default: one per core)")
+    rs.add_argument("--pilot", type=int_in(100, 1 << 31), default=10_000)
+    rs.set_defaults(func=cmd_rare_scaling)
 
     w = sub.add_parser("sweep", help="GPU only: block size x runs per thread benchmark")
     add_battle_args(w)

@@ -34,7 +34,7 @@ import numpy as np
 
 from .rare_numpy import play_tilted
 from .spec import BattleSpec, table_key
-from .tilt import RoundModel, solve_theta, tilt_tables
+from .tilt import RoundModel, solve_theta, tilt_tables, tilted_mean
 
 PILOT_BASE = 1 << 63        # pilot t plays run ids PILOT_BASE + t * 2**40 + [0, pilot)
 PILOT_STRIDE = 1 << 40
@@ -50,36 +50,51 @@ class TiltChoice:
     pilot_runs: int = 0
 
 
-def fit_theta(model: RoundModel, theta: dict, runs, elite: np.ndarray, min_rounds: int) -> dict:
-    """One cross-entropy update from the elite pilot paths (see the module docstring)."""
+def fit_theta(model: RoundModel, theta: dict, runs, elite: np.ndarray, min_paths: int,
+              prior_rounds: float) -> dict:
+    """One cross-entropy update from the elite pilot paths (see the module docstring).
+
+    Weights are scaled to sum to the elite's effective sample size (sum W)^2 / sum W^2, so that
+    sum W n is an effective number of rounds, and ``prior_rounds`` pseudo-rounds at the current
+    tilt's mean are added to each dice pair's data. That keeps a handful of rounds which all
+    happened to lose from driving theta to its cap: a proposal that almost never lets the
+    attacker win such a round could never again sample the event paths that do win it, and
+    would lock itself in."""
     lw = runs.log_weight[elite]
     w = np.exp(lw - lw.max())                     # only ratios of weights matter
+    w *= w.sum() / (w @ w)                        # now sum(w) = effective sample size
     new = dict(theta)
     for key in model.counts:
         col = table_key(*key)
         n = runs.rounds[elite, col]
-        if np.count_nonzero(n) < min_rounds:      # too few paths used these dice: keep theta
+        if np.count_nonzero(n) < min_paths:       # too few paths used these dice: keep theta
             continue
-        target = float(w @ runs.losses[elite, col]) / float(w @ n)
-        new[key] = solve_theta(model.probs(key), target)
+        p, old = model.probs(key), theta.get(key, 0.0)
+        target = ((float(w @ runs.losses[elite, col]) + prior_rounds * tilted_mean(p, old))
+                  / (float(w @ n) + prior_rounds))
+        new[key] = solve_theta(p, target)
     return new
 
 
 def choose_tilt(spec: BattleSpec, lost_at_least: int, seed: int, model: RoundModel | None = None,
                 pilot: int = 10_000, rho: float = 0.1, final_steps: int = 2,
-                max_levels: int = 200, min_rounds: int = 20, stall: int = 8) -> TiltChoice:
+                final_boost: int = 4, max_levels: int = 200, min_paths: int = 10,
+                prior_rounds: float = 10.0, stall: int = 8) -> TiltChoice:
     """Fit theta for E = {the attacker loses at least ``lost_at_least`` attacking armies}.
     Raises RuntimeError when the levels stop rising (the event cannot be reached)."""
     model = model or RoundModel.of_spec(spec)
     K = lost_at_least
     stop_a = max(spec.A0 - K, spec.stop_a)
     theta, levels, best, flat, done_at_K = {}, [], -1, 0, 0
+    played = 0
     for t in range(max_levels):
         tables = tilt_tables(model, theta)
-        runs = play_tilted(spec, stop_a, tables, seed, PILOT_BASE + t * PILOT_STRIDE, pilot,
+        n = pilot * (final_boost if done_at_K else 1)
+        runs = play_tilted(spec, stop_a, tables, seed, PILOT_BASE + t * PILOT_STRIDE, n,
                            stats=True)
+        played += n
         lost = spec.A0 - runs.end_a
-        gamma = min(K, int(np.sort(lost)[min(pilot - 1, math.ceil((1 - rho) * pilot))]))
+        gamma = min(K, int(np.sort(lost)[min(n - 1, math.ceil((1 - rho) * n))]))
         elite = lost >= gamma
         levels.append({"level": gamma, "elite": int(elite.sum()),
                        "hits": int((lost >= K).sum()),
@@ -88,12 +103,12 @@ def choose_tilt(spec: BattleSpec, lost_at_least: int, seed: int, model: RoundMod
             done_at_K += 1
             if done_at_K > final_steps:
                 hits = runs.log_weight[lost >= K]
-                return TiltChoice(theta, float(hits.max()), levels, (t + 1) * pilot)
+                return TiltChoice(theta, float(hits.max()), levels, played)
         flat = flat + 1 if gamma <= best else 0
         best = max(best, gamma)
         if flat >= stall:
             raise RuntimeError(f"the cross-entropy search stalled at {best} of {K} attacking "
                                f"armies lost: the event looks unreachable under these rules")
-        theta = fit_theta(model, theta, runs, elite, min_rounds)
+        theta = fit_theta(model, theta, runs, elite, min_paths, prior_rounds)
     raise RuntimeError(f"the cross-entropy search did not reach {K} armies lost in "
                        f"{max_levels} levels")

@@ -4,7 +4,9 @@
 With Y_i = L_i 1_E(omega_i) for N battles (L_i the likelihood ratio), the estimate is the
 sample mean p_hat = (1/N) sum Y_i, its variance is estimated by s^2 / N with
 s^2 = (sum Y_i^2 - N p_hat^2) / (N - 1), and the 95 % interval is p_hat +- 1.959964 s / sqrt(N)
-(normal approximation: fine once the event has been seen a few hundred times).
+(normal approximation: fine once the event has been seen a few hundred times). The effective
+sample size (sum w)^2 / sum w^2 says how many of the hits really carry the estimate; far
+below the hits, a few huge weights dominate and the interval is not to be trusted.
 
 Weights are stored as w_i = exp(log L_i - shift), with a ``shift`` fixed before the run (from
 the pilot), so that they are ordinary floats whatever the event's size. The sums of w_i and
@@ -72,6 +74,7 @@ class Estimate:
     log_estimate: float
     log_std_error: float
     shift: float
+    effective_sample_size: float = 0.0   # (sum w)**2 / sum w**2: hits that carry the weight
 
     @property
     def estimate(self) -> float:
@@ -107,7 +110,8 @@ class Estimate:
                 "log10_estimate": _log10(self.log_estimate),
                 "log10_std_error": _log10(self.log_std_error),
                 "log10_ci95_low": lo10, "log10_ci95_high": hi10,
-                "runs": self.runs, "hits": self.hits, "log_weight_shift": self.shift}
+                "runs": self.runs, "hits": self.hits,
+                "effective_sample_size": self.effective_sample_size, "log_weight_shift": self.shift}
 
 
 def _exp(x: float) -> float:
@@ -127,4 +131,5 @@ def estimate(runs: int, hits: int, sum_w: Fraction, sum_w2: Fraction, shift: flo
     var = (sum_w2 - runs * mean * mean) / (runs - 1)         # exact, >= 0
     log_mean = log_of_fraction(mean) + shift
     log_se = 0.5 * log_of_fraction(var / runs) + shift if var > 0 else -math.inf
-    return Estimate(runs, hits, log_mean, log_se, shift)
+    ess = float(sum_w * sum_w / sum_w2) if sum_w2 else 0.0
+    return Estimate(runs, hits, log_mean, log_se, shift, ess)

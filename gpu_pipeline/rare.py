@@ -116,40 +116,29 @@ def exact_record(p: Fraction | None, error: str | None = None) -> dict:
             "exact_log10": log10, "exact_fraction": text if len(text) <= 400 else None}
 
 
-def make_rare_backend(name: str = "numpy", workers: int | None = None, block: int = 256,
-                      runs_per_thread: int = 16):
-    """'auto' = CUDA when cupy sees a GPU, else NumPy."""
-    if name in ("auto", "cuda"):
-        from .cuda_backend import CudaRareBackend, cupy_or_none
-        if name == "cuda" or cupy_or_none() is not None:
-            return CudaRareBackend(block=block, runs_per_thread=runs_per_thread)
-    if name in ("auto", "numpy"):
-        from .rare_numpy import NumpyRareBackend
-        return NumpyRareBackend(workers=workers)
-    if name == "host-shim":
-        from .host_shim import HostShimRareBackend
-        return HostShimRareBackend()
-    raise ValueError(f"unknown backend {name!r}")
-
-
 def weigh(spec, event, tables: TiltTables, seed, runs, shift, backend, progress=False,
-          batch=BATCH) -> Estimate:
-    """Play battles [0, runs) under the tilt and return the estimate."""
-    s1, s2, hits = ExactSum(), ExactSum(), 0
+          batch=BATCH, report_at=()) -> list[Estimate]:
+    """Play battles [0, runs) under the tilt; the estimate after the first n battles for each
+    n in ``report_at`` (ascending, < runs), then the one of all ``runs``."""
+    marks = sorted(set(int(n) for n in report_at if 2 <= n < runs)) + [runs]
+    s1, s2, hits, done, out = ExactSum(), ExactSum(), 0, 0, []
     bar = Progress(runs, enabled=progress)
     try:
-        for start in range(0, runs, batch):
-            n = min(batch, runs - start)
-            out = backend.run(spec, event.stop_a(spec), tables, seed, start, n)
-            hit = event.hit(spec, out.end_a)
-            w = np.exp(out.log_weight[hit] - shift)
-            s1.add(w)
-            s2.add(w * w)
-            hits += int(hit.sum())
-            bar.update(start + n)
+        for mark in marks:
+            while done < mark:
+                n = min(batch, mark - done)
+                played = backend.run(spec, event.stop_a(spec), tables, seed, done, n)
+                hit = event.hit(spec, played.end_a)
+                w = np.exp(played.log_weight[hit] - shift)
+                s1.add(w)
+                s2.add(w * w)
+                hits += int(hit.sum())
+                done += n
+                bar.update(done)
+            out.append(estimate(done, hits, s1.fraction(), s2.fraction(), shift))
     finally:
         bar.close()
-    return estimate(runs, hits, s1.fraction(), s2.fraction(), shift)
+    return out
 
 
 ROUND_MODELS = ("engine", "fair", "biased-faces", "unsorted-rounds", "legacy-kernel")
@@ -180,7 +169,7 @@ def run_rare(spec: BattleSpec, event: RareEvent, runs: int, seed: int, backend,
     choice = choice or choose_tilt(spec, event.K, seed, model, pilot=pilot)
     tables = tilt_tables(model, choice.theta)
     t1 = time.monotonic()
-    est = weigh(spec, event, tables, seed, runs, choice.shift, backend, progress)
+    est = weigh(spec, event, tables, seed, runs, choice.shift, backend, progress)[-1]
     t2, c2 = time.monotonic(), time.process_time()
     exact, error = None, None
     if model_name not in ("engine", "fair"):
