@@ -21,9 +21,13 @@ rounds of the (weighted) event paths lost. ``tilt.solve_theta`` solves it by bis
 A rare event is never seen by a pilot at theta = 0, so the event is approached in levels:
 the pilot's elite, its top ``rho`` fraction by attacker losses, defines the level
 gamma_t (at most K); theta is fitted to {lost >= gamma_t}; the next pilot, drawn with the
-new theta, reaches further. Once gamma_t = K, ``final_steps`` more fits at the event itself
-settle theta. Each pilot uses its own block of run ids, far from the final run's [0, N), so
-the final battles are independent of the tilt and the estimate stays unbiased.
+new theta, reaches further. Once gamma_t = K, ``final_steps`` more fits at the event itself,
+on pilots ``final_boost`` times larger (so that the dice pairs of the battle's last rounds are
+seen often enough), settle theta. A dice pair used by fewer than ``min_paths`` elite paths
+keeps its theta, and every fit is shrunk towards the current tilt by ``prior_rounds``
+pseudo-rounds (see :func:`fit_theta`). Each pilot uses its own block of run ids, far from the
+final run's [0, N), so the final battles are independent of the tilt and the estimate stays
+unbiased whatever the tilt; the tilt only decides the variance.
 """
 from __future__ import annotations
 

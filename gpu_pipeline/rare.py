@@ -36,7 +36,6 @@ armies lost, the same number in both conventions.
 """
 from __future__ import annotations
 
-import math
 import time
 from dataclasses import dataclass
 from fractions import Fraction
@@ -199,7 +198,3 @@ def run_rare(spec: BattleSpec, event: RareEvent, runs: int, seed: int, backend,
         "git_commit": git_commit(), "created_utc": now_utc()})
     return rec
 
-
-def plain_mc_relative_error(p: float, runs: float) -> float:
-    """Relative standard error of plain Monte Carlo, sqrt((1 - p) / (N p)), from log-safe p."""
-    return math.sqrt((1 - p) / (runs * p)) if p > 0 else math.inf

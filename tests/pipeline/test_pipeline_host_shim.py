@@ -1,6 +1,5 @@
 """The CUDA kernel source, compiled as host C++ by g++ through kernels/host_shim.cpp, must give
 histograms bit-identical to the NumPy twin for the same seed and run range."""
-import numpy as np
 import pytest
 
 from gpu_pipeline.numpy_backend import simulate_range
