@@ -203,6 +203,7 @@ def pack_tables(spec: BattleSpec, outcome_space=None) -> np.ndarray:
 
 
 # ---- the kernel interface: risk_battles(table, bin_of, bins, <these scalars, in this order>)
+_C_RANGE = {t: (int(np.iinfo(t).min), int(np.iinfo(t).max)) for t in (np.uint64, np.uint32, np.int32)}
 KERNEL_SCALARS = (
     ("run_start", np.uint64), ("run_count", np.uint64),
     ("seed_lo", np.uint32), ("seed_hi", np.uint32),
@@ -220,8 +221,8 @@ def pack_scalars(params, values: dict) -> tuple:
     out = []
     for name, dtype in params:
         v = int(values[name])
-        info = np.iinfo(dtype)
-        if not info.min <= v <= info.max:
+        lo, hi = _C_RANGE[dtype]
+        if not lo <= v <= hi:
             raise ValueError(f"kernel argument {name} = {v} does not fit {np.dtype(dtype).name}")
         out.append(dtype(v))
     return tuple(out)

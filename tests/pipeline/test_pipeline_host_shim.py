@@ -49,8 +49,9 @@ def test_rule_variants(shim, engine, spec):
 def test_launch_shape_and_shared_memory_do_not_matter(shim):
     spec = BattleSpec(40, 12, "attacking", mode="dice")
     table = pack_tables(spec)
-    ref = shim.run(spec, 11, 0, 100_003, table, grid=1, runs_per_thread=1)
-    for grid, rpt, shared in [(7, 3, True), (256, 64, True), (5, 1000, False), (100_003, 1, True)]:
+    ref = simulate_range(spec, 11, 0, 100_003, table)
+    for grid, rpt, shared in [(1, 100_003, True), (7, 3, True), (256, 64, True), (5, 1000, False),
+                              (100_003, 1, True)]:
         got = shim.run(spec, 11, 0, 100_003, table, grid=grid, runs_per_thread=rpt, use_shared=shared)
         assert got.tolist() == ref.tolist()
     assert int(ref.sum()) == 100_003  # exact total for an odd count: no rounding up to launches
