@@ -14,6 +14,7 @@ from operator import add
 
 
 SHORT_SUM = 8     # sums of at most this many values align every term to the largest denominator
+SMALL_POWER = 512  # powers b**e with e up to this are cached (alignment steps, small denominators)
 
 
 class Scale:
@@ -25,13 +26,18 @@ class Scale:
         self._base_factors = [_prime_factors(b) for b in self.bases]
         self.primes = tuple(sorted({p for f in self._base_factors for p in f}))
         self._powers = {}
+        self._log2 = tuple(math.log2(b) for b in self.bases)
         self.zero = (0, (0,) * len(self.bases))
         self.one = (1, (0,) * len(self.bases))
         self._steps = {}
         self._prime_exps = {}
 
     def power(self, b, e):
-        """b ** e, cached per base (only the exponents asked for: a full table would cost memory)."""
+        """b ** e, cached per base for small e and for e a power of two (prime stripping halves
+        and doubles its exponents). Other large powers are computed each time: a long battle
+        asks for a different one per state, and caching them all grows memory quadratically."""
+        if e > SMALL_POWER and e & (e - 1):
+            return b ** e
         table = self._powers.get(b)
         if table is None:
             table = self._powers[b] = {}
@@ -50,6 +56,10 @@ class Scale:
             e[self._index[rules.defend_faces]] += nd
             exps = self._steps[key] = tuple(e)
         return exps
+
+    def log2_den(self, exps):
+        """log2 of the denominator, as a float."""
+        return sum(e * lg for e, lg in zip(exps, self._log2))
 
     def den(self, exps):
         d = 1
@@ -117,7 +127,9 @@ class Scale:
     def as_float(self, value):
         """float(value), correctly rounded; 0.0 below the float range (use log10 there)."""
         num, exps = value
-        return num / self.den(exps) if num else 0.0
+        if not num or num.bit_length() - self.log2_den(exps) < -1080:    # underflows: skip den
+            return 0.0
+        return num / self.den(exps)
 
     def log10(self, value):
         """log10(value) from the integers (works far below 1e-308); None for 0."""
