@@ -8,7 +8,7 @@ import os
 import sys
 
 from . import api
-from .limits import RULE_FIELD, choice_values, describe, markdown
+from .limits import LIMITS, RULE_FIELD, choice_values, describe, markdown
 from .tables import (needed_tables, win_grid, win_grid_floats, write_float_grid, write_needed_csv,
                      write_win_grid_csv)
 
@@ -31,6 +31,10 @@ def _rules_args(p):
                    default=RULE_FIELD["defender_bonus"]["default"],
                    help="defender +1: highest die (bunker) or every die (fortification)")
     g.add_argument("--max-states", type=int, default=None, help="refuse bigger computations")
+    g.add_argument("--time-budget", type=float, default=None, metavar="SECONDS",
+                   help=f"refuse what is estimated to take longer (default {LIMITS['time_budget_s']} s)")
+    g.add_argument("--memory-budget", type=float, default=None, metavar="MB",
+                   help=f"refuse what is estimated to need more memory (default {LIMITS['memory_budget_mb']} MB)")
 
 
 def _common(p, convention=True):
@@ -46,8 +50,10 @@ def _params(ns):
               "attack_faces": ns.attack_faces, "defend_faces": ns.defend_faces,
               "ties": "attacker" if ns.zombie else "defender", "defender_bonus": ns.bonus,
               "convention": getattr(ns, "convention", "attacking")}
-    if ns.max_states is not None:
-        params["max_states"] = ns.max_states
+    for key, value in (("max_states", ns.max_states), ("time_budget_s", ns.time_budget),
+                       ("memory_budget_mb", ns.memory_budget)):
+        if value is not None:
+            params[key] = value
     return params
 
 
@@ -118,6 +124,15 @@ def build_parser():
 
 
 def run(argv=None, out=sys.stdout):
+    """Run one command; returns the exit status (0 done, 2 bad input, 130 interrupted)."""
+    try:
+        return _run(argv, out)
+    except KeyboardInterrupt:          # Ctrl-C: one line, not a traceback
+        print("interrupted", file=sys.stderr)
+        return 130
+
+
+def _run(argv, out):
     ns = build_parser().parse_args(argv)
     if hasattr(sys, "set_int_max_str_digits"):
         sys.set_int_max_str_digits(0)

@@ -29,20 +29,32 @@ from statistics import NormalDist
 from .limits import IN_BROWSER, LIMITS, default_memory_budget, default_time_budget
 from .validate import FieldError
 
-# Calibration (bench/calibrate_cost.py, CPU seconds on a 2-core x86-64 VM, CPython 3.11.7; the
-# fitted values rounded up so that the estimates err on the side of refusing):
+# Calibration: bench/calibrate_cost.py, CPU seconds of JSON requests on a 2-core x86-64 VM
+# with CPython 3.11.7 (shared, so the fits were rounded towards refusing), Nov 2026. With
+# S = L * beta (beta: bits per army of the costliest round type), measured per request:
+#   battle summary 1000 v 1000: 0.20 s, 2000 v 2000: 1.22 s  -> rect: 1.26e-11 * L * S**1.6
+#   (capital 1000 v 1000: 0.28 s: one more edge line; d20 600 v 600: 0.26 s: faces factor)
+#   battle summary 8000 v 1: 0.53 s, 16000 v 1: 1.79 s        -> chain: 7e-10 * L * S
+#   battle full 2000 v 1: 1.0 s, 4000 v 1: 6.8 s, 1000 v 1000: 1.6 s -> text: 3.2e-11 * S**1.7
+#   per end state, plus ~30 us per exact value (Fraction, dict)
+#   needed 800 (p = 1/2): 4.5 s, defenders needed 800: 7.1 s, table 400 x 400: 1.95 s
+#   -> sweeps 2.5e-9 s per value bit, 8 us per {float, log10} cell
+#   campaign 2000 v [3, 3, 3]: 4.5 s (1000 v 42 x 1: 1.3 s) -> 3.1e-11 * A * sum(D) * S**1.6
+#   peak memory of 4000 v 1 full: 231 MB (~2.4 bytes per bit of exact end states, text included)
 COST_MODEL = {
-    "flow_s_per_bitstep": 2.0e-9,      # battle flow: seconds per (L * S**FLOW_POWER / S**(p-1)) ...
-    "flow_power": 1.15,                # exponent of S in the flow's work (mixed-length additions)
-    "summary_s_per_bitstep": 1.5e-9,   # a summary's exact sums, per L * S
-    "str_s_per_bit2": 2.0e-12,         # int -> decimal text, per (bits)**2 of one number
-    "sweep_s_per_bitstep": 4.0e-9,     # backward sweeps (needed, tables), per value bit
-    "campaign_s_per_bitstep": 4.0e-9,  # campaign flow, per value bit
-    "approx_s_per_value": 4.0e-6,      # one {float, log10} of a summary
-    "bytes_per_value_bit": 0.5,        # memory per bit of kept exact values (ints, dicts, copies)
-    "bytes_per_text_bit": 1.6,         # memory per bit of exact values sent as decimal JSON
-    "bytes_per_approx": 400,           # memory per {float, log10} entry of a summary (dict + JSON)
-    "base_mb": 30,                     # the interpreter and the engine, before any work
+    "rect_s": 1.3e-11,              # battle with a full-dice rectangle: seconds per L * S**1.6
+    "rect_power": 1.6,              # edge states add values of different lengths: big products
+    "chain_s": 7e-10,               # battle without one (a side below its dice): per L * S
+    "text_s": 3.2e-11,              # one exact value as decimal text: per S**1.7 (int -> str)
+    "text_power": 1.7,
+    "exact_s_per_value": 3e-5,      # one exact probability object (Fraction, dict, float, log10)
+    "sweep_s_per_bit": 2.5e-9,      # backward sweeps (troops needed, tables): per value bit
+    "approx_s_per_value": 8e-6,     # one {float, log10} of a summary or a table
+    "campaign_s": 3.1e-11,          # campaign flow: per A * sum(D) * S**1.6
+    "bytes_per_value_bit": 0.6,     # memory per bit of exact values kept (ints, dicts, copies)
+    "bytes_per_text_bit": 1.8,      # and per bit of exact values sent as decimal JSON
+    "bytes_per_approx": 400,        # memory per {float, log10} entry (dict and JSON)
+    "base_mb": 30,                  # the interpreter and the engine, before any work
 }
 
 
@@ -124,9 +136,15 @@ def _seconds(s):
 
 
 def beta(rules):
-    """Bits per army lost: log2 of one full round's outcomes over the armies it removes."""
-    return (rules.attack_dice * math.log2(rules.attack_faces) + rules.defend_dice
-            * math.log2(rules.defend_faces)) / min(rules.attack_dice, rules.defend_dice)
+    """Bits per army lost of the costliest round type: log2 of its outcomes over the armies it
+    removes (3 v 1: log2(6**4) = 10.3 bits for standard dice). Values grow about that fast."""
+    return max((na * math.log2(rules.attack_faces) + nd * math.log2(rules.defend_faces)) / min(na, nd)
+               for na in range(1, rules.attack_dice + 1) for nd in range(1, rules.defend_dice + 1))
+
+
+def _faces_factor(rules):
+    """Bigger dice cost more per bit than beta says (measured: d20 about 2x)."""
+    return max(1.0, math.sqrt(max(rules.attack_faces, rules.defend_faces) / 6))
 
 
 def _mb(byte_count):
@@ -141,31 +159,36 @@ def battle_cost(A, D, rules, detail, what):
     L = A + D
     S = L * beta(rules)
     ends = A + D + 2
-    seconds = c["flow_s_per_bitstep"] * L * S ** c["flow_power"]
+    if A >= rules.attack_dice and D >= rules.defend_dice:
+        edge_lines = rules.attack_dice + rules.defend_dice - 2
+        seconds = c["rect_s"] * edge_lines / 3 * L * S ** c["rect_power"] * _faces_factor(rules)
+    else:
+        seconds = c["chain_s"] * L * S * _faces_factor(rules)
     if detail == "flow":                       # one target state: the frontier only
         return Estimate(seconds, _mb(c["bytes_per_value_bit"] * 8 * S), what)
     if detail == "summary":
-        seconds += c["summary_s_per_bitstep"] * L * S + c["approx_s_per_value"] * 2 * ends
+        seconds += c["approx_s_per_value"] * 2 * ends
         return Estimate(seconds, _mb(c["bytes_per_approx"] * 2 * ends + c["bytes_per_value_bit"] * 8 * S), what)
     kept = ends * S / 2                        # the average end state holds about S / 2 bits
     if detail == "ends":
         return Estimate(seconds, _mb(c["bytes_per_value_bit"] * kept), what)
-    seconds += c["str_s_per_bit2"] * 3 * ends * (S / 2) ** 2     # ends, attackers_lost, defenders_lost
+    values = 3 * ends                          # end states, attackers_lost, defenders_lost
+    seconds += values * (c["text_s"] * (S / 2) ** c["text_power"] + c["exact_s_per_value"])
     return Estimate(seconds, _mb((c["bytes_per_value_bit"] + c["bytes_per_text_bit"]) * 2 * kept), what)
 
 
 def sweep_cost(lines, length, rules, what, cells_out=0, text_out=False):
     """A backward sweep of `lines` lines of `length` + 1 states (searches and win tables);
-    cells_out values sent back as {float, log10} (or exact text when text_out)."""
+    cells_out values sent back as {float, log10} (or as exact text when text_out)."""
     c = COST_MODEL
-    b = beta(rules)
-    bits = length * b * (lines * lines / 2 + lines * length / 2)      # sum over lines of (i + length / 2) * b * length
-    seconds = c["sweep_s_per_bitstep"] * bits
-    mb = c["bytes_per_value_bit"] * 4 * length * (lines + length) * b
+    b = beta(rules) * 0.63                     # sweeps meet mostly full-dice rounds
+    bits = length * b * (lines * lines / 2 + lines * length / 2)   # sum of line i: (i + length / 2) * b bits each
+    seconds = c["sweep_s_per_bit"] * bits * _faces_factor(rules)
+    mb = c["bytes_per_value_bit"] * 4 * length * (lines + length) * b / 8
     if cells_out:
+        S = (lines + length) * b / 2
         if text_out:
-            S = (lines + length) * b / 2
-            seconds += c["str_s_per_bit2"] * cells_out * S * S
+            seconds += cells_out * (c["text_s"] * S ** c["text_power"] + c["exact_s_per_value"])
             mb += c["bytes_per_text_bit"] * cells_out * S
         else:
             seconds += c["approx_s_per_value"] * cells_out
@@ -179,12 +202,11 @@ def campaign_cost(A, defenders, rules_list, what):
     total = sum(defenders)
     b = max(beta(r) for r in rules_list)
     S = (A + total) * b
-    states = A * total
-    seconds = c["campaign_s_per_bitstep"] * states * S
+    seconds = c["campaign_s"] * A * total * S ** c["rect_power"] * max(_faces_factor(r) for r in rules_list)
     ends = total + 3 * len(defenders)
-    seconds += c["str_s_per_bit2"] * ends * S * S
+    seconds += ends * (c["text_s"] * (S / 2) ** c["text_power"] + c["exact_s_per_value"])
     mb = c["bytes_per_value_bit"] * (2 * A + ends) * S + c["bytes_per_text_bit"] * ends * S
-    return Estimate(seconds, _mb(mb), what)
+    return Estimate(seconds, _mb(mb / 8 * 8), what)
 
 
 # ---- how far a search must go (it is itself the answer, so only estimated)

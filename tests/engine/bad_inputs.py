@@ -186,3 +186,30 @@ REQUESTS = [
     ("battle", '{"attackers": 1e999, "defenders": 3, "convention": "attacking"}', WHOLE),
     ("battle", '{"attackers": NaN, "defenders": 3, "convention": "attacking"}', WHOLE),
 ]
+
+# ---- budgets (time_budget_s, memory_budget_mb, estimate_only)
+for op in ("battle", "needed", "campaign", "table", "path", "defenders_needed"):
+    for bad in (0, -1, "10", True, [], float("nan")):
+        ROWS.append(row(op, "time_budget_s", "time_budget_s must be a positive number", time_budget_s=bad))
+        ROWS.append(row(op, "memory_budget_mb", "memory_budget_mb must be a positive number", memory_budget_mb=bad))
+    ROWS.append(row(op, "estimate_only", "estimate_only", estimate_only="yes"))
+    ROWS.append(row(op, "estimate_only", "estimate_only", estimate_only=1))
+
+# ---- too costly: refused before starting, naming the budget (issue 13, "Limits that limit")
+ROWS += [
+    row("battle", "attackers", "time_budget_s", attackers=30000, defenders=1),               # 52 s, 1.25 GB before
+    row("battle", "attackers", 'detail="summary"', attackers=30000, defenders=1),
+    row("battle", "attackers", "time_budget_s", attackers=10 ** 6, defenders=1, detail="summary"),  # died at 6 GB
+    row("battle", "attackers", "time_budget_s", attackers=100000, defenders=3, detail="summary"),
+    row("battle", "defenders", "time_budget_s", attackers=3, defenders=100000, detail="summary"),
+    row("battle", "attackers", "memory_budget_mb", attackers=20000, defenders=1, memory_budget_mb=100),
+    row("battle", "attackers", "0.01 s", attackers=500, defenders=500, time_budget_s=0.01),
+    row("needed", "defenders", "time_budget_s", defenders=3000),                             # 84 s before
+    row("needed", "p", "smaller p", defenders=300, p="0." + "9" * 900, time_budget_s=5),
+    row("needed", "survivors", "time_budget_s", defenders=10, survivors=200000),
+    row("defenders_needed", "attackers", "time_budget_s", attackers=3000),                   # 126 s before
+    row("campaign", "attackers", "time_budget_s", attackers=100000, territories=[1] * 42),   # > 6 GB before
+    row("table", "max_attackers", "time_budget_s", max_attackers=1000, max_defenders=1000, detail="full"),
+    row("path", "start_attackers", "time_budget_s", start_attackers=9500, start_defenders=9500,
+        end_attackers=1, end_defenders=1),
+]
