@@ -16,8 +16,8 @@ with bench/calibrate_cost.py, turn bit-steps into seconds and bytes:
 - a campaign flows through every (attackers, defenders) state of each territory.
 
 Estimates are in CPython seconds; in Pyodide they are multiplied by LIMITS["pyodide_slowdown"]
-(measured with node + node_modules/pyodide 314 on the same machine: 1.3x to 2.5x, the largest
-taken). A request whose estimate exceeds its time or memory budget is refused before it starts,
+(bench/bench_pyodide_ratio.py: node + node_modules/pyodide 314 on the same machine, 1.6x to 2.2x
+for work over 50 ms; 2.5 keeps a margin). A request whose estimate exceeds its time or memory budget is refused before it starts,
 with both numbers in the message; the searches also stop at the time budget while running,
 because the count they search for is itself only estimated.
 """
