@@ -24,6 +24,7 @@ because the count they search for is itself only estimated.
 import math
 import time
 from dataclasses import dataclass
+from functools import lru_cache
 from statistics import NormalDist
 
 from .limits import IN_BROWSER, LIMITS, default_memory_budget, default_time_budget
@@ -97,11 +98,14 @@ class Budget:
 UNLIMITED = Budget(math.inf, math.inf)
 
 
+DEFAULT = Budget()
+
+
 def as_budget(budget):
     """None (the default), a number of seconds, or a Budget."""
     if isinstance(budget, Budget):
         return budget
-    return Budget() if budget is None else Budget(seconds=budget)
+    return DEFAULT if budget is None else Budget(seconds=budget)
 
 
 @dataclass(frozen=True)
@@ -135,6 +139,7 @@ def _seconds(s):
     return f"{s:,.0f} s" if s >= 10 else f"{s:.1f} s"
 
 
+@lru_cache(maxsize=64)
 def beta(rules):
     """Bits per army lost of the costliest round type: log2 of its outcomes over the armies it
     removes (3 v 1: log2(6**4) = 10.3 bits for standard dice). Values grow about that fast."""

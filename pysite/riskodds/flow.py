@@ -160,15 +160,19 @@ def flow(batches, rules, retreat, goal, scale, floor=(0, 0)):
     ma, md = rules.attack_dice, rules.defend_dice
     table = round_table(rules, scale)
     add_values = scale.add
+
+    def arrive(state, value):
+        old = pending.get(state)
+        if old is None:
+            pending[state] = value
+            waiting[state[0] + state[1]].append(state)
+        else:
+            pending[state] = add_values(old, value)
+
     for total in range(upcoming[0], -1, -1):
         while upcoming is not None and upcoming[0] >= total:
             for state, value in upcoming[1].items():
-                old = pending.get(state)
-                if old is None:
-                    pending[state] = value
-                    waiting[state[0] + state[1]].append(state)
-                else:
-                    pending[state] = add_values(old, value)
+                arrive(state, value)
             upcoming = next(batches, None)
         for state in waiting.pop(total, ()):
             value = pending.pop(state)
@@ -183,13 +187,7 @@ def flow(batches, rules, retreat, goal, scale, floor=(0, 0)):
                 nxt = (a - al, d - dl)
                 if nxt[0] < floor[0] or nxt[1] < floor[1]:
                     continue
-                new = (num * c, exps)
-                old = pending.get(nxt)
-                if old is None:
-                    pending[nxt] = new
-                    waiting[nxt[0] + nxt[1]].append(nxt)
-                else:
-                    pending[nxt] = add_values(old, new)
+                arrive(nxt, (num * c, exps))
         if not pending and upcoming is None:
             return
 

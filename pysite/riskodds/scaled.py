@@ -36,14 +36,14 @@ class Scale:
         """b ** e, cached per base for small e and for e a power of two (prime stripping halves
         and doubles its exponents). Other large powers are computed each time: a long battle
         asks for a different one per state, and caching them all grows memory quadratically."""
-        if e > SMALL_POWER and e & (e - 1):
-            return b ** e
         table = self._powers.get(b)
         if table is None:
             table = self._powers[b] = {}
         v = table.get(e)
         if v is None:
-            v = table[e] = b ** e
+            v = b ** e
+            if e <= SMALL_POWER or not e & (e - 1):
+                table[e] = v
         return v
 
     def step(self, rules, na, nd):
