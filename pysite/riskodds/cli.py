@@ -9,6 +9,7 @@ import sys
 
 from . import api
 from .limits import LIMITS, RULE_FIELD, choice_values, describe, markdown
+from .rules import CAPITAL
 from .tables import (needed_tables, win_grid, win_grid_floats, write_float_grid, write_needed_csv,
                      write_win_grid_csv)
 
@@ -23,7 +24,7 @@ def _rules_args(p):
     g = p.add_argument_group("rules")
     _rule_arg(g, "attack_dice", "most attack dice")
     _rule_arg(g, "defend_dice", "most defence dice (3 = capital)")
-    g.add_argument("--capital", action="store_true", help="capital/wall: defender rolls up to 3 dice")
+    g.add_argument("--capital", action="store_true", help=f"capital/wall: defender rolls up to {CAPITAL.defend_dice} dice")
     _rule_arg(g, "attack_faces", "faces of the attacker's dice")
     _rule_arg(g, "defend_faces", "faces of the defender's dice")
     g.add_argument("--zombie", action="store_true", help="ties go to the attacker")
@@ -46,7 +47,7 @@ def _common(p, convention=True):
 
 
 def _params(ns):
-    params = {"attack_dice": ns.attack_dice, "defend_dice": 3 if ns.capital else ns.defend_dice,
+    params = {"attack_dice": ns.attack_dice, "defend_dice": CAPITAL.defend_dice if ns.capital else ns.defend_dice,
               "attack_faces": ns.attack_faces, "defend_faces": ns.defend_faces,
               "ties": "attacker" if ns.zombie else "defender", "defender_bonus": ns.bonus,
               "convention": getattr(ns, "convention", "attacking")}

@@ -107,7 +107,7 @@ def describe():
     from .cost import COST_MODEL      # the calibration lives beside the estimates
     return {"limits": dict(LIMITS), "limit_notes": dict(LIMIT_NOTES),
             "rule_fields": [dict(f) for f in RULE_FIELDS], "conventions": [dict(c) for c in CONVENTIONS],
-            "cost_model": dict(COST_MODEL), "in_browser": IN_BROWSER}
+            "cost_model": dict(COST_MODEL)}
 
 
 def markdown():

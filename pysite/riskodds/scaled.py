@@ -14,7 +14,8 @@ from operator import add
 
 
 SHORT_SUM = 8     # sums of at most this many values align every term to the largest denominator
-SMALL_POWER = 512  # powers b**e with e up to this are cached (alignment steps, small denominators)
+SMALL_POWER = 512  # powers b**e with e up to this stay cached (alignment steps, small denominators)
+POWER_CACHE_BITS = 2 ** 28   # 32 MB of larger cached powers at most
 
 
 class Scale:
@@ -26,6 +27,7 @@ class Scale:
         self._base_factors = [_prime_factors(b) for b in self.bases]
         self.primes = tuple(sorted({p for f in self._base_factors for p in f}))
         self._powers = {}
+        self._cached_bits = 0
         self._log2 = tuple(math.log2(b) for b in self.bases)
         self.zero = (0, (0,) * len(self.bases))
         self.one = (1, (0,) * len(self.bases))
@@ -33,17 +35,21 @@ class Scale:
         self._prime_exps = {}
 
     def power(self, b, e):
-        """b ** e, cached per base for small e and for e a power of two (prime stripping halves
-        and doubles its exponents). Other large powers are computed each time: a long battle
-        asks for a different one per state, and caching them all grows memory quadratically."""
+        """b ** e, cached per base. A long battle asks for a different power per state, and
+        keeping them all grows memory quadratically (30000 v 1: a GB), so past POWER_CACHE_BITS
+        the cache keeps only the small powers and starts again."""
         table = self._powers.get(b)
         if table is None:
             table = self._powers[b] = {}
         v = table.get(e)
         if v is None:
-            v = b ** e
-            if e <= SMALL_POWER or not e & (e - 1):
-                table[e] = v
+            v = table[e] = b ** e
+            self._cached_bits += v.bit_length()
+            if self._cached_bits > POWER_CACHE_BITS:
+                for t in self._powers.values():
+                    for k in [k for k in t if k > SMALL_POWER]:
+                        del t[k]
+                self._cached_bits = 0
         return v
 
     def step(self, rules, na, nd):

@@ -57,17 +57,17 @@ ZERO = Approx(0.0, 0)
 
 
 def approx(value, scale):
-    """A scale value as an Approx: correctly rounded when its denominator is below 2**1000,
-    else from logarithms (relative error about 1e-11 for the longest battles)."""
+    """A scale value as an Approx: its correctly rounded float where one exists (the same on
+    every platform), else, below the float range, from logarithms (relative error about 1e-11
+    for the longest battles)."""
     num, exps = value
     if not num:
         return ZERO
-    den_bits = scale.log2_den(exps)
-    if den_bits < 1000:
+    shift = max(0, num.bit_length() - 64)
+    log2 = math.log2(num >> shift) + shift - scale.log2_den(exps)
+    if log2 > -1070:
         m, e = math.frexp(num / scale.den(exps))
         return Approx(m, e)
-    shift = max(0, num.bit_length() - 64)
-    log2 = math.log2(num >> shift) + shift - den_bits
     e = math.floor(log2) + 1
     return Approx(2.0 ** (log2 - e), e)
 

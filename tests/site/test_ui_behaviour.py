@@ -172,7 +172,7 @@ def test_cancel_without_isolation_terminates_and_restarts_the_worker(browser, si
     wait_engine_ready(page)
     assert page.evaluate("crossOriginIsolated") is False
     form = page.locator("form#battle")
-    calculate_started = {"attackers": 5000, "defenders": 5000, "convention": "attacking"}
+    calculate_started = {"attackers": 2500, "defenders": 2500, "convention": "attacking"}  # within the budget
     for name, value in calculate_started.items():
         field = form.locator(f"[name={name}]")
         field.select_option(value) if name == "convention" else field.fill(str(value))
