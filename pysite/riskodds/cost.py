@@ -18,8 +18,8 @@ with bench/calibrate_cost.py, turn bit-steps into seconds and bytes:
 Estimates are in CPython seconds; in Pyodide they are multiplied by LIMITS["pyodide_slowdown"]
 (bench/bench_pyodide_ratio.py: node + node_modules/pyodide 314 on the same machine, 1.6x to 2.2x
 for work over 50 ms; 2.5 keeps a margin). A request whose estimate exceeds its time or memory budget is refused before it starts,
-with both numbers in the message; the searches also stop at the time budget while running,
-because the count they search for is itself only estimated.
+with both numbers in the message; the searches also stop after twice their time budget of
+computing (CPU time) while running, because the count they search for is itself only estimated.
 """
 import math
 import time
@@ -63,6 +63,9 @@ class BudgetError(FieldError):
     """A request refused before it starts: it would not fit its time or memory budget."""
 
 
+RUNNING_SLACK = 2      # a search stops after RUNNING_SLACK x its time budget of computing
+
+
 class Estimated(Exception):
     """Raised instead of computing when the budget is a dry run: carries the estimate."""
 
@@ -91,8 +94,10 @@ class Budget:
             object.__setattr__(self, "seconds" if name.startswith("time") else "mb", value)
 
     def deadline(self):
-        """time.monotonic() at which a running search gives up."""
-        return time.monotonic() + self.seconds
+        """time.process_time() at which a running search gives up: twice the budget, in CPU
+        time of this process (a loaded machine must not turn a fitting search into a refusal;
+        the estimate already refused what should not fit)."""
+        return time.process_time() + RUNNING_SLACK * self.seconds
 
 
 UNLIMITED = Budget(math.inf, math.inf)

@@ -9,7 +9,7 @@ import time
 from fractions import Fraction
 
 from .battle import DEFAULT_MAX_STATES, check_size
-from .cost import (BudgetError, as_budget, attackers_needed_estimate, check, defenders_needed_estimate,
+from .cost import (RUNNING_SLACK, BudgetError, as_budget, attackers_needed_estimate, check, defenders_needed_estimate,
                    sweep_cost)
 from .limits import LIMITS
 from .rules import STANDARD, Rules
@@ -89,8 +89,9 @@ def _check_search(count, typical, length, rules, budget, what, field, unit):
 
 
 def _out_of_time(deadline, budget, message):
-    if time.monotonic() > deadline:
-        raise BudgetError(f"{message} within the time budget of {budget.seconds:g} s (time_budget_s)", "p")
+    if time.process_time() > deadline:
+        raise BudgetError(f"{message} in {RUNNING_SLACK * budget.seconds:g} s of computing (twice the time "
+                          f"budget of {budget.seconds:g} s, time_budget_s; the estimate was too low)", "p")
 
 
 def troops_needed(defenders, p, *, convention, rules=STANDARD, survivors=0,

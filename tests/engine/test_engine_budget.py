@@ -92,9 +92,9 @@ def test_searches_stop_at_the_time_budget_while_running(monkeypatch):
     """If the estimate is wrong, a search still stops at the budget, naming it."""
     monkeypatch.setattr(cost, "COST_MODEL", {**cost.COST_MODEL, "sweep_s_per_bit": 1e-15})
     t = time.perf_counter()
-    with pytest.raises(cost.BudgetError, match="within the time budget of 0.5 s"):
+    with pytest.raises(cost.BudgetError, match=r"in 1 s of computing \(twice the time budget of 0.5 s"):
         ro.troops_needed(2000, "0.5", convention="attacking", budget=0.5)
-    assert time.perf_counter() - t < 5
+    assert time.perf_counter() - t < 10
 
 
 def test_budget_values():
