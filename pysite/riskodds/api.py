@@ -235,7 +235,7 @@ def handle(op, params):
         return _error(None, f"params must be an object (a JSON {{...}}), got {show(params)}")
     _lift_int_str_limit()       # again per call: the host may have reset it
     try:
-        run = balanced_api.route(op, params, _common) or OPS[op]    # BLITZ hook (issue 10): dice_mode
+        run = balanced_api.route(op, params, lambda p: _common(p)[:3]) or OPS[op]    # BLITZ hook (issue 10): dice_mode
         return {"ok": True, "op": op, **run(params)}
     except Estimated as e:
         return {"ok": True, "op": op, "estimate": _estimate(e.estimate, e.budget)}
