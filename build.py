@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from sitebuild import assets, engine_pack, offline, pages, paths, pyodide_copy
-from sitebuild import article, cache  # article (issue 5): figures, data files, math, pages
+from sitebuild import article, cache
 
 
 BUILD_MARK = ".risk-odds-build"   # present while building: a build that failed midway is still ours to clear
@@ -34,9 +34,10 @@ def build(out_dir: Path = paths.DEFAULT_OUT, engine_dir: Path = paths.ENGINE_SRC
     clean_out(out_dir)
     sources = assets.find_sources(paths.SITE_SRC)
     sources[engine_pack.ENGINE_ASSET] = engine_pack.engine_zip(Path(engine_dir))
-    art = article.prepare()  # article: cached figures, downloads and KaTeX, hashed like any asset
+    page_list = pages.page_list()
+    art = article.prepare(page_list)  # cached figures, downloads and KaTeX, hashed like any asset
     sources.update(art.assets)
-    sources.update(offline.app_sources())  # web app manifest + icons (issue 6)
+    sources.update(offline.app_sources())  # web app manifest + icons
     manifest, outputs = assets.hash_assets(sources)
     assets.write_assets(outputs, out_dir)
     urls = assets.asset_urls(manifest)
@@ -48,7 +49,7 @@ def build(out_dir: Path = paths.DEFAULT_OUT, engine_dir: Path = paths.ENGINE_SRC
         "worker_url": urls["js/engine-worker.js"],
     }
     env = pages.make_env(paths.TEMPLATES, urls, site)
-    written = pages.render_pages(env, article.pages(pages.page_list(), art, urls), out_dir)
+    written = pages.render_pages(env, article.fill_pages(page_list, art, urls), out_dir)
     (out_dir / BUILD_MARK).unlink()
     sw = offline.write_service_worker(out_dir)  # last: it lists (and hashes) every built file
     return {"out": str(out_dir), "pages": written, "assets": urls, **site, **sw}

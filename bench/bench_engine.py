@@ -1,7 +1,8 @@
 """Benchmark of the exact engine (issue targets in the last column).
 
 Each case runs in a fresh subprocess, so its peak memory (ru_maxrss) is its own.
-Prints a table and saves bench/results/engine.json.
+Prints a table, judges each case's wall time and peak memory against its target (benchlib) and
+saves bench/results/engine.json; exits 1 when a target is missed.
 Usage: python bench/bench_engine.py [--quick]
 """
 import json
@@ -13,8 +14,7 @@ import sys
 import tempfile
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "pysite"))
+from benchlib import Target, finish, parse_limits
 
 CASES = {
     "75 v 10 full distribution": ("battle_75_10", "<= 2 ms"),
@@ -69,7 +69,7 @@ def main():
         seconds, cpu = case(sys.argv[2])
         peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         print(json.dumps({"seconds": seconds, "cpu_seconds": cpu, "peak_mb": peak_mb}))
-        return
+        return 0
     quick = "--quick" in sys.argv
     rows = []
     print(f"{'case':52s} {'wall ms':>9s} {'cpu ms':>9s} {'peak MB':>7s}   target")
@@ -86,10 +86,15 @@ def main():
               flush=True)
     info = {"python": platform.python_version(), "machine": platform.machine(), "cpus": os.cpu_count(),
             "load_average": os.getloadavg()}
-    os.makedirs(os.path.join(ROOT, "bench", "results"), exist_ok=True)
-    with open(os.path.join(ROOT, "bench", "results", "engine.json"), "w") as f:
-        json.dump({"info": info, "rows": rows}, f, indent=1)
+    targets = []
+    for r in rows:
+        limits = parse_limits(r["target"])
+        if "s" in limits:
+            targets.append(Target(f"{r['case']} (wall)", r["seconds"], limits["s"], "s"))
+        if "MB" in limits:
+            targets.append(Target(f"{r['case']} (peak memory)", r["peak_mb"], limits["MB"], "MB"))
+    return finish("engine.json", {"info": info, "rows": rows}, targets)
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -7,7 +7,7 @@
      (target: <= 1.5x);
   3. page weight without the Pyodide runtime (target: <= 300 KB).
 
-Prints a table and writes bench/results/site_browser.json.  Usage: python bench/bench_site_browser.py [--runs N]
+Prints a table, judges the targets and writes bench/results/site_browser.json (exit 1 on a miss).  Usage: python bench/bench_site_browser.py [--runs N]
 """
 import argparse
 import json
@@ -16,7 +16,7 @@ import statistics
 import sys
 from pathlib import Path
 
-from benchlib import cpython_ms, save, served_build, submit_and_time
+from benchlib import Target, cpython_ms, finish, served_build, submit_and_time
 from sitebuild import chromium
 from sitebuild.weight import RUNTIME_PREFIX, built_files, page_weight
 
@@ -123,8 +123,11 @@ def main() -> int:
               "weight": weight,
               "ratios": {"first_result_vs_bare": m["first_result_ms"] / m["bare_ms"],
                          "big_worker_vs_cpython": m["big_worker_ms"] / m["cpython_big_ms"]}}
-    save("site_browser.json", result)
-    return 0
+    targets = [Target("first exact result / bare Pyodide load", result["ratios"]["first_result_vs_bare"], 1.2, "x"),
+               Target("1000 v 1000 browser worker / CPython", result["ratios"]["big_worker_vs_cpython"], 1.5, "x"),
+               *[Target(f"page weight without runtime: {name}", b / 1024, 300, "KB")
+                 for name, b in weight["pages"].items() if name != "article"]]
+    return finish("site_browser.json", result, targets)
 
 
 if __name__ == "__main__":

@@ -8,7 +8,8 @@ netlify.toml headers (issue 6):
 
 Each case is timed in the page: the worker's own time (engine.call) and the whole path from the
 submit to the rendered result ("click", the form's data-elapsed-ms); "wall" adds Playwright's
-round trips (click, polling) as seen from Python. Prints a table and writes bench/results/site_suite.json.
+round trips (click, polling) as seen from Python. Prints a table, judges the targets and writes
+bench/results/site_suite.json (exit status 1 when a target is missed).
 Usage: python bench/bench_site_suite.py [--runs N]
 """
 import argparse
@@ -16,7 +17,7 @@ import platform
 import statistics
 import sys
 
-from benchlib import cpython_ms, save, served_build, submit_and_time
+from benchlib import Target, cpython_ms, finish, served_build, submit_and_time
 from sitebuild import chromium
 from sitehelpers import fill_form  # the tests' way of filling a form
 
@@ -83,8 +84,9 @@ def main() -> int:
     result = {"runs": args.runs, "machine": platform.platform(), "python": platform.python_version(),
               "pyodide": info["pyodide_version"], "medians": medians,
               "raw_ms": {name: {**b[name], "cpython_ms": cp[name]} for name in b}}
-    save("site_suite.json", result)
-    return 0
+    targets = [Target(f"{name}, click -> result", medians[name]["click_ms"] / 1000, target, "s")
+               for name, *_, target in CASES if target is not None]
+    return finish("site_suite.json", result, targets)
 
 
 if __name__ == "__main__":

@@ -1,24 +1,76 @@
-"""What the browser benchmarks share: a fresh build served with the netlify.toml headers, CPython
-timings of the same engine calls, and writing results under bench/results/."""
+"""What the benchmarks share: a fresh build served with the netlify.toml headers, CPython timings
+of the same engine calls, judging each figure against its target, and writing results under
+bench/results/.
+
+A benchmark builds a list of `Target`s beside its table and ends with `finish(name, result, targets)`:
+that prints the verdicts, stores them in the JSON (`targets`, `missed`), and returns the exit status
+(1 when a target is missed), so `python bench/x.py || echo missed` works in scripts.
+"""
 import contextlib
 import json
+import re
 import sys
 import tempfile
 import time
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "pysite"), str(ROOT / "tests" / "site")]
 
-import build  # noqa: E402
-from sitebuild import paths  # noqa: E402
-from sitebuild.server import serve_in_thread  # noqa: E402
+
+@dataclass(frozen=True)
+class Target:
+    """One judged figure: `value` must be <= `limit` (or >= when `at_least`), both in `unit`."""
+    name: str
+    value: float
+    limit: float
+    unit: str = ""
+    at_least: bool = False
+
+    @property
+    def ok(self) -> bool:
+        return self.value >= self.limit if self.at_least else self.value <= self.limit
+
+    def line(self) -> str:
+        sign = ">=" if self.at_least else "<="
+        return (f"{'ok    ' if self.ok else 'MISSED'}  {self.name}: {self.value:.4g} {self.unit} "
+                f"(target {sign} {self.limit:g} {self.unit})").replace("  (", " (")
+
+
+_LIMIT = re.compile(r"<=\s*([\d.]+)\s*(ms|s|MB|GB)\b")
+_SCALE = {"ms": ("s", 1e-3), "s": ("s", 1.0), "MB": ("MB", 1.0), "GB": ("MB", 1024.0)}
+
+
+def parse_limits(text: str) -> dict[str, float]:
+    """'<= 1.0 s, <= 200 MB' -> {'s': 1.0, 'MB': 200.0}; parenthesised notes ('(browser <= 3 s)')
+    are context, not targets of this measurement."""
+    out = {}
+    for m in _LIMIT.finditer(re.sub(r"\([^)]*\)", "", text)):
+        unit, scale = _SCALE[m.group(2)]
+        out[unit] = float(m.group(1)) * scale
+    return out
+
+
+def finish(name: str, result: dict, targets: list[Target]) -> int:
+    """Print the verdicts, save the result with them, return 1 if any target was missed."""
+    missed = [t for t in targets if not t.ok]
+    print("\ntargets:")
+    for t in targets:
+        print("  " + t.line())
+    print(f"{len(targets) - len(missed)} of {len(targets)} targets met" + (f"; MISSED: {', '.join(t.name for t in missed)}" if missed else ""))
+    save(name, {**result, "targets": [{**asdict(t), "ok": t.ok} for t in targets], "missed": [t.name for t in missed]})
+    return 1 if missed else 0
 
 
 @contextlib.contextmanager
 def served_build(prepare=None):
     """Build the site into a temporary folder, let `prepare(out, info)` add files, serve it on
     127.0.0.1; yields (out, info, url)."""
+    import build
+    from sitebuild import paths
+    from sitebuild.server import serve_in_thread
+
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "dist"
         info = build.build(out)

@@ -1,5 +1,7 @@
-"""Jinja2 pages. A page is a template plus a route; other parts of the build (the article) add pages
-by appending to the list that `page_list()` returns."""
+"""Jinja2 pages. A page is a template plus a route; `page_list()` is the site's one list of routes.
+
+Adding a page is one entry in `page_list()`. An article page names its Markdown `source` under
+site_src/content/article/; sitebuild/article fills its content before rendering."""
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -15,6 +17,7 @@ class Page:
     title: str
     nav: str | None = None  # label in the site navigation, if any
     context: dict = field(default_factory=dict)
+    source: str | None = None  # article pages: Markdown under site_src/content/article/
 
     @property
     def output(self) -> str:
@@ -25,8 +28,10 @@ def page_list() -> list[Page]:
     return [
         Page("home.html", "/", "Exact odds of battle in Risk", nav="Home"),
         Page("calculators.html", "/calculators/", "Calculators", nav="Calculators"),
-        # The article (its own issue) replaces article.html's content block; the route stays.
-        Page("article.html", "/article/", "The battle that should not have happened", nav="Article"),
+        Page("article.html", "/article/", "The battle that should not have happened", nav="Article",
+             source="battle.md"),
+        Page("article.html", "/article/classic-questions/", "The classic questions, answered exactly",
+             source="classic.md"),
         Page("404.html", "/404.html", "Page not found"),
     ]
 

@@ -5,13 +5,13 @@ armies include the one that must stay behind (T = A + 1). `convention` is always
 """
 from .rules import Rules, STANDARD, CAPITAL
 from .rounds import outcome_space
-from .battle import Battle, battle, probability, DEFAULT_MAX_STATES
+from .battle import Battle, battle, probability, passage_value, DEFAULT_MAX_STATES
 from .inverse import troops_needed, defenders_needed
 from .tables import win_grid, win_grid_floats, needed_table, needed_tables, NEEDED_LEVELS
 from .campaign import Campaign, campaign
 
 __all__ = [
-    "Rules", "STANDARD", "CAPITAL", "outcome_space", "Battle", "battle", "probability",
+    "Rules", "STANDARD", "CAPITAL", "outcome_space", "Battle", "battle", "probability", "passage_value",
     "DEFAULT_MAX_STATES", "troops_needed", "defenders_needed", "win_grid", "win_grid_floats",
     "needed_table", "needed_tables", "NEEDED_LEVELS", "Campaign", "campaign",
 ]

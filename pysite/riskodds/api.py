@@ -9,9 +9,10 @@ import sys
 from fractions import Fraction
 
 
-from .battle import DEFAULT_MAX_STATES, _passage, battle, check_size
+from .battle import DEFAULT_MAX_STATES, battle, check_size, passage_value
 from .campaign import campaign
 from .inverse import defenders_needed, troops_needed
+from .limits import LIMITS, RULE_FIELDS, describe
 from .rounds import outcome_space
 from .rules import Rules
 from .scaled import Scale, fraction_log10
@@ -28,7 +29,8 @@ def _lift_int_str_limit():
 
 _lift_int_str_limit()
 
-RULE_FIELDS = tuple(Rules.__dataclass_fields__)
+RULE_NAMES = tuple(f["name"] for f in RULE_FIELDS)
+INT_RULES = tuple(f["name"] for f in RULE_FIELDS if isinstance(f["default"], int))
 
 
 def prob(f):
@@ -44,10 +46,10 @@ def approx(value, scale):
 
 
 def _rules(params, override=None):
-    fields = {k: params[k] for k in RULE_FIELDS if params.get(k) is not None}
+    fields = {k: params[k] for k in RULE_NAMES if params.get(k) is not None}
     if override:
-        fields.update({k: override[k] for k in RULE_FIELDS if override.get(k) is not None})
-    for k in ("attack_dice", "defend_dice", "attack_faces", "defend_faces"):
+        fields.update({k: override[k] for k in RULE_NAMES if override.get(k) is not None})
+    for k in INT_RULES:
         if k in fields:
             fields[k] = check_int(k, fields[k])
     return Rules(**fields)
@@ -81,8 +83,8 @@ def op_battle(params):
         out["end_states"] = [{"attackers": a, "defenders": d, "p": prob(p)} for (a, d), p in b.end_states.items()]
     else:
         s = b.scale
-        out["attackers_lost"] = [approx(v, s) for v in b._lost(0)]
-        out["defenders_lost"] = [approx(v, s) for v in b._lost(1)]
+        out["attackers_lost"] = [approx(v, s) for v in b.lost_scaled(0)]
+        out["defenders_lost"] = [approx(v, s) for v in b.lost_scaled(1)]
         out["end_states"] = [{"attackers": a + off, "defenders": d, "p": approx(v, s)}
                              for (a, d), v in sorted(b.raw_ends.items())]
     return out
@@ -92,8 +94,9 @@ def op_path(params):
     convention, rules, limit = _common(params)
     start = (params.get("start_attackers"), params.get("start_defenders"))
     end = (params.get("end_attackers"), params.get("end_defenders"))
-    value, scale = _passage(start, end, convention, rules, params.get("retreat_at"),
-                            params.get("defender_goal") or 0, limit)
+    value, scale = passage_value(start, end, convention=convention, rules=rules,
+                                 retreat_at=params.get("retreat_at"),
+                                 defender_goal=params.get("defender_goal") or 0, max_states=limit)
     return {"probability": prob(scale.fraction(value))}
 
 
@@ -130,6 +133,9 @@ def op_campaign(params):
     c = campaign(params.get("attackers"), defenders, convention=convention, leave=params.get("leave", 1),
                  rules=rules, retreat_at=params.get("retreat_at"), max_states=limit)
     return {"win": prob(c.win), "territory_win": [prob(p) for p in c.territory_win],
+            "reach": [prob(p) for p in c.reach],
+            "conquered_exactly": [prob(p) for p in c.conquered_exactly],
+            "scores": [{"score": s, "p": prob(p)} for s, p in c.scores.items()],
             "expected_survivors": prob(c.expected_survivors), "mean_survivors": prob(c.mean_survivors),
             "end_states": [{"conquered": k, "attackers": a, "defenders": d, "p": prob(p)}
                            for (k, a, d), p in c.end_states.items()]}
@@ -137,8 +143,9 @@ def op_campaign(params):
 
 def op_table(params):
     convention, rules, limit = _common(params)
-    n_a = check_int("max_attackers", params.get("max_attackers"), 1, 1000)
-    n_d = check_int("max_defenders", params.get("max_defenders"), 1, 1000)
+    side = LIMITS["max_table_side"]
+    n_a = check_int("max_attackers", params.get("max_attackers"), 1, side)
+    n_d = check_int("max_defenders", params.get("max_defenders"), 1, side)
     check_size(n_a * n_d, limit, f"a {n_a} x {n_d} table", "max_attackers")
     detail = check_choice("detail", params.get("detail", "summary"), ("full", "summary"))
     off = offset(convention)
@@ -168,7 +175,11 @@ def op_outcome_space(params):
             "total": rules.attack_faces ** na * rules.defend_faces ** nd}
 
 
-OPS = {"battle": op_battle, "path": op_path, "needed": op_needed,
+def op_describe(params):
+    return describe()
+
+
+OPS = {"describe": op_describe, "battle": op_battle, "path": op_path, "needed": op_needed,
        "defenders_needed": op_defenders_needed, "campaign": op_campaign, "table": op_table,
        "outcome_space": op_outcome_space}
 

@@ -5,11 +5,12 @@ from fractions import Fraction
 from functools import cached_property
 
 from . import flow
+from .limits import LIMITS
 from .rules import Rules, STANDARD
 from .scaled import Scale
-from .validate import FieldError, check_int, offset, to_attacking
+from .validate import FieldError, check_armies, check_int, offset, to_attacking
 
-DEFAULT_MAX_STATES = 10 ** 8
+DEFAULT_MAX_STATES = LIMITS["max_states"]
 
 
 @dataclass(frozen=True)
@@ -33,7 +34,7 @@ def setup(attackers, defenders, convention, rules, retreat_at, defender_goal, ma
         raise ValueError(f"rules must be a Rules, got {rules!r}")
     off = offset(convention)
     A = to_attacking("attackers", attackers, convention)
-    D = check_int("defenders", defenders, 1)
+    D = check_armies("defenders", defenders, 1)
     if retreat_at is None:
         retreat = 0
     else:
@@ -115,8 +116,10 @@ class Battle:
             groups[start - s[side]].append(s)
         return groups
 
-    def _lost(self, side):
-        """Scaled P(k armies lost) for k = 0..start on `side` (computed once per side)."""
+    def lost_scaled(self, side):
+        """P(k armies lost) for k = 0..start on `side` (0: attacker, 1: defender), as scaled
+        values (num, exps) of `self.scale`: for callers that want floats or log10 of long
+        distributions without building Fractions. Computed once per side."""
         return self._lost_values[side]
 
     @cached_property
@@ -143,7 +146,7 @@ class Battle:
     def _moments(self, side):
         """Exact (mean, variance) of armies lost."""
         sc = self.scale
-        lost = self._lost(side)
+        lost = self.lost_scaled(side)
         first = sc.total((k * n, e) for k, (n, e) in enumerate(lost))
         second = sc.total((k * k * n, e) for k, (n, e) in enumerate(lost))
         return sc.fraction(first), sc.fraction(sc.subtract(second, sc.product(first, first)))
@@ -192,6 +195,29 @@ def battle(attackers, defenders, *, convention, rules=STANDARD, retreat_at=None,
         None fights to the end. defender_goal: the attacker stops once defenders <= this.
     max_states: refuse battles with more than this many (attackers x defenders) states.
     closed_form: False forces the plain dynamic program (for cross-checks).
+
+    Three attacking armies against two defenders (reference values):
+
+    >>> b = battle(3, 2, convention="attacking")
+    >>> b.win
+    Fraction(6610505, 10077696)
+    >>> b.end_states[2, 0], b.end_states[1, 0]      # won with 2 (resp. 1) attackers left
+    (Fraction(326375, 1679616), Fraction(906815, 10077696))
+    >>> b.win + b.loss == 1                         # no retreat: win or lose, exactly
+    True
+
+    The same battle counted on the territory (one army stays behind, T = A + 1):
+
+    >>> battle(4, 2, convention="territory").win == b.win
+    True
+    >>> battle(1, 1, convention="attacking").win     # one die each: P(attacker's die is higher)
+    Fraction(5, 12)
+
+    The article's battle: 75 attacking armies all die against 10 defenders about once in 5 trillion.
+
+    >>> b = battle(75, 10, convention="attacking")
+    >>> f"{float(b.loss):.15e}", b.attackers_lost[75] == b.loss
+    ('1.902116797727363e-13', True)
     """
     s = setup(attackers, defenders, convention, rules, retreat_at, defender_goal, max_states)
     scale = Scale([rules.attack_faces, rules.defend_faces])
@@ -203,12 +229,15 @@ def probability(start, end, *, convention, rules=STANDARD, retreat_at=None, defe
                 max_states=DEFAULT_MAX_STATES, closed_form=True):
     """P(a battle from `start` passes through or ends at `end`); states are (attackers, defenders)
     in `convention`. A state past a stop rule, or with more armies than the start, is an error."""
-    exact = _passage(start, end, convention, rules, retreat_at, defender_goal, max_states, closed_form)
-    return exact[1].fraction(exact[0])
+    value, scale = passage_value(start, end, convention=convention, rules=rules, retreat_at=retreat_at,
+                                 defender_goal=defender_goal, max_states=max_states, closed_form=closed_form)
+    return scale.fraction(value)
 
 
-def _passage(start, end, convention, rules, retreat_at, defender_goal, max_states, closed_form=True):
-    """(value, scale) of P(start -> end), for callers that want floats or log10 too."""
+def passage_value(start, end, *, convention, rules=STANDARD, retreat_at=None, defender_goal=0,
+                  max_states=DEFAULT_MAX_STATES, closed_form=True):
+    """`probability` as (value, scale): the scaled value (num, exps) and its Scale, for callers
+    that want floats or log10 too (scale.as_float(value), scale.log10(value))."""
     for name, state in (("start", start), ("end", end)):
         if not (isinstance(state, (tuple, list)) and len(state) == 2):
             raise FieldError(f"{name} must be a pair (attackers, defenders), got {state!r}", name)

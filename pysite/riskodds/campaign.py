@@ -5,9 +5,10 @@ from functools import cached_property
 
 from . import flow
 from .battle import DEFAULT_MAX_STATES, check_size
+from .limits import LIMITS
 from .rules import STANDARD, Rules
 from .scaled import Scale
-from .validate import FieldError, check_int, offset, to_attacking
+from .validate import FieldError, check_armies, check_int, offset, to_attacking
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,43 @@ class Campaign:
         return self.territory_win[-1]
 
     @cached_property
+    def reach(self):
+        """reach[j] = P(the stack attacks territory j), j = 0..n-1 (reach[0] = 1).
+
+        The stack attacks j when it conquered more than j territories, or stopped in j with
+        defenders still standing there (end state (j, a, d) with d > 0)."""
+        return [self._p(lambda k, a, d, j=j: k > j or (k == j and d > 0))
+                for j in range(len(self.territories))]
+
+    @cached_property
+    def conquered_exactly(self):
+        """conquered_exactly[k] = P(exactly k territories conquered), k = 0..n (sums to 1)."""
+        return [self._p(lambda k, a, d, i=i: k == i) for i in range(len(self.territories) + 1)]
+
+    def score(self, state):
+        """Score of an end state (conquered, attackers_left, defenders_left) in the call's
+        convention: the attackers left when every territory fell, else minus every defender
+        still standing: those left in the territory where the stack stopped, and every
+        untouched territory counted whole. A stack that conquered k territories and was too
+        small to go on never touched territory k, so all of territory k's garrison counts.
+        """
+        k, a, d = state
+        n = len(self.territories)
+        if k == n:
+            return a
+        return -(d + sum(self.territories[k + 1 if d else k:]))
+
+    @cached_property
+    def scores(self):
+        """{score: P} over every end state's score (see `score`), ascending by score."""
+        by_score = {}
+        off = offset(self.convention)
+        for (k, a, d), v in self.raw_ends.items():
+            s = self.score((k, a + off, d))
+            by_score.setdefault(s, []).append(v)
+        return {s: self.scale.fraction(self.scale.total(vs)) for s, vs in sorted(by_score.items())}
+
+    @cached_property
     def expected_survivors(self):
         """E[attackers left] over all outcomes (call's convention)."""
         return sum((p * a for (k, a, d), p in self.end_states.items()), Fraction(0))
@@ -69,6 +107,24 @@ def campaign(attackers, territories, *, convention, leave=1, rules=STANDARD, ret
     leave: armies left in each conquered territory before the stack moves on (>= 1).
     rules: one Rules for all, or a list with one Rules per territory.
     retreat_at: the stack stops attacking when it has this many armies or fewer (in `convention`).
+
+    The chain of Norvig's notebook: 72 armies on the territory against 14 territories.
+
+    >>> c = campaign(72, [22, 8, 2, 2, 2, 7, 1, 1, 3, 1, 2, 3, 5, 1], convention="territory")
+    >>> round(float(c.win), 7), c.win == c.conquered_exactly[-1], sum(c.scores.values())
+    (0.8105486, True, Fraction(1, 1))
+
+    Five territories fell, and the stack (2 on the territory: 1 attacking army) stopped: the
+    sixth territory's 7 defenders and all after them still stand.
+
+    >>> c.score((5, 2, 0))
+    -24
+
+    A one-territory campaign is exactly the battle:
+
+    >>> from riskodds import battle
+    >>> campaign(4, [2], convention="territory").win == battle(4, 2, convention="territory").win
+    True
     """
     off = offset(convention)
     A = to_attacking("attackers", attackers, convention)
@@ -76,6 +132,9 @@ def campaign(attackers, territories, *, convention, leave=1, rules=STANDARD, ret
         raise FieldError(f"territories must be a list of defender counts, got {territories!r}", "territories")
     if len(territories) == 0:
         raise FieldError("territories must list at least one territory's defenders", "territories")
+    if len(territories) > LIMITS["max_territories"]:
+        raise FieldError(f"territories: at most {LIMITS['max_territories']} territories (the whole "
+                         f"board), got {len(territories)}", "territories")
     defenders = tuple(_territory(i, d) for i, d in enumerate(territories))
     rules_list = list(rules) if isinstance(rules, (list, tuple)) else [rules] * len(defenders)
     if len(rules_list) != len(defenders):
@@ -83,7 +142,7 @@ def campaign(attackers, territories, *, convention, leave=1, rules=STANDARD, ret
     for i, r in enumerate(rules_list):
         if not isinstance(r, Rules):
             raise ValueError(f"rules[{i}] must be a Rules, got {r!r}")
-    leave = check_int("leave", leave, 1)
+    leave = check_armies("leave", leave, 1)
     retreat = 0 if retreat_at is None else check_int("retreat_at", retreat_at, off, A + off - 1) - off
     check_size(A * sum(defenders), max_states, f"a campaign of {attackers} against {sum(defenders)} defenders")
 
@@ -111,7 +170,7 @@ def campaign(attackers, territories, *, convention, leave=1, rules=STANDARD, ret
 
 def _territory(i, defenders):
     try:
-        return check_int(f"territories[{i}]", defenders, 1)
+        return check_armies(f"territories[{i}]", defenders, 1)
     except FieldError as e:
         raise FieldError(str(e), "territories") from None
 

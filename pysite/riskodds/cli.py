@@ -1,4 +1,4 @@
-"""Command line: python -m riskodds battle|path|needed|defenders|campaign|table|needed-table|outcomes.
+"""Command line: python -m riskodds battle|path|needed|defenders|campaign|table|needed-table|outcomes|describe.
 
 Human-readable by default; --json prints the JSON API's answer (the same the browser gets).
 """
@@ -8,20 +8,28 @@ import os
 import sys
 
 from . import api
+from .limits import RULE_FIELD, choice_values, describe, markdown
 from .tables import (needed_tables, win_grid, win_grid_floats, write_float_grid, write_needed_csv,
                      write_win_grid_csv)
 
 
+def _rule_arg(g, name, help_text):
+    f = RULE_FIELD[name]
+    g.add_argument("--" + name.replace("_", "-"), type=int, default=f["default"],
+                   help=f"{help_text} ({f['min']}..{f['max']}, default {f['default']})")
+
+
 def _rules_args(p):
     g = p.add_argument_group("rules")
-    g.add_argument("--attack-dice", type=int, default=3, help="most attack dice (1..3)")
-    g.add_argument("--defend-dice", type=int, default=2, help="most defence dice (1..3; 3 = capital)")
+    _rule_arg(g, "attack_dice", "most attack dice")
+    _rule_arg(g, "defend_dice", "most defence dice (3 = capital)")
     g.add_argument("--capital", action="store_true", help="capital/wall: defender rolls up to 3 dice")
-    g.add_argument("--attack-faces", type=int, default=6)
-    g.add_argument("--defend-faces", type=int, default=6)
+    _rule_arg(g, "attack_faces", "faces of the attacker's dice")
+    _rule_arg(g, "defend_faces", "faces of the defender's dice")
     g.add_argument("--zombie", action="store_true", help="ties go to the attacker")
-    g.add_argument("--bonus", choices=["none", "highest", "both"], default="none",
-                   help="defender +1: highest die (bunker) or both dice (fortification)")
+    g.add_argument("--bonus", choices=choice_values("defender_bonus"),
+                   default=RULE_FIELD["defender_bonus"]["default"],
+                   help="defender +1: highest die (bunker) or every die (fortification)")
     g.add_argument("--max-states", type=int, default=None, help="refuse bigger computations")
 
 
@@ -100,6 +108,8 @@ def build_parser():
     p.add_argument("--max-defenders", type=int, default=200)
     p.add_argument("--out-dir", default=".")
     p.add_argument("--convention", choices=["attacking", "territory"], default="territory")
+    p = sub.add_parser("describe", help="the engine's limits and rule fields (JSON)")
+    p.add_argument("--markdown", action="store_true", help="as the Markdown table of docs/engine-api.md")
     p = sub.add_parser("outcomes", help="one round's enumerated outcomes")
     p.add_argument("attack_dice_rolled", type=int)
     p.add_argument("defend_dice_rolled", type=int)
@@ -111,6 +121,9 @@ def run(argv=None, out=sys.stdout):
     ns = build_parser().parse_args(argv)
     if hasattr(sys, "set_int_max_str_digits"):
         sys.set_int_max_str_digits(0)
+    if ns.command == "describe":
+        print(markdown() if ns.markdown else json.dumps(describe(), indent=1), file=out, end="" if ns.markdown else "\n")
+        return 0
     if ns.command in ("table", "needed-table"):
         try:
             return _write_tables(ns, out)

@@ -30,34 +30,73 @@ def round_polynomial(rules):
     return [counts.get(i, 0) for i in range(m + 1)]
 
 
-def full_region_exits(A, D, rules, retreat, goal, scale, floor=(0, 0)):
-    """Mass leaving the full-dice rectangle, from (A, D) inside it: {(a, d): value}.
+# The mass that leaves the full-dice rectangle
+# ---------------------------------------------
+# Write a state of the battle from (A, D) by its losses: al = A - a attacking armies lost,
+# dl = D - d defenders lost. The rectangle where both sides roll full dice and the battle goes
+# on is a >= a_lo, d >= d_lo (`full_region`), that is
+#
+#     0 <= al <= amax = A - a_lo   and   0 <= dl <= dmax = D - d_lo.
+#
+# Inside it every round is the same: m = min(dice) armies die, the attacker losing i of them with
+# count t[i] (out of `total` = faces**dice). Losses only grow, so a path that is inside after r
+# rounds was inside all along, and after r rounds al + dl = m * r: row r of the lattice is a
+# line of states indexed by al alone. Counting paths, the state (al, m r - al) of row r has
+#
+#     P = c(r, al) / total**r,   c(r, j) = [x**j] T(x)**r,   T(x) = t[0] + t[1] x + ... + t[m] x**m.
+#
+# A round from (al, dl) with outcome i leads to (al + i, dl + m - i). It leaves the rectangle
+# when al + i > amax or dl + m - i > dmax, and only states within m of a wall can do that:
+#
+#     the attacker wall: al in [amax - m + 1, amax]                (the same al in every row)
+#     the defender wall: dl in [dmax - m + 1, dmax], i.e. al in [m r - dmax, m r - dmax + m - 1]
+#
+# Each wall is a window of m values of al per row, starting at `base + slope * r`:
+# (amax - m + 1, 0) for the attacker and (-dmax, m) for the defender. So instead of all
+# O(A * D) states we need c(r, j) on two windows of m values per row, for the (amax + dmax) / m
+# rows that still have inside states; lattice.PowerWindow slides such a window from row to row.
+#
+# `shift`: T may start with zero coefficients (t[0] = 0 when the attacker cannot win every pair,
+# e.g. two-faced attack dice against a bunker). Then T = x**shift * U with u[0], u[-1] != 0, and
+# c(r, j) = [x**(j - shift r)] U(x)**r: the windows work on U, so every index into a window is
+# al - shift * r. The top coefficient t[m] is never 0 (the attacker may roll all ones, which
+# beat no defender die), so the top of U**r is the top of T**r, al = m r, with c = t[m]**r.
+#
+# Where each window starts: a window is zero until its wall meets the row, so each one starts
+# at the first row that reaches it, next to the row's end where c(r, j) is a plain power:
+# - the attacker wall first meets row r0 = ceil((amax - m + 1) / m) (al <= m r), and there it
+#   lies within m of the row's top al = m r0, where c = t[m]**r0: the window starts `at_top`
+#   and walks down a few steps with the recurrence (not r0 rows up from row 0).
+# - the defender wall lies within m of the row's bottom al = shift * r (c = u[0]**r) at the
+#   first row it meets; starting it at row 0 costs only rows of zeros, so it starts there.
+# Every division in the recurrences is exact: see lattice.py.
+#
+# The exits: every path that leaves the rectangle does so exactly once, with one round from an
+# inside state next to a wall; that round's end state, (A - al - i, D - dl - m + i) with value
+# c(r, al) t[i] / total**(r + 1), is where `flow` takes over.
 
-    A state after r rounds inside the rectangle has lost al attacking armies and dl defenders with
-    al + dl = m * r; its probability is c(r, al) / total**r with c the coefficients of T(x)**r.
-    Only states next to the rectangle's two walls can leave it, so two windows walk the rows.
-    States below `floor` are dropped (they cannot reach a target above them).
-    """
+def full_region_exits(A, D, rules, retreat, goal, scale, floor=(0, 0)):
+    """Mass leaving the full-dice rectangle, from (A, D) inside it: {(a, d): value}, in
+    attacking armies (derivation above). States below `floor` are dropped (they cannot reach a
+    target above them)."""
     a_lo, d_lo = full_region(rules, retreat, goal)
     amax, dmax = A - a_lo, D - d_lo          # losses each side can take and stay inside
     t = round_polynomial(rules)
     m = len(t) - 1
     shift, u = strip_zero_ends(t)
+    assert t[m], "the attacker can always lose every pair"
     step = scale.step(rules, rules.attack_dice, rules.defend_dice)
-    # Two walls, each a window of m losses of the attacker (al) in row r:
-    # the attacker wall al in [amax - m + 1, amax], the defender wall dl in [dmax - m + 1, dmax].
-    # A window is useful while it meets the row's inside states 0 <= al <= amax, 0 <= dl <= dmax.
-    last = (amax + dmax) // m
-    walls = [lambda r: amax - m + 1, lambda r: m * r - dmax]
-    first = [max(0, -(-(amax - m + 1) // m)), max(0, -(-(dmax - m + 1) // m))]
-    windows = [PowerWindow(u, first[0], at_top=True) if shift == 0 else PowerWindow(u), PowerWindow(u)]
+    last = (amax + dmax) // m                # the last row with an inside state
+    walls = [(amax - m + 1, 0), (-dmax, m)]  # window of row r: al from base + slope * r, m wide
+    attacker_start = max(0, -(-(amax - m + 1) // m))
+    windows = [PowerWindow(u, attacker_start, at_top=True), PowerWindow(u)]
     exits = {}
     for r in range(last + 1):
         inside = {}
-        for w, (window, wall_lo) in enumerate(zip(windows, walls)):
+        for window, (base, slope) in zip(windows, walls):
             if r < window.r:
                 continue
-            lo = wall_lo(r)
+            lo = base + slope * r
             vals = window.row(lo - shift * r, lo + m - 1 - shift * r)
             for al, c in zip(range(lo, lo + m), vals):
                 if c and 0 <= al <= amax and 0 <= m * r - al <= dmax:
@@ -73,9 +112,9 @@ def full_region_exits(A, D, rules, retreat, goal, scale, floor=(0, 0)):
                         value = (c * ti, exps)
                         exits[state] = value if old is None else scale.add(old, value)
         if r < last:
-            for window, wall_lo in zip(windows, walls):
+            for window, (base, slope) in zip(windows, walls):
                 if r >= window.r:
-                    lo = wall_lo(r + 1) - shift * (r + 1)
+                    lo = base + slope * (r + 1) - shift * (r + 1)
                     window.advance(lo, lo + m - 1)
     return exits
 

@@ -49,6 +49,20 @@ def troops_needed(defenders, p, *, convention, rules=STANDARD, survivors=0,
 
     with_values=True returns (n, P(n), P(n - 1)) with exact Fractions (P(n - 1) is None when
     n - 1 is not a valid attacker count).
+
+    Against 10 defenders, armies on the territory (reference values):
+
+    >>> [troops_needed(10, p, convention="territory") for p in ("0.99", "0.95", "0.5", "0.01")]
+    [24, 19, 11, 4]
+    >>> troops_needed(10, "19/20", convention="attacking")        # one fewer: none stays behind
+    18
+    >>> n, reached, below = troops_needed(10, "0.95", convention="territory", with_values=True)
+    >>> n, reached >= Fraction(95, 100) > below
+    (19, True)
+    >>> troops_needed(1, "5/12", convention="attacking"), troops_needed(1, "0.42", convention="attacking")
+    (1, 2)
+
+    (one army against one wins with 5/12 ~ 0.4167 exactly; 0.42 needs a second army.)
     """
     _check_rules(rules)
     D = check_int("defenders", defenders, 1)

@@ -5,12 +5,30 @@ is the same: the attacker loses i of the m armies at stake with count T[i]. Loss
 a path that ends inside that region never left it, and the probability of having lost `j`
 attacking armies after `r` rounds is the coefficient c(r, j) of x**j in T(x)**r, over
 total**r. We only need c(r, j) next to the region's walls (where the battle leaves the region),
-a window of a few j per row. The window moves from row r to r + 1 with the recurrence that
-T(x)**r satisfies (from T * (T**r)' = r * T' * T**r):
+a window of a few j per row (flow.py says which). The window moves from row r to r + 1 by one
+multiplication by U (c(r + 1, j) = sum_i u_i c(r, j - i)), and grows along a row with a
+recurrence that every power of a polynomial satisfies.
 
-    u0 * J * c(r, J) = sum_{i=1..m} u_i * (i * (r + 1) - J) * c(r, J - i)
+The recurrence. Let U(x) = u_0 + ... + u_m x**m with u_0, u_m != 0 and P = U**r, with
+coefficients c(r, j). Differentiating, P' = r U**(r-1) U', so
 
-used forwards (to extend a row upwards) and backwards (downwards); all divisions are exact.
+    U * P' = r * U' * P.
+
+The coefficient of x**(J-1) on each side: sum_i u_i (J - i) c(r, J - i) = r sum_i i u_i c(r, J - i).
+Move the i = 0 term left and the rest right:
+
+    u_0 * J * c(r, J) = sum_{i=1..m} u_i * (i * (r + 1) - J) * c(r, J - i)          (*)
+
+- upwards: (*) gives c(r, J) from the m values below it (dividing by u_0 * J, J >= 1);
+- downwards: solved for its last term, (*) gives c(r, J - m) from the m values above it,
+  dividing by u_m * (m * (r + 1) - J) = u_m * (m r - (J - m)), non-zero below the top j = m r.
+
+Why every division is exact: c(r, j) are the coefficients of an integer polynomial's power, so
+they are integers. (*) is an identity between integers, so the sum on the right IS u_0 * J times
+the integer c(r, J) (and likewise downwards): `//` recovers it exactly, no remainder is ever
+dropped.
+
+The row's two ends need no recurrence: c(r, 0) = u_0**r and c(r, m r) = u_m**r.
 """
 
 
@@ -92,7 +110,15 @@ class PowerWindow:
 
 
 def power_coefficient(t, r, j):
-    """[x**j] T(x)**r for a polynomial t = (t0, t1, ...), exactly (cost grows with j)."""
+    """[x**j] T(x)**r for a polynomial t = (t0, t1, ...), exactly (cost grows with j).
+
+    >>> power_coefficient((1, 1), 10, 3)          # binomial: 10 choose 3
+    120
+    >>> power_coefficient((0, 1, 1), 4, 6)        # x**4 (1 + x)**4: [x**6] = 4 choose 2
+    6
+    >>> power_coefficient((2275, 2611, 2890), 2, 2) == 2 * 2275 * 2890 + 2611 ** 2
+    True
+    """
     s, u = strip_zero_ends(t)
     if u is None:
         return 0

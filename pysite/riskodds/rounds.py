@@ -13,6 +13,18 @@ def outcome_space(attack_dice, defend_dice, rules=Rules()):
 
     Counts are exact and sum to attack_faces**attack_dice * defend_faces**defend_dice.
     The dice rolled here are the dice actually thrown (1..3 each), not the rule maxima.
+
+    >>> outcome_space(3, 2)           # out of 6**5 = 7776
+    {(0, 2): 2890, (1, 1): 2611, (2, 0): 2275}
+    >>> outcome_space(1, 1)           # out of 36: ties go to the defender
+    {(0, 1): 15, (1, 0): 21}
+    >>> outcome_space(1, 3)           # capital: one attack die against three
+    {(0, 1): 225, (1, 0): 1071}
+
+    With ties to the attacker (zombies), 2 v 2 is the standard 2 v 2 with the sides swapped:
+
+    >>> outcome_space(2, 2), outcome_space(2, 2, Rules(ties="attacker"))
+    ({(0, 2): 295, (1, 1): 420, (2, 0): 581}, {(0, 2): 581, (1, 1): 420, (2, 0): 295})
     """
     check_int("attack_dice", attack_dice, 1, 3)
     check_int("defend_dice", defend_dice, 1, 3)

@@ -1,7 +1,7 @@
 """Argument checks shared by every public function: clear ValueErrors that name the argument."""
 from fractions import Fraction
 
-CONVENTIONS = ("attacking", "territory")
+from .limits import CONVENTION_NAMES as CONVENTIONS, LIMITS
 
 
 class FieldError(ValueError):
@@ -51,10 +51,15 @@ def offset(convention):
     return 1 if check_convention(convention) == "territory" else 0
 
 
+def check_armies(name, value, lo=1):
+    """An army count from lo to LIMITS["max_armies"]."""
+    return check_int(name, value, lo, LIMITS["max_armies"])
+
+
 def to_attacking(name, armies, convention, lo=1):
     """Attacking armies from a count given in `convention`; `lo` is the least attacking armies."""
     off = offset(convention)
-    return check_int(name, armies, lo + off) - off
+    return check_armies(name, armies, lo + off) - off
 
 
 def check_probability(name, p):

@@ -256,3 +256,45 @@ def forward_float(A, D, rules: MyRules = STD, retreat=None, goal=0):
             for (al, dl), q in trans[key]:
                 mass[a - al, d - dl] += p * q
     return ends
+
+
+def campaign_walk(A, defenders, rules_list, leave=1, retreat=None):
+    """Chain campaign walked round by round (attacking convention), tracking the defenders
+    still standing in the whole chain as part of the state (no slicing of the territory list).
+
+    Returns (reach, exactly, scores): reach[i] = P(the stack attacks territory i);
+    exactly[k] = P(exactly k conquered); scores = {score: P} with score = attacking armies left
+    when every territory fell, else minus the defenders standing when the campaign ended.
+    """
+    import heapq
+    n = len(defenders)
+    reach, exactly, scores = [Fraction(0)] * n, [Fraction(0)] * (n + 1), defaultdict(Fraction)
+    arriving = {(A, sum(defenders)): Fraction(1)}     # (armies, standing) about to attack i
+    for i, (D, rules) in enumerate(zip(defenders, rules_list)):
+        reach[i] = sum(arriving.values(), Fraction(0))
+        mass, heap, nxt = defaultdict(Fraction), [], defaultdict(Fraction)
+        for (a, standing), p in arriving.items():
+            mass[a, D, standing] += p
+            heapq.heappush(heap, (-(a + D), a, D, standing))
+        while heap:
+            _, a, d, standing = heapq.heappop(heap)
+            if (a, d, standing) not in mass:
+                continue
+            p = mass.pop((a, d, standing))
+            stopped = a == 0 or (retreat is not None and a <= retreat)
+            if d == 0 and i == n - 1:
+                exactly[n] += p
+                scores[a] += p
+            elif d == 0 and not (a - leave <= 0 or (retreat is not None and a - leave <= retreat)):
+                nxt[a - leave, standing] += p
+            elif d == 0 or stopped:
+                exactly[i + (d == 0)] += p
+                scores[-standing] += p
+            else:
+                for (a2, d2), q in step(a, d, rules):
+                    key = (a2, d2, standing - (d - d2))
+                    if key not in mass:
+                        heapq.heappush(heap, (-(a2 + d2), *key))
+                    mass[key] += p * q
+        arriving = nxt
+    return reach, exactly, dict(scores)

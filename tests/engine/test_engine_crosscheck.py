@@ -275,3 +275,25 @@ def test_mid_size_exact_forward():
         fw = orc.forward(A, D, my)
         b = ro.battle(A, D, convention="attacking", rules=eng_rules(my))
         assert nonzero(b.end_states) == fw
+
+
+@pytest.mark.parametrize("my", [
+    MyRules(attack_faces=2, defend_faces=2, defender_bonus="highest"),               # T = (0, c1, c2)
+    MyRules(attack_faces=2, defend_faces=2, defender_bonus="both"),                  # T = (0, 0, 16)
+    MyRules(attack_faces=2, defend_faces=2, defend_dice=3, defender_bonus="both"),   # T = (0, 0, 0, 64)
+    MyRules(attack_faces=3, defend_faces=2, defender_bonus="highest", ties="attacker"),
+    MyRules(attack_dice=1, defend_dice=1, attack_faces=2, defend_faces=3, defender_bonus="highest"),
+], ids=repr)
+def test_round_polynomials_with_zero_ends(my):
+    """Rules where the attacker can never win every pair (T has zero low coefficients: the
+    windows of lattice.py then work on U = T / x**shift) still give the exact answer."""
+    for A, D, retreat, goal in [(14, 11, None, 0), (11, 14, 3, 2), (9, 9, None, 4)]:
+        want = orc.forward(A, D, my, retreat, goal)
+        kw = {} if retreat is None else {"retreat_at": retreat}
+        b = ro.battle(A, D, convention="attacking", rules=eng_rules(my), defender_goal=goal, **kw)
+        assert nonzero(b.end_states) == nonzero(want), (A, D, retreat, goal)
+        _, seen = orc.forward(A, D, my, retreat, goal, visits=True)
+        for a, d in [(A - 4, D - 2), (A - 3, D - 5), (retreat or 1, goal + 1)]:
+            got = ro.probability((A, D), (a, d), convention="attacking", rules=eng_rules(my),
+                                 defender_goal=goal, **kw)
+            assert got == seen.get((a, d), 0), (a, d)

@@ -371,3 +371,25 @@ def test_api_garbage_never_raises():
         out = json.loads(api.call(op, text))
         assert out["ok"] is False
     assert api.handle("nope", {})["ok"] is False
+
+
+def test_public_scaled_values_match_the_fractions():
+    """api.py builds summaries from Battle.lost_scaled and passage_value (public), which must
+    agree exactly with the Fraction answers."""
+    b = ro.battle(40, 12, convention="territory", rules=ro.CAPITAL, retreat_at=5)
+    for side, want in ((0, b.attackers_lost), (1, b.defenders_lost)):
+        assert [b.scale.fraction(v) for v in b.lost_scaled(side)] == list(want)
+    value, scale = ro.passage_value((40, 12), (22, 6), convention="territory", rules=ro.CAPITAL)
+    assert scale.fraction(value) == ro.probability((40, 12), (22, 6), convention="territory",
+                                                   rules=ro.CAPITAL) > 0
+
+
+def test_api_uses_no_private_names_of_other_modules():
+    import ast
+    import inspect
+    tree = ast.parse(inspect.getsource(api))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            assert not any(a.name.startswith("_") for a in node.names), ast.dump(node)
+        if isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__"):
+            assert isinstance(node.value, ast.Name) and node.value.id in ("self",), node.attr

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 import build
-from sitebuild import headers, paths
+from sitebuild import headers, pages, paths
+from sitebuild.article import figure_table
 from sitebuild.weight import RUNTIME_PREFIX, built_files, page_weight
 from sitebuild.hashing import content_hash
 
@@ -151,3 +152,20 @@ def test_local_server_sends_exactly_the_netlify_headers(site_url, built_site):
         urllib.request.urlopen(site_url + "/no-such-page/")
     assert e.value.code == 404
     assert b"Page not found" in e.value.read()
+
+
+def test_every_listed_page_is_built_and_figures_carry_their_size(two_builds):
+    files, _ = two_builds
+    listed = pages.page_list()
+    assert len({p.route for p in listed}) == len(listed), "a route is listed twice"
+    for p in listed:
+        assert p.output in files, f"{p.route} was not written"
+        if p.source:  # article pages get the Markdown's content, not the template's placeholder
+            assert "being written" not in files[p.output].decode()
+    svgs = {n.split("/")[-1].split(".")[0]: files[n] for n in files if n.startswith("assets/figures/")}
+    assert svgs, "no figures built"
+    for name, svg in svgs.items():
+        w, h = figure_table.svg_size(svg)  # CSS px; matplotlib writes pt and a viewBox in pt
+        vb = re.search(rb'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg)
+        assert vb, name
+        assert (w, h) == pytest.approx((float(vb.group(1)) * 4 / 3, float(vb.group(2)) * 4 / 3)), name

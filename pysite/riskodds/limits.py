@@ -1,0 +1,120 @@
+"""Every limit of the engine, and the rule fields a form shows, defined once.
+
+The engine checks its inputs against LIMITS; `describe()` publishes the same dict (and the rule
+fields and conventions) as JSON, and the build writes that into every page, so the site's forms,
+the pipeline and docs/engine-api.md read these numbers instead of typing their own.
+
+LIMITS holds plain numbers; LIMIT_NOTES says what each one limits.
+The engine estimates a request's time and memory before it starts and refuses,
+naming the budget and the numbers, what would not fit.
+"""
+import sys
+
+LIMITS = {
+    "min_faces": 2,
+    "max_faces": 20,
+    "min_dice": 1,
+    "max_dice": 3,
+    "max_armies": 1_000_000,
+    "max_states": 10 ** 8,
+    "max_table_side": 1000,
+    "max_territories": 42,
+    "max_input_chars": 1000,
+    "max_request_chars": 100_000,
+    "time_budget_s": 60,
+    "browser_time_budget_s": 10,
+    "pyodide_slowdown": 2.5,
+    "memory_budget_mb": 2048,
+    "browser_memory_budget_mb": 1024,
+}
+
+LIMIT_NOTES = {
+    "min_faces": "fewest faces of a die (each side), numbered 1..faces",
+    "max_faces": "most faces of a die",
+    "min_dice": "fewest dice a side may be allowed to roll",
+    "max_dice": "most dice a side may be allowed to roll in a round",
+    "max_armies": "largest army count accepted anywhere (attackers, defenders, territories, ...)",
+    "max_states": "default `max_states`: most (attackers x defenders) states one request may visit",
+    "max_table_side": "most attackers or defenders on one side of a win table",
+    "max_territories": "most territories in a chain campaign (the whole board)",
+    "max_input_chars": "longest text accepted for one number or probability",
+    "max_request_chars": "longest JSON request `api.call` accepts",
+    "time_budget_s": "default time budget of one request in CPython, seconds",
+    "browser_time_budget_s": "default time budget of one request in Pyodide (the browser), seconds",
+    "pyodide_slowdown": "Pyodide time / CPython time for the engine's work (measured)",
+    "memory_budget_mb": "default memory budget of one request in CPython, MB",
+    "browser_memory_budget_mb": "default memory budget of one request in Pyodide, MB",
+}
+assert set(LIMIT_NOTES) == set(LIMITS)
+
+IN_BROWSER = sys.platform == "emscripten"      # Pyodide
+
+
+def default_time_budget():
+    """Seconds of this interpreter's time one request may take by default."""
+    return LIMITS["browser_time_budget_s" if IN_BROWSER else "time_budget_s"]
+
+
+def default_memory_budget():
+    """MB one request may allocate by default."""
+    return LIMITS["browser_memory_budget_mb" if IN_BROWSER else "memory_budget_mb"]
+
+
+CONVENTIONS = (
+    {"name": "attacking", "offset": 0, "label": "attacking armies (all may die)",
+     "description": "A = the armies that fight; all of them may die."},
+    {"name": "territory", "offset": 1, "label": "armies on the territory (one stays behind)",
+     "description": "T = armies on the attacking territory; one must stay behind, so T = A + 1."},
+)
+CONVENTION_NAMES = tuple(c["name"] for c in CONVENTIONS)
+
+
+def _dice_choices(standard, extra):
+    labels = {standard: f"{standard} (standard)", **extra}
+    order = [standard] + [n for n in range(LIMITS["max_dice"], LIMITS["min_dice"] - 1, -1) if n != standard]
+    return [[n, labels.get(n, str(n))] for n in order]
+
+
+# The fields of riskodds.Rules, in form order. kind "choice": one of `choices` ([value, label]);
+# kind "int": a whole number from min to max.
+RULE_FIELDS = (
+    {"name": "defend_dice", "label": "Defender dice", "kind": "choice", "default": 2,
+     "min": LIMITS["min_dice"], "max": LIMITS["max_dice"],
+     "choices": _dice_choices(2, {3: "3 (capital / wall)"})},
+    {"name": "attack_dice", "label": "Attacker dice", "kind": "choice", "default": 3,
+     "min": LIMITS["min_dice"], "max": LIMITS["max_dice"], "choices": _dice_choices(3, {})},
+    {"name": "ties", "label": "Ties go to", "kind": "choice", "default": "defender",
+     "choices": [["defender", "the defender (standard)"], ["attacker", "the attacker (zombies)"]]},
+    {"name": "defender_bonus", "label": "Defender bonus", "kind": "choice", "default": "none",
+     "choices": [["none", "none"], ["highest", "+1 on highest die (bunker)"],
+                 ["both", "+1 on every die (fortification)"]]},
+    {"name": "attack_faces", "label": "Attacker die faces", "kind": "int", "default": 6,
+     "min": LIMITS["min_faces"], "max": LIMITS["max_faces"]},
+    {"name": "defend_faces", "label": "Defender die faces", "kind": "int", "default": 6,
+     "min": LIMITS["min_faces"], "max": LIMITS["max_faces"]},
+)
+RULE_FIELD = {f["name"]: f for f in RULE_FIELDS}
+
+
+def choice_values(name):
+    """The allowed values of a choice field, e.g. ("defender", "attacker") for "ties"."""
+    return tuple(value for value, _ in RULE_FIELD[name]["choices"])
+
+
+def describe():
+    """Everything a client needs to build forms and explain refusals, as JSON-able data."""
+    return {"limits": dict(LIMITS), "rule_fields": [dict(f) for f in RULE_FIELDS],
+            "conventions": [dict(c) for c in CONVENTIONS], "in_browser": IN_BROWSER}
+
+
+def markdown():
+    """The limits as a Markdown table (docs/engine-api.md holds this text; a test compares)."""
+    rows = ["| limit | value | what it limits |", "|---|---|---|"]
+    rows += [f"| `{k}` | {v:,} | {LIMIT_NOTES[k]} |" if isinstance(v, int) else f"| `{k}` | {v} | {LIMIT_NOTES[k]} |"
+             for k, v in LIMITS.items()]
+    rows += ["", "| rule field | kind | default | allowed |", "|---|---|---|---|"]
+    for f in RULE_FIELDS:
+        allowed = (", ".join(f"`{v!r}`" if isinstance(v, str) else f"`{v}`" for v, _ in f["choices"])
+                   if f["kind"] == "choice" else f"{f['min']}..{f['max']}")
+        rows.append(f"| `{f['name']}` | {f['kind']} | `{f['default']!r}` | {allowed} |")
+    return "\n".join(rows) + "\n"

@@ -1,0 +1,73 @@
+"""What the article's Markdown can call: num, figure, block, table, download, link, val and a few
+facts about the build. Functions marked `wants_slots` put their HTML into a placeholder (markup.Slots)
+so Markdown leaves it alone; a placeholder may be a function of the asset URLs, filled in phase 2.
+
+Adding a table is one entry in TABLES (then `{{ table("name") }}` in the Markdown)."""
+from markupsafe import escape
+
+from . import data as article_data, downloads, facts, fmt, history, simdata
+from . import tables as article_tables
+from .figure_table import figure_html
+
+TABLES = {
+    "outcomes_std": lambda: article_tables.outcome_table("std", article_tables.STANDARD_ROUNDS,
+                                                         "One round, standard rules: rolls by attacker losses"),
+    "outcomes_cap": lambda: article_tables.outcome_table("cap", article_tables.CAPITAL_ROUNDS,
+                                                         "One round against a capital (3 defence dice)"),
+    "end_states": lambda: article_tables.end_states_table(75, 10),
+    "needed_10": lambda: article_tables.needed_table(10, ["0.99", "0.95", "0.5", "0.01"]),
+    "history": lambda: article_tables.history_table(history.history()["monte_carlo"]),
+}
+
+
+def wants_slots(fn):
+    fn.wants_slots = True
+    return fn
+
+
+def _size(n: int) -> str:
+    return f"{n / 1e6:.1f} MB" if n > 1e5 else f"{n / 1e3:.0f} kB"
+
+
+def content_context(figures: dict, assets: dict, hists) -> dict:
+    """The Jinja context of every article page: `figures` {name: FigureOut}, `assets` the article's
+    asset bytes (for download sizes), `hists` the 75 v 10 simulation histograms."""
+
+    @wants_slots
+    def num(slots):
+        return lambda key, style="sci4": slots.put(str(fmt.span(key, facts.value(key), style)))
+
+    @wants_slots
+    def figure(slots):
+        def put(name, caption=""):
+            f = figures[name]
+            return slots.put(lambda urls: figure_html(f, urls[f.path], caption), block=True)
+        return put
+
+    @wants_slots
+    def block(slots):
+        return lambda html: slots.put(str(html), block=True)
+
+    @wants_slots
+    def table(slots):
+        return lambda name: slots.put(str(TABLES[name]()), block=True)
+
+    @wants_slots
+    def download(slots):
+        def put(name, text=None):
+            path = downloads.path_of(name)
+            label = text or downloads.FILES[name][1]
+            size = _size(len(assets[path]))
+            return slots.put(lambda urls: f'<a href="{urls[path]}" download>{escape(label)}</a> <small>({size})</small>')
+        return put
+
+    @wants_slots
+    def link(slots):
+        return lambda rel: slots.put(lambda urls: urls[rel])
+
+    return {"num": num, "figure": figure, "block": block, "table": table, "download": download, "link": link,
+            "val": facts.value, "sims": hists, "has_gpu": any(h.backend == "cuda" for h in hists),
+            "fallback": any(h.source == "build fallback" for h in hists), "history": history.history(),
+            "sweep": simdata.bench("sweep_cuda.json"), "throughput": history.throughput_rows(),
+            "fallback_runs": simdata.FALLBACK_RUNS, "grid_n": article_data.GRID_N,
+            "needed_d": article_data.NEEDED_D}

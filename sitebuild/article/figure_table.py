@@ -1,0 +1,164 @@
+"""The article's figures as one table: what draws each, what it depends on, how it was made.
+
+Adding a figure is one entry in FIGURES (then `{{ figure("name", caption) }}` in the Markdown):
+
+    Figure("my-figure", my_module, lambda s: my_module.make(...),
+           "build.py → sitebuild/article/figures/my_module.py: riskodds.something(...)",
+           key=lambda s: {"n": article_data.GRID_N}),
+
+`make` and `key` get the shared inputs (`Shared`: simulation histograms and result files);
+`key` holds what the drawing depends on besides its own code (the figure is cached on it, see
+sitebuild/cache.py); `when` skips a figure whose data is missing (the CUDA sweep before a GPU run).
+
+Every figure is an SVG; `FigureOut` carries its intrinsic size in CSS pixels (read from the
+SVG's width and height), and `figure_html` is the one place that writes a figure's <img>.
+"""
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import Callable
+
+from markupsafe import Markup, escape
+
+from .. import cache
+from . import data as article_data, facts, history, simdata
+from .figures import campaign, distribution, heatmap, needed, speed, state_space, style
+
+PT_TO_PX = 4 / 3  # CSS: 1pt = 1/72 in, 1px = 1/96 in
+
+
+@dataclass(frozen=True)
+class Shared:
+    """Inputs several figures share, read once per build."""
+    hists: list          # simdata.Histogram: the 75 v 10 Monte Carlo histograms
+    sims: object         # simdata.sim_inputs(): digest of the simulation files (a cache key part)
+    sweep: dict | None   # bench/results/sweep_cuda.json, if a GPU sweep has been run
+
+
+@dataclass(frozen=True)
+class Figure:
+    name: str                                   # figures/<name>.svg; figure("name") in the Markdown
+    module: ModuleType                          # the figures/ module that draws it (its code is in the key)
+    make: Callable[[Shared], bytes]             # -> SVG bytes (figures/style.svg_bytes)
+    note: str | Callable[[Shared], str]         # "How this was made", under the caption
+    key: Callable[[Shared], dict] = lambda s: {}   # inputs besides the code (cache key)
+    when: Callable[[Shared], bool] = lambda s: True  # False: no such figure in this build
+
+
+@dataclass(frozen=True)
+class FigureOut:
+    """A drawn figure: the SVG, its <title>/<desc> (caption title, alt text), size in CSS px."""
+    name: str
+    svg: bytes
+    title: str
+    alt: str
+    note: str
+    width: float
+    height: float
+
+    @property
+    def path(self) -> str:
+        return f"figures/{self.name}.svg"
+
+
+def _grid():
+    return article_data.win_grid()
+
+
+def _chain_scores(_s: Shared) -> bytes:
+    ends, win = article_data.chain()
+    dist = campaign.scores(ends, article_data.CHAIN)
+    return campaign.make_scores(dist, article_data.CHAIN_T, article_data.CHAIN, float(win))
+
+
+def _ratios() -> dict[str, float]:
+    return {"standard": float(facts.value("ratio/std")), "capital": float(facts.value("ratio/cap"))}
+
+
+_GRID_KEY = lambda s: {"n": article_data.GRID_N}  # noqa: E731
+
+FIGURES = (
+    Figure("distribution-75v10", distribution,
+           lambda s: distribution.make(article_data.battle_dist(75, 10), s.hists, 75, 10),
+           lambda s: "build.py → sitebuild/article/figures/distribution.py: riskodds.battle(75, 10) (exact) and "
+                     + ", ".join(h.source for h in s.hists) + " (simulations)",
+           key=lambda s: {"sims": s.sims}),
+    Figure("state-space", state_space, lambda s: state_space.make(),
+           "build.py → sitebuild/article/figures/state_space.py (round counts from riskodds.outcome_space(3, 2))"),
+    Figure("win-heatmap", heatmap, lambda s: heatmap.make_heatmap(_grid(), 60),
+           "build.py → sitebuild/article/figures/heatmap.py: riskodds.win_grid_floats(1000), first 60 rows and columns",
+           key=_GRID_KEY),
+    Figure("equal-armies", heatmap,
+           lambda s: heatmap.make_equal(_grid().diagonal(), {k: _grid()[k - 1, k - 1] for k in (1, 10, 20, 30, 40, 100, 1000)}),
+           "build.py → sitebuild/article/figures/heatmap.py: diagonal of riskodds.win_grid_floats(1000)",
+           key=_GRID_KEY),
+    Figure("chain-scores", campaign, _chain_scores,
+           "build.py → sitebuild/article/figures/campaign.py: riskodds.campaign(72, [22, 8, …, 1], "
+           "convention='territory').end_states",
+           key=lambda s: {"T": article_data.CHAIN_T, "chain": article_data.CHAIN}),
+    Figure("delta-lines", campaign, lambda s: campaign.make_delta_lines(_grid()),
+           "build.py → sitebuild/article/figures/campaign.py: riskodds.win_grid_floats(1000)", key=_GRID_KEY),
+    Figure("troops-needed", needed, lambda s: needed.make(article_data.needed(), _ratios()),
+           "build.py → sitebuild/article/figures/needed.py: riskodds.needed_tables(200) and the round "
+           "tables' loss ratios", key=lambda s: {"d": article_data.NEEDED_D}),
+    Figure("throughput", speed, lambda s: speed.make_throughput(history.throughput_rows()),
+           "build.py → sitebuild/article/figures/speed.py: runs_per_s of data/simulations/*.json, "
+           "bench/results/bench_pipeline_numpy.json, and (hatched) the earlier work quoted in "
+           "site_src/content/article/history.json", key=lambda s: {"sims": s.sims}),
+    Figure("cuda-sweep", speed, lambda s: speed.make_sweep(s.sweep),
+           "build.py → sitebuild/article/figures/speed.py: bench/results/sweep_cuda.json",
+           key=lambda s: {"sims": s.sims}, when=lambda s: bool(s.sweep)),
+)
+
+
+def shared_inputs(hists) -> Shared:
+    return Shared(hists=hists, sims=simdata.sim_inputs(), sweep=simdata.bench("sweep_cuda.json"))
+
+
+def draw(fig: Figure, shared: Shared) -> FigureOut:
+    """The figure's SVG, from the cache when its code and inputs are unchanged."""
+    code = cache.file_digest(Path(fig.module.__file__)) + cache.file_digest(Path(style.__file__))
+    svg = cache.cached(f"fig-{fig.name}", {**fig.key(shared), "code": code}, lambda: fig.make(shared))
+    title, alt = svg_text(svg)
+    width, height = svg_size(svg)
+    note = fig.note(shared) if callable(fig.note) else fig.note
+    return FigureOut(fig.name, svg, title, alt, note, width, height)
+
+
+def make_figures(hists) -> dict[str, FigureOut]:
+    shared = shared_inputs(hists)
+    return {f.name: draw(f, shared) for f in FIGURES if f.when(shared)}
+
+
+def svg_text(svg: bytes) -> tuple[str, str]:
+    """The SVG's <title> and <desc> (figures/style.svg_bytes writes both), unescaped."""
+    s = svg.decode()
+    t = s[s.index("<title"):].split(">", 1)[1].split("</title>")[0]
+    d = s[s.index("<desc"):].split(">", 1)[1].split("</desc>")[0]
+    return Markup(t).unescape(), Markup(d).unescape()
+
+
+_LENGTH = re.compile(r"([\d.]+)(pt|px)?$")
+
+
+def svg_size(svg: bytes) -> tuple[float, float]:
+    """Intrinsic (width, height) in CSS px from the root <svg>'s width and height (pt or px)."""
+    root = re.search(rb"<svg\b[^>]*>", svg).group(0).decode()
+
+    def length(attr: str) -> float:
+        value = re.search(rf'\b{attr}="([^"]+)"', root).group(1)
+        m = _LENGTH.match(value)
+        if not m:
+            raise ValueError(f"figure SVG {attr}={value!r}: expected a length in pt or px")
+        return float(m.group(1)) * (PT_TO_PX if m.group(2) == "pt" else 1)
+
+    return length("width"), length("height")
+
+
+def figure_html(fig: FigureOut, src: str, caption: str = "") -> str:
+    """The <figure> for the article: image, caption (HTML), and how it was made."""
+    return (f'<figure class="article-figure" id="fig-{fig.name}"><img src="{src}" '
+            f'alt="{escape(fig.alt)}" loading="lazy"><figcaption><strong>{escape(fig.title)}.</strong> '
+            f'{caption}<span class="how-made">How this was made: {escape(fig.note)}.</span>'
+            "</figcaption></figure>")
