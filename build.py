@@ -13,6 +13,7 @@ from pathlib import Path
 
 from sitebuild import assets, engine_pack, offline, pages, paths, pyodide_copy
 from sitebuild import article, cache
+from riskodds.limits import describe as engine_facts  # after sitebuild: it puts pysite/ on sys.path
 
 
 BUILD_MARK = ".risk-odds-build"   # present while building: a build that failed midway is still ours to clear
@@ -47,6 +48,7 @@ def build(out_dir: Path = paths.DEFAULT_OUT, engine_dir: Path = paths.ENGINE_SRC
         "pyodide_version": pyodide_copy.pyodide_version(paths.PYODIDE_PKG),
         "engine_url": urls[engine_pack.ENGINE_ASSET],
         "worker_url": urls["js/engine-worker.js"],
+        "engine_facts": engine_facts(),  # limits and rule fields, read by the forms (limits.js)
     }
     env = pages.make_env(paths.TEMPLATES, urls, site)
     written = pages.render_pages(env, article.fill_pages(page_list, art, urls), out_dir)

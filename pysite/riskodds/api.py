@@ -72,6 +72,10 @@ def op_battle(params):
            "win": prob(b.win), "loss": prob(b.loss), "stopped": prob(b.stopped)}
     if params.get("survivors") is not None:
         out["win_with_survivors"] = prob(b.win_with_at_least(params["survivors"]))
+    if b.win:  # FRONT hook (issue 12): E[attackers left | win], call's convention, for the answer line
+        sc, off, goal = b.scale, offset(convention), b.setup.goal
+        left = sc.total(((a + off) * n, e) for (a, d), (n, e) in b.raw_ends.items() if d <= goal)
+        out["mean_survivors_on_win"] = prob(sc.fraction(left) / b.win)
     for side in ("attackers", "defenders"):
         out[f"mean_{side}_lost"] = prob(getattr(b, f"mean_{side}_lost"))
         out[f"var_{side}_lost"] = prob(getattr(b, f"var_{side}_lost"))
