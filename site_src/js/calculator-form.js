@@ -38,6 +38,7 @@ export function mountCalculator(form, def, engine) {
   let timer = null;
   let liveTimer = null;
   let started = false; // a run has been asked for (by the reader, a link or the viewport)
+  let lastKey = null; // the inputs of the latest run: an edit that changes nothing computes nothing
 
   const field = (name) => form.elements.namedItem(name);
   const get = (name) => { const f = field(name); return f ? f.value : undefined; };
@@ -119,6 +120,7 @@ export function mountCalculator(form, def, engine) {
     delete form.dataset.finishedAt;
     delete form.dataset.elapsedMs;
     delete form.dataset.approxAt;
+    lastKey = JSON.stringify(stateValues());
     const { values, errors } = def.read(get);
     if (Object.keys(errors).length) {
       clearResult();
@@ -189,13 +191,15 @@ export function mountCalculator(form, def, engine) {
 
   // ---- live: every change to a named field computes again, a moment after the last one ----
   const isField = (t) => t && t.name && t.form === form && t.name !== "calc";
+  const unchanged = () => JSON.stringify(stateValues()) === lastKey && ["running", "done"].includes(form.dataset.status);
   const onEdit = (e) => {
     if (!isField(e.target)) return;
     clearTimeout(liveTimer);
-    liveTimer = setTimeout(() => run({ user: true }), LIVE_DELAY_MS);
+    liveTimer = setTimeout(() => { if (!unchanged()) run({ user: true }); }, LIVE_DELAY_MS);
   };
+  // "input" only: "change" follows it on blur (a second, identical request) and on selects,
+  // radios and checkboxes "input" fires too.
   form.addEventListener("input", onEdit);
-  form.addEventListener("change", onEdit);
   form.addEventListener("submit", (e) => { e.preventDefault(); run({ user: true, focusErrors: true }); });
   form.addEventListener("reset", () => clearTimeout(liveTimer));
   cancelBtn.addEventListener("click", () => { clearTimeout(liveTimer); if (runningId !== null) engine.cancel(runningId); });
@@ -242,7 +246,7 @@ export function mountCalculator(form, def, engine) {
       }
     }
     // A switch sent by a form submitted before the scripts ran ("capital=on") wins over its field.
-    for (const [k] of mirrored) { const box = field(k); box.checked = true; box.dispatchEvent(new Event("change", { bubbles: true })); }
+    for (const [k] of mirrored) { const box = field(k); box.checked = true; box.dispatchEvent(new Event("input", { bubbles: true })); }
     clearTimeout(liveTimer); // the restore's own input events must not write the URL again
     sync();
   }

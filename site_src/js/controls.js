@@ -31,7 +31,8 @@ export function enhanceControls(form) {
     step(e.target, (e.key === "ArrowUp" ? 1 : -1) * (e.shiftKey ? 10 : 1));
   });
   // A switch sets its rule field; the field (changed in the Rules box or by a link) sets the switch.
-  form.addEventListener("change", (e) => {
+  // On "input" (which comes before "change"), so sync() below never sees the two disagree.
+  form.addEventListener("input", (e) => {
     const box = e.target;
     if (!box.matches("input[type=checkbox][data-mirror]")) return;
     const target = field(box.dataset.mirror);
@@ -59,7 +60,7 @@ export function enhanceControls(form) {
       }
     }
   }
-  form.addEventListener("input", sync);
+  form.addEventListener("input", (e) => { if (!e.target.matches("input[type=checkbox][data-mirror]")) sync(); });
   form.addEventListener("reset", () => setTimeout(sync, 0));
   sync();
   return sync;

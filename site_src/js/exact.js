@@ -126,26 +126,31 @@ function withDecimals(m, dec) {
 /** The exponent e of the leading digit (10^e <= x < 10^(e+1)) of a positive num/den. */
 function leadExponent(num, den) { return scientificParts(num, den, 3).exponent; }
 
+const MAX_PERCENT_DECIMALS = 13; // beyond, a percentage is a wall of 9s or 0s: say "> 99.9…9 %" / "< 0.0…01 %"
+
 /**
  * A probability as a percentage that never rounds to a lie: "64.2 %", "0.0358 %", and above
  * one half enough decimals that the distance to 100 % shows ("99.99999999998 %" for
- * 1 - 1.902e-13), so only exactly 1 prints as "100 %" and only exactly 0 as "0 %".
+ * 1 - 1.902e-13), so only exactly 1 prints as "100 %" and only exactly 0 as "0 %". Closer to
+ * 1 or 0 than 13 decimals of a percent can show, it says so ("> 99.9999999999999 %").
  * Below one half: `sig` significant digits, at least one decimal. The space is a no-break space.
  */
 export function percent(num, den, sig = 3) {
   num = toBig(num); den = toBig(den);
   if (num === 0n) return "0\u00a0%";
   if (num === den) return "100\u00a0%";
-  let dec;
-  if (2n * num >= den) {
-    // decimals: down to the leading digit of the complement, in percent (1 - p) * 100
-    dec = Math.max(1, -leadExponent((den - num) * 100n, den));
-  } else {
-    dec = Math.max(1, sig - 1 - leadExponent(num * 100n, den));
+  const high = 2n * num >= den;
+  // decimals: above one half, down to the leading digit of the complement (1 - p) * 100
+  const dec = high
+    ? Math.max(1, -leadExponent((den - num) * 100n, den))
+    : Math.max(1, sig - 1 - leadExponent(num * 100n, den));
+  if (dec > MAX_PERCENT_DECIMALS) {
+    const tiny = `0.${"0".repeat(MAX_PERCENT_DECIMALS - 1)}1`;
+    return high ? `>\u00a0${withDecimals(10n ** BigInt(MAX_PERCENT_DECIMALS + 2) - 1n, MAX_PERCENT_DECIMALS)}\u00a0%` : `<\u00a0${tiny}\u00a0%`;
   }
   const text = withDecimals(roundScaled(num * 100n, den, dec), dec);
   // below one half, trailing zeros say nothing ("0.19 %", not "0.190 %"); keep one decimal
-  return `${2n * num >= den ? text : text.replace(/(\.\d*?)0+$/, "$1").replace(/\.$/, ".0")}\u00a0%`;
+  return `${high ? text : text.replace(/(\.\d*?)0+$/, "$1").replace(/\.$/, ".0")}\u00a0%`;
 }
 
 const SCALE_WORDS = { 6: "million", 9: "billion", 12: "trillion", 15: "quadrillion", 18: "quintillion" };

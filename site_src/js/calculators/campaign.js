@@ -4,6 +4,7 @@
 // Every number shown comes from the engine (win, reach, conquered_exactly, scores: contract C2).
 import { register } from "./registry.js";
 import { el } from "../dom.js";
+import { changed } from "../controls.js";
 import { parseInteger, pick, readAttackers, readConvention, checkStates } from "../validate.js";
 import { readRules, readRuleField, ruleParams, rulesSummary } from "../rule-fields.js";
 import { ruleFields, limit } from "../limits.js";
@@ -95,7 +96,7 @@ function mount(form) {
     rows.splice(i, 1);
     rebuild(rows);
     syncList();
-    territories.dispatchEvent(new Event("change", { bubbles: true })); // the answer follows
+    changed(territories); // the answer follows
     const next = rowsEl.querySelectorAll("[data-action=remove-row]")[Math.min(i, rows.length - 1)];
     (next && !next.disabled ? next : addBtn).focus();
   });
@@ -105,7 +106,7 @@ function mount(form) {
     rows.push({ ...blankRow(), defenders: "3" });
     rebuild(rows);
     syncList();
-    territories.dispatchEvent(new Event("change", { bubbles: true }));
+    changed(territories);
     field(`t${rows.length - 1}_defenders`).focus();
   });
   form.addEventListener("reset", () => setTimeout(() => rebuild(splitTerritories(territories.defaultValue).map((t) => ({ ...blankRow(), defenders: t }))), 0));
