@@ -41,3 +41,12 @@ test("rule fields read from the form's text", () => {
   assert.match(readRuleField(FIELDS[0], "4").error, /choose one of/);
   assert.deepEqual(readRuleField(FIELDS[0], "", { optional: true }), { value: null });
 });
+
+test("campaign rows name each choice briefly", async () => {
+  const { shortChoice } = await import("../../site_src/js/calculators/campaign.js");
+  assert.equal(shortChoice(3, "3 (capital / wall)"), "3 capital");
+  assert.equal(shortChoice(2, "2 (standard)"), "2");
+  assert.equal(shortChoice(1, "1"), "1");
+  assert.equal(shortChoice("highest", "+1 on highest die (bunker)"), "bunker");
+  assert.equal(shortChoice("none", "none"), "none");
+});

@@ -181,7 +181,8 @@ def test_home_names_every_calculator_and_the_article(site_context, watch, clean)
     page = open_page(site_context, watch, "/", wait_engine=False)
     hrefs = page.locator("main a").evaluate_all("as => as.map(a => a.getAttribute('href'))")
     ids = ["battle", "campaign", "needed", "table", "path"]
-    assert [f"/calculators/#{i}" for i in ids] + ["/article/"] == [h for h in hrefs if h.startswith(("/calculators/#", "/article/"))]
+    assert [f"/calculators/#{i}" for i in ids] == [h for h in hrefs if h.startswith("/calculators/#")]
+    assert "/article/" in hrefs
     page.goto("/calculators/")
     toc = page.locator("nav.calc-toc a").evaluate_all("as => as.map(a => a.getAttribute('href'))")
     assert toc == [f"#{i}" for i in ids]

@@ -76,11 +76,12 @@ function moreLines(r, v) {
 }
 
 function exactViews(r, v) {
+  const at = `, ${v.attackers} v ${v.defenders}`; // labels name the battle: a page may hold several
   const views = [
-    probabilityView(r.win, { detail: "win", label: v.defender_goal ? `P(defenders down to ${v.defender_goal} or fewer)` : "P(attacker wins)" }),
-    probabilityView(r.loss, { detail: "loss", label: "P(attacker loses)" }),
-    v.retreat_at !== null ? probabilityView(r.stopped, { detail: "stopped", label: "P(attacker retreats)" }) : null,
-    r.win_with_survivors ? probabilityView(r.win_with_survivors, { detail: "win_with_survivors", label: `P(win with at least ${v.survivors} left)` }) : null,
+    probabilityView(r.win, { detail: "win", label: (v.defender_goal ? `P(defenders down to ${v.defender_goal} or fewer)` : "P(attacker wins)") + at }),
+    probabilityView(r.loss, { detail: "loss", label: `P(attacker loses)${at}` }),
+    v.retreat_at !== null ? probabilityView(r.stopped, { detail: "stopped", label: `P(attacker retreats)${at}` }) : null,
+    r.win_with_survivors ? probabilityView(r.win_with_survivors, { detail: "win_with_survivors", label: `P(win with at least ${v.survivors} left)${at}` }) : null,
   ];
   const sd = (x) => Number(x).toFixed(4);
   return exactBox(views, { extra: el("p", { class: "note" }, `Standard deviation of losses: attacker ${sd(r.std_attackers_lost)}, defender ${sd(r.std_defenders_lost)}.`) });
@@ -105,7 +106,7 @@ function render(r, v, ctx) {
   if (Array.isArray(r.attackers_lost) && r.attackers_lost.length) {
     const title = `Attackers lost, ${v.attackers} ${unitWords(v.convention)} against ${v.defenders}`;
     parts.push(chartFigure(r.attackers_lost, { title, xLabel: "attacking armies lost" }));
-    parts.push(distTable(r.attackers_lost, { caption: "Distribution of attackers lost", firstColumn: "Attackers lost" }));
+    parts.push(distTable(r.attackers_lost, { caption: `Distribution of attackers lost, ${v.attackers} v ${v.defenders}`, firstColumn: "Attackers lost" }));
   }
   return el("div", { class: "battle-result" }, parts);
 }

@@ -17,6 +17,17 @@ import { percent, scientific, log10, decimal } from "../exact.js";
 const ROW_FIELDS = ["defend_dice", "defender_bonus", "defend_faces"];
 const rowFields = () => ruleFields().filter((f) => ROW_FIELDS.includes(f.name));
 
+// Rows are narrow: "Dice" for "Defender dice" (every row field is the defender's), and an
+// option's short name ("3 capital", "bunker") for "3 (capital / wall)", "+1 on highest die (bunker)".
+const rowLabel = (label) => label.replace(/^Defender /, "").replace(/^./, (c) => c.toUpperCase());
+export function shortChoice(value, text) {
+  const inner = /\(([^)]*)\)\s*$/.exec(text);
+  if (!inner) return text;
+  const name = inner[1].split(" / ")[0];
+  if (!text.startsWith(String(value))) return name;
+  return name === "standard" ? String(value) : `${value} ${name}`;
+}
+
 export function splitTerritories(text) {
   return String(text ?? "").split(/[,;\s]+/).filter(Boolean);
 }
@@ -57,12 +68,12 @@ function mount(form) {
     const defenders = el("input", { id: id("defenders"), name: name("defenders"), type: "text", inputmode: "numeric",
       autocomplete: "off", spellcheck: "false", value: r.defenders, "data-field": "defenders", "data-derived": "",
       "aria-describedby": `${id("defenders")}-msg` });
-    const rules = rowFields().map((f) => cell(f.name, f.label, f.kind === "choice"
+    const rules = rowFields().map((f) => cell(f.name, rowLabel(f.label), f.kind === "choice"
       ? el("select", { id: id(f.name), name: name(f.name), "aria-describedby": `${id(f.name)}-msg` },
-        el("option", { value: "", selected: r[f.name] === "" }, "as above"),
-        f.choices.map(([v, text]) => el("option", { value: v, selected: String(v) === r[f.name] }, text)))
+        el("option", { value: "", selected: r[f.name] === "" }, "same"),
+        f.choices.map(([v, text]) => el("option", { value: v, selected: String(v) === r[f.name] }, shortChoice(v, text))))
       : el("input", { id: id(f.name), name: name(f.name), type: "text", inputmode: "numeric", autocomplete: "off",
-        placeholder: "as above", value: r[f.name], "aria-describedby": `${id(f.name)}-msg` })));
+        placeholder: "same", value: r[f.name], "aria-describedby": `${id(f.name)}-msg` })));
     const remove = el("button", { type: "button", class: "remove-row", "data-action": "remove-row", "data-index": i,
       "aria-label": `Remove territory ${i + 1}` }, "×");
     return el("fieldset", { class: "trow", "data-row": i },
@@ -185,7 +196,7 @@ function render(r, v) {
   const unit = unitWords(v.convention);
   const capital = (t) => (t.defend_dice ?? v.defend_dice) === 3;
 
-  const territoryTable = scrollBox("Each territory", el("table", { class: "territories" },
+  const territoryTable = scrollBox(`Each territory, ${v.attackers} attacking the chain`, el("table", { class: "territories" },
     el("caption", {}, "Each territory, in order of attack"),
     el("thead", {}, el("tr", {}, ["#", "Defenders", "Reached", "Taken"].map((h) => el("th", { scope: "col" }, h)))),
     el("tbody", {}, v.territories.map((t, j) => el("tr", {},
@@ -194,7 +205,7 @@ function render(r, v) {
       exactCell(r.reach[j], `reach-${j}`),
       exactCell(r.territory_win[j], `conquer-${j}`))))));
 
-  const countTable = scrollBox("Territories conquered", el("table", {},
+  const countTable = scrollBox(`Territories conquered, ${v.attackers} attacking the chain`, el("table", {},
     el("caption", {}, "Exactly k territories conquered"),
     el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "k"), el("th", { scope: "col" }, "Chance"))),
     el("tbody", {}, r.conquered_exactly.map((p, k) => el("tr", {}, el("th", { scope: "row" }, String(k)), exactCell(p, `conquered-${k}`))))));
@@ -211,7 +222,7 @@ function render(r, v) {
   });
   const scoreTable = el("details", { class: "dist-table" },
     el("summary", {}, `Final score: table (${r.scores.length} rows)`),
-    scrollBox("Final score", el("table", {},
+    scrollBox(`Final score, ${v.attackers} attacking the chain`, el("table", {},
       el("caption", {}, "Final score"),
       el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Score"), el("th", { scope: "col" }, "Chance"))),
       el("tbody", {}, r.scores.map((s) => el("tr", {}, el("th", { scope: "row" }, String(s.score)), exactCell(s.p, `score-${s.score}`)))))));
