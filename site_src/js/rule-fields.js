@@ -2,7 +2,7 @@
 // and check them from a form, copy them into a request, and say in a few words how they differ
 // from the standard game (the summary on the collapsed Rules box).
 import { ruleFields } from "./limits.js";
-import { parseInteger } from "./validate.js";
+import { parseInteger, readConvention } from "./validate.js";
 
 const same = (a, b) => String(a) === String(b);
 
@@ -40,4 +40,13 @@ export function rulesSummary(values, fields = ruleFields()) {
     parts.push(`${lower(f.label)} ${choice ? choice[1] : v}`);
   }
   return parts.length ? parts.join(" · ") : "standard dice";
+}
+
+/** What every calculator reads first: the army convention and the dice rules. */
+export function readCommon(get) {
+  const values = {};
+  const errors = {};
+  readConvention(get, values, errors);
+  readRules(get, values, errors);
+  return { values, errors };
 }

@@ -56,3 +56,11 @@ export function checkStates(errors, attackers, defenders, field = "attackers") {
     errors[field] = `${n(attackers)} × ${n(defenders)} is ${n(states)} states, more than the engine's limit of ${n(max)} (max_states). Try smaller numbers.`;
   }
 }
+
+/** The optional retreat threshold (the attacker stops at this many or fewer), below the stack `of`. */
+export function readRetreat(get, values, errors, of = "attackers") {
+  pick(values, errors, "retreat_at", parseInteger(get("retreat_at"), { optional: true, label: "Retreat at" }));
+  if (!errors.retreat_at && !errors[of] && values.retreat_at !== null && values.retreat_at >= values[of]) {
+    errors.retreat_at = "Retreat threshold must be below the number of attackers.";
+  }
+}

@@ -2,8 +2,8 @@
 // the exact values one click away, the losses, their distribution, and "continue from here".
 import { register } from "./registry.js";
 import { el } from "../dom.js";
-import { parseInteger, pick, readAttackers, readConvention, checkStates } from "../validate.js";
-import { readRules, ruleParams } from "../rule-fields.js";
+import { parseInteger, pick, readAttackers, readRetreat, checkStates } from "../validate.js";
+import { readCommon, ruleParams } from "../rule-fields.js";
 import { probabilityView, exactBox } from "../views/probability.js";
 import { answerLine, answerPart, lead, unitWords } from "../views/answer.js";
 import { chartFigure } from "../views/chart.js";
@@ -13,19 +13,13 @@ import { decimal } from "../exact.js";
 const FULL_DETAIL_STATES = 20000; // above this, exact lists are not worth shipping to the page
 
 function read(get) {
-  const values = {};
-  const errors = {};
-  readConvention(get, values, errors);
-  readRules(get, values, errors);
+  const { values, errors } = readCommon(get);
   readAttackers(get, values, errors);
   pick(values, errors, "defenders", parseInteger(get("defenders"), { min: 1, label: "Defenders" }));
-  pick(values, errors, "retreat_at", parseInteger(get("retreat_at"), { optional: true, label: "Retreat at" }));
+  readRetreat(get, values, errors);
   pick(values, errors, "defender_goal", parseInteger(get("defender_goal"), { optional: true, label: "Defender goal" }));
   pick(values, errors, "survivors", parseInteger(get("survivors"), { optional: true, label: "Win with at least" }));
   if (!errors.attackers && !errors.defenders) checkStates(errors, values.attackers, values.defenders);
-  if (!errors.retreat_at && !errors.attackers && values.retreat_at !== null && values.retreat_at >= values.attackers) {
-    errors.retreat_at = "Retreat threshold must be below the number of attackers.";
-  }
   if (!errors.defender_goal && !errors.defenders && values.defender_goal !== null && values.defender_goal >= values.defenders) {
     errors.defender_goal = "Defender goal must be below the number of defenders.";
   }

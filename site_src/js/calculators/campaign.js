@@ -5,8 +5,8 @@
 import { register } from "./registry.js";
 import { el } from "../dom.js";
 import { changed } from "../controls.js";
-import { parseInteger, pick, readAttackers, readConvention, checkStates } from "../validate.js";
-import { readRules, readRuleField, ruleParams, rulesSummary } from "../rule-fields.js";
+import { parseInteger, pick, readAttackers, readRetreat, checkStates } from "../validate.js";
+import { readCommon, readRuleField, ruleParams, rulesSummary } from "../rule-fields.js";
 import { ruleFields, limit } from "../limits.js";
 import { probabilityView, exactBox } from "../views/probability.js";
 import { answerLine, answerPart, lead, unitWords } from "../views/answer.js";
@@ -128,13 +128,10 @@ function mount(form) {
 // ---- validation and request ----------------------------------------------------------------
 
 function read(get) {
-  const values = {};
-  const errors = {};
-  readConvention(get, values, errors);
-  readRules(get, values, errors);
+  const { values, errors } = readCommon(get);
   readAttackers(get, values, errors);
   pick(values, errors, "leave", parseInteger(get("leave"), { min: 1, label: "Armies left in each territory" }));
-  pick(values, errors, "retreat_at", parseInteger(get("retreat_at"), { optional: true, label: "Retreat at" }));
+  readRetreat(get, values, errors);
 
   const tokens = splitTerritories(get("territories"));
   const most = limit("max_territories");
@@ -156,9 +153,6 @@ function read(get) {
   }
   const total = values.territories.reduce((s, t) => s + t.defenders, 0);
   if (!errors.attackers && !errors.territories) checkStates(errors, values.attackers, total);
-  if (!errors.retreat_at && !errors.attackers && values.retreat_at !== null && values.retreat_at >= values.attackers) {
-    errors.retreat_at = "Retreat threshold must be below the number of attackers.";
-  }
   if (!errors.retreat_at && values.retreat_at !== null && values.convention === "territory" && values.retreat_at < 1) {
     errors.retreat_at = "With armies counted on the territory, at least 1 always stays behind: retreat at 1 or more.";
   }

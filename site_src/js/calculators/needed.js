@@ -2,8 +2,8 @@
 // least T survivors), or, reversed, the fewest defenders that hold against A attackers with >= p.
 import { register } from "./registry.js";
 import { el } from "../dom.js";
-import { parseInteger, pick, readAttackers, readConvention } from "../validate.js";
-import { readRules, ruleParams } from "../rule-fields.js";
+import { parseInteger, pick, readAttackers } from "../validate.js";
+import { readCommon, ruleParams } from "../rule-fields.js";
 import { probabilityView, exactBox } from "../views/probability.js";
 import { answerLine, answerPart, lead, unitWords } from "../views/answer.js";
 import { limit } from "../limits.js";
@@ -29,10 +29,7 @@ export function parseProbability(raw, label = "Target chance p") {
 }
 
 function read(get) {
-  const values = {};
-  const errors = {};
-  readConvention(get, values, errors);
-  readRules(get, values, errors);
+  const { values, errors } = readCommon(get);
   const mode = get("mode") === "defenders" ? "defenders" : "attackers";
   values.mode = mode;
   pick(values, errors, "p", parseProbability(get("p")));

@@ -1,8 +1,8 @@
 // Point to point: P(a battle from one state passes through or ends at another), exact.
 import { register } from "./registry.js";
 import { el } from "../dom.js";
-import { parseInteger, pick, readConvention, checkStates, STAYS_BEHIND } from "../validate.js";
-import { readRules, ruleParams } from "../rule-fields.js";
+import { parseInteger, pick, readRetreat, checkStates, STAYS_BEHIND } from "../validate.js";
+import { readCommon, ruleParams } from "../rule-fields.js";
 import { probabilityView, exactBox } from "../views/probability.js";
 import { answerLine, answerPart, lead } from "../views/answer.js";
 
@@ -14,10 +14,7 @@ const FIELDS = [
 ];
 
 function read(get) {
-  const values = {};
-  const errors = {};
-  readConvention(get, values, errors);
-  readRules(get, values, errors);
+  const { values, errors } = readCommon(get);
   for (const [name, label, min] of FIELDS) pick(values, errors, name, parseInteger(get(name), { min, label }));
   const ok = (...names) => names.every((n) => !errors[n]);
   if (ok("start_attackers", "end_attackers") && values.end_attackers > values.start_attackers) {
@@ -36,11 +33,8 @@ function read(get) {
     errors.start_attackers = STAYS_BEHIND;
   }
   if (ok("start_attackers", "start_defenders")) checkStates(errors, values.start_attackers, values.start_defenders, "start_attackers");
-  pick(values, errors, "retreat_at", parseInteger(get("retreat_at"), { optional: true, label: "Retreat at" }));
+  readRetreat(get, values, errors, "start_attackers");
   pick(values, errors, "defender_goal", parseInteger(get("defender_goal"), { optional: true, label: "Defender goal" }));
-  if (ok("retreat_at", "start_attackers") && values.retreat_at !== null && values.retreat_at >= values.start_attackers) {
-    errors.retreat_at = "Retreat threshold must be below the starting attackers.";
-  }
   if (ok("defender_goal", "start_defenders") && values.defender_goal !== null && values.defender_goal >= values.start_defenders) {
     errors.defender_goal = "Defender goal must be below the starting defenders.";
   }

@@ -3,8 +3,8 @@
 // and the equal-armies curve. The table itself comes as floats/log10 (the engine's summary detail).
 import { register } from "./registry.js";
 import { el } from "../dom.js";
-import { parseInteger, pick, readConvention } from "../validate.js";
-import { readRules, ruleParams } from "../rule-fields.js";
+import { parseInteger } from "../validate.js";
+import { readCommon, ruleParams } from "../rule-fields.js";
 import { probabilityView, exactBox } from "../views/probability.js";
 import { heatmap } from "../views/heatmap.js";
 import { curveFigure } from "../views/curve.js";
@@ -17,10 +17,7 @@ export const MAX_SIDE = 200;
 const HOVER_DELAY_MS = 250;
 
 function read(get) {
-  const values = {};
-  const errors = {};
-  readConvention(get, values, errors);
-  readRules(get, values, errors);
+  const { values, errors } = readCommon(get);
   for (const [name, label] of [["max_attackers", "Attackers up to"], ["max_defenders", "Defenders up to"]]) {
     const r = parseInteger(get(name), { min: 1, max: MAX_SIDE, label });
     if (r.error) errors[name] = /too large/.test(r.error) ? `${label}: at most ${MAX_SIDE} here (the heat map would be unreadable beyond).` : r.error;
