@@ -9,9 +9,11 @@ from .battle import Battle, battle, probability, passage_value, DEFAULT_MAX_STAT
 from .inverse import troops_needed, defenders_needed
 from .tables import win_grid, win_grid_floats, needed_table, needed_tables, NEEDED_LEVELS
 from .campaign import Campaign, campaign
+from .balanced import BalancedBlitz, balanced_blitz      # BLITZ hook (issue 10)
 
 __all__ = [
     "Rules", "STANDARD", "CAPITAL", "outcome_space", "Battle", "battle", "probability", "passage_value",
     "DEFAULT_MAX_STATES", "troops_needed", "defenders_needed", "win_grid", "win_grid_floats",
     "needed_table", "needed_tables", "NEEDED_LEVELS", "Campaign", "campaign",
+    "BalancedBlitz", "balanced_blitz",
 ]

@@ -9,6 +9,7 @@ import sys
 from fractions import Fraction
 
 
+from . import balanced_api      # BLITZ hook (issue 10): dice_mode "balanced-blitz"
 from .battle import DEFAULT_MAX_STATES, battle, check_size, passage_value
 from .campaign import campaign
 from .inverse import defenders_needed, troops_needed
@@ -155,6 +156,7 @@ def op_table(params):
     off = offset(convention)
     scale = Scale([rules.attack_faces, rules.defend_faces])
     encode = (lambda v: prob(scale.fraction(v))) if detail == "full" else (lambda v: approx(v, scale))
+    encode = balanced_api.table_encoder(params, scale) or encode    # BLITZ hook (issue 10)
     rows = [[encode(scale.zero)] * n_d for _ in range(min(off, n_a))]
     lines = {}
     for a, line in win_lines(rules, scale, max(n_d, n_a), "attackers"):
@@ -201,7 +203,8 @@ def handle(op, params):
         return _error(None, "params must be an object")
     _lift_int_str_limit()       # again per call: the host may have reset it
     try:
-        return {"ok": True, "op": op, **OPS[op](params)}
+        run = balanced_api.route(op, params, _common) or OPS[op]    # BLITZ hook (issue 10): dice_mode
+        return {"ok": True, "op": op, **run(params)}
     except FieldError as e:
         return _error(FIELD_ALIASES.get(op, {}).get(e.field, e.field), str(e))
     except ValueError as e:

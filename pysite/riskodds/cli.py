@@ -7,8 +7,8 @@ import json
 import os
 import sys
 
-from . import api
-from .limits import RULE_FIELD, choice_values, describe, markdown
+from . import api, balanced_api
+from .limits import DICE_MODES, RULE_FIELD, choice_values, describe, markdown
 from .tables import (needed_tables, win_grid, win_grid_floats, write_float_grid, write_needed_csv,
                      write_win_grid_csv)
 
@@ -68,6 +68,12 @@ def _exact(x, show):
     return f"\n    exact: {x['num']}/{x['den']}" if show else ""
 
 
+def _dice_mode_arg(p):
+    """BLITZ hook (issue 10): --dice-mode on battle, needed and defenders."""
+    p.add_argument("--dice-mode", choices=[value for value, _ in DICE_MODES], default=None,
+                   help="balanced-blitz: the odds of RISK: Global Domination's Balanced Blitz")
+
+
 def build_parser():
     parser = argparse.ArgumentParser(prog="python -m riskodds", description="Exact RISK battle odds.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -79,6 +85,7 @@ def build_parser():
     p.add_argument("--survivors", type=int, default=None)
     p.add_argument("--exact", action="store_true", help="print exact fractions too")
     _common(p)
+    _dice_mode_arg(p)
     p = sub.add_parser("path", help="P(start -> end state)")
     for name in ("start_attackers", "start_defenders", "end_attackers", "end_defenders"):
         p.add_argument(name, type=int)
@@ -89,10 +96,12 @@ def build_parser():
     p.add_argument("p")
     p.add_argument("--survivors", type=int, default=0)
     _common(p)
+    _dice_mode_arg(p)
     p = sub.add_parser("defenders", help="fewest defenders that hold with P >= p")
     p.add_argument("attackers", type=int)
     p.add_argument("p")
     _common(p)
+    _dice_mode_arg(p)
     p = sub.add_parser("campaign", help="one stack against a chain of territories")
     p.add_argument("attackers", type=int)
     p.add_argument("territories", type=int, nargs="+")
@@ -157,7 +166,7 @@ def _answer(ns, out):
           "campaign": "campaign", "outcomes": "outcome_space"}[ns.command]
     for key in ("attackers", "defenders", "retreat_at", "defender_goal", "survivors", "p", "leave",
                 "territories", "start_attackers", "start_defenders", "end_attackers", "end_defenders",
-                "attack_dice_rolled", "defend_dice_rolled"):
+                "attack_dice_rolled", "defend_dice_rolled", "dice_mode"):
         if getattr(ns, key, None) is not None:
             params[key] = getattr(ns, key)
     result = api.handle(op, params)
@@ -165,6 +174,8 @@ def _answer(ns, out):
         print(json.dumps(result, indent=1), file=out)
     elif not result["ok"]:
         print(f"error: {result['error']['message']}", file=out)
+    elif result.get("dice_mode") == "balanced-blitz":     # BLITZ hook (issue 10)
+        print(balanced_api.human(op, params, result), file=out)
     else:
         print(_human(op, params, result, getattr(ns, "exact", False)), file=out)
     return 0 if result["ok"] else 2

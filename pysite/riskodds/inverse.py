@@ -1,6 +1,7 @@
 """Inverse questions: how many armies are needed for a given chance."""
 from fractions import Fraction
 
+from . import balanced      # BLITZ hook (issue 10): dice_mode "balanced-blitz"
 from .battle import DEFAULT_MAX_STATES, SizeError, check_size
 from .rules import STANDARD, Rules
 from .rounds import round_table
@@ -43,12 +44,13 @@ def _check_rules(rules):
 
 
 def troops_needed(defenders, p, *, convention, rules=STANDARD, survivors=0,
-                  max_states=DEFAULT_MAX_STATES, with_values=False):
+                  max_states=DEFAULT_MAX_STATES, with_values=False, dice_mode="true-random"):
     """Fewest attackers (in `convention`) with P(win with >= `survivors` left) >= p against
     `defenders`. survivors counts armies in `convention` (0: any conquest).
 
     with_values=True returns (n, P(n), P(n - 1)) with exact Fractions (P(n - 1) is None when
     n - 1 is not a valid attacker count).
+    dice_mode="balanced-blitz": balanced.troops_needed (with_values gives a balanced.Needed).
 
     Against 10 defenders, armies on the territory (reference values):
 
@@ -64,6 +66,9 @@ def troops_needed(defenders, p, *, convention, rules=STANDARD, survivors=0,
 
     (one army against one wins with 5/12 ~ 0.4167 exactly; 0.42 needs a second army.)
     """
+    if balanced.check_dice_mode(dice_mode) == "balanced-blitz":     # BLITZ hook (issue 10)
+        return balanced.troops_needed(defenders, p, convention=convention, rules=rules, survivors=survivors,
+                                      max_states=max_states, with_values=with_values)
     _check_rules(rules)
     D = check_int("defenders", defenders, 1)
     p = check_probability("p", p)
@@ -89,9 +94,13 @@ def troops_needed(defenders, p, *, convention, rules=STANDARD, survivors=0,
 
 
 def defenders_needed(attackers, p, *, convention, rules=STANDARD, max_states=DEFAULT_MAX_STATES,
-                     with_values=False):
+                     with_values=False, dice_mode="true-random"):
     """Fewest defenders that hold (the attacker does not conquer) with probability >= p against
-    `attackers` (in `convention`). with_values=True returns (n, P_hold(n), P_hold(n - 1))."""
+    `attackers` (in `convention`). with_values=True returns (n, P_hold(n), P_hold(n - 1)).
+    dice_mode="balanced-blitz": balanced.defenders_needed (with_values gives a balanced.Needed)."""
+    if balanced.check_dice_mode(dice_mode) == "balanced-blitz":     # BLITZ hook (issue 10)
+        return balanced.defenders_needed(attackers, p, convention=convention, rules=rules,
+                                         max_states=max_states, with_values=with_values)
     _check_rules(rules)
     off = offset(convention)
     A = check_int("attackers", attackers, 1 + off) - off

@@ -96,6 +96,11 @@ RULE_FIELDS = (
 RULE_FIELD = {f["name"]: f for f in RULE_FIELDS}
 
 
+# BLITZ hook (issue 10): the dice modes a form offers, [value, label]; riskodds.balanced has the math.
+DICE_MODES = (("true-random", "True random dice"),
+              ("balanced-blitz", "Balanced Blitz (RISK: Global Domination)"))
+
+
 def choice_values(name):
     """The allowed values of a choice field, e.g. ("defender", "attacker") for "ties"."""
     return tuple(value for value, _ in RULE_FIELD[name]["choices"])
@@ -104,7 +109,8 @@ def choice_values(name):
 def describe():
     """Everything a client needs to build forms and explain refusals, as JSON-able data."""
     return {"limits": dict(LIMITS), "rule_fields": [dict(f) for f in RULE_FIELDS],
-            "conventions": [dict(c) for c in CONVENTIONS], "in_browser": IN_BROWSER}
+            "conventions": [dict(c) for c in CONVENTIONS], "in_browser": IN_BROWSER,
+            "dice_modes": [list(m) for m in DICE_MODES]}     # BLITZ hook (issue 10)
 
 
 def markdown():

@@ -26,7 +26,6 @@ from .context import content_context
 from .figure_table import make_figures
 
 CONTENT = paths.SITE_SRC / "content" / "article"
-ARTICLE_CSS = "article/article.css"
 
 
 @dataclass
@@ -46,10 +45,8 @@ def prepare(page_list: list, env: jinja2.Environment | None = None) -> Prepared:
     prepared = Prepared()
     hists = simdata.histograms(75, 10)
     prepared.figures = make_figures(hists)
-    prepared.assets.update({f.path: f.svg for f in prepared.figures.values()})
+    prepared.assets.update({d.path: d.svg for f in prepared.figures.values() for d in f.drawings})
     prepared.assets.update(downloads.build(hists))
-    prepared.assets.update(katex.katex_assets())
-    prepared.assets[ARTICLE_CSS] = (CONTENT / "article.css").read_bytes()
     env = env or content_env()
     context = content_context(prepared.figures, prepared.assets, hists)
     for page in article_pages(page_list):
@@ -61,7 +58,8 @@ def prepare(page_list: list, env: jinja2.Environment | None = None) -> Prepared:
     for d in prepared.drafts.values():
         for tok, _tex, _disp in d.formulas:
             d.slots[tok] = next(it)
-    prepared.assets[katex.FORMULAS_CSS] = css.encode()
+    # one stylesheet: the KaTeX rules and fonts these formulas use, their classes, article.css
+    prepared.assets.update(katex.stylesheet(html, css, (CONTENT / "article.css").read_bytes()))
     return prepared
 
 
@@ -75,7 +73,7 @@ def content_env() -> jinja2.Environment:
 
 def fill_pages(page_list: list, prepared: Prepared, urls: dict) -> list:
     """The page list with each article page's HTML, table of contents and style sheets filled in."""
-    css = [urls[katex.CSS_NAME], urls[katex.FORMULAS_CSS], urls[ARTICLE_CSS]]
+    css = [urls[katex.STYLESHEET]]
 
     def fill(page):
         d = prepared.drafts[page.route]

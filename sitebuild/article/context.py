@@ -41,7 +41,7 @@ def content_context(figures: dict, assets: dict, hists) -> dict:
     def figure(slots):
         def put(name, caption=""):
             f = figures[name]
-            return slots.put(lambda urls: figure_html(f, urls[f.path], caption), block=True)
+            return slots.put(lambda urls: figure_html(f, urls, caption), block=True)
         return put
 
     @wants_slots

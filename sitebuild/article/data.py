@@ -40,6 +40,6 @@ def battle_dist(A: int, D: int) -> list[float]:
 
 
 @lru_cache(maxsize=None)  # once per process, even with --no-cache
-def chain() -> tuple[dict, Fraction]:
-    c = ro.campaign(CHAIN_T, CHAIN, convention="territory")
-    return {k: float(v) for k, v in c.end_states.items()}, c.win
+def chain() -> ro.Campaign:
+    """The article's chain campaign (territory convention); its `scores` feed the figure."""
+    return ro.campaign(CHAIN_T, CHAIN, convention="territory")

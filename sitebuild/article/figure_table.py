@@ -2,19 +2,22 @@
 
 Adding a figure is one entry in FIGURES (then `{{ figure("name", caption) }}` in the Markdown):
 
-    Figure("my-figure", my_module, lambda s: my_module.make(...),
+    Figure("my-figure", my_module, lambda s, layout: my_module.make(..., layout=layout),
            "build.py → sitebuild/article/figures/my_module.py: riskodds.something(...)",
            key=lambda s: {"n": article_data.GRID_N}),
 
 `make` and `key` get the shared inputs (`Shared`: simulation histograms and result files);
+`make` also gets the layout (figures/style.LAYOUTS: every figure is drawn for a desktop and for a
+phone's column, and the page's <picture> shows one by the screen width);
 `key` holds what the drawing depends on besides its own code (the figure is cached on it, see
 sitebuild/cache.py); `when` skips a figure whose data is missing (the CUDA sweep before a GPU run).
 
 Every figure is an SVG; `FigureOut` carries its intrinsic size in CSS pixels (read from the
-SVG's width and height), and `figure_html` is the one place that writes a figure's <img>.
+SVG's width and height, written into <img>/<source> so the page does not move as figures load),
+and `figure_html` is the one place that writes a figure's <picture>.
 """
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from types import ModuleType
 from typing import Callable
@@ -40,7 +43,7 @@ class Shared:
 class Figure:
     name: str                                   # figures/<name>.svg; figure("name") in the Markdown
     module: ModuleType                          # the figures/ module that draws it (its code is in the key)
-    make: Callable[[Shared], bytes]             # -> SVG bytes (figures/style.svg_bytes)
+    make: Callable[[Shared, style.Layout], bytes]  # -> SVG bytes (figures/style.svg_bytes)
     note: str | Callable[[Shared], str]         # "How this was made", under the caption
     key: Callable[[Shared], dict] = lambda s: {}   # inputs besides the code (cache key)
     when: Callable[[Shared], bool] = lambda s: True  # False: no such figure in this build
@@ -56,20 +59,25 @@ class FigureOut:
     note: str
     width: float
     height: float
+    layout: str = style.WIDE.name
+    narrow: "FigureOut | None" = None   # the phone drawing (style.NARROW)
 
     @property
     def path(self) -> str:
-        return f"figures/{self.name}.svg"
+        return f"figures/{self.name}{'' if self.layout == style.WIDE.name else '-' + self.layout}.svg"
+
+    @property
+    def drawings(self) -> list["FigureOut"]:
+        return [self] + ([self.narrow] if self.narrow else [])
 
 
 def _grid():
     return article_data.win_grid()
 
 
-def _chain_scores(_s: Shared) -> bytes:
-    ends, win = article_data.chain()
-    dist = campaign.scores(ends, article_data.CHAIN)
-    return campaign.make_scores(dist, article_data.CHAIN_T, article_data.CHAIN, float(win))
+def _chain_scores(_s: Shared, layout: style.Layout) -> bytes:
+    c = article_data.chain()
+    return campaign.make_scores(c.scores, article_data.CHAIN_T, article_data.CHAIN, c.win, layout=layout)
 
 
 def _ratios() -> dict[str, float]:
@@ -80,33 +88,34 @@ _GRID_KEY = lambda s: {"n": article_data.GRID_N}  # noqa: E731
 
 FIGURES = (
     Figure("distribution-75v10", distribution,
-           lambda s: distribution.make(article_data.battle_dist(75, 10), s.hists, 75, 10),
+           lambda s, L: distribution.make(article_data.battle_dist(75, 10), s.hists, 75, 10, layout=L),
            lambda s: "build.py → sitebuild/article/figures/distribution.py: riskodds.battle(75, 10) (exact) and "
                      + ", ".join(h.source for h in s.hists) + " (simulations)",
            key=lambda s: {"sims": s.sims}),
-    Figure("state-space", state_space, lambda s: state_space.make(),
+    Figure("state-space", state_space, lambda s, L: state_space.make(layout=L),
            "build.py → sitebuild/article/figures/state_space.py (round counts from riskodds.outcome_space(3, 2))"),
-    Figure("win-heatmap", heatmap, lambda s: heatmap.make_heatmap(_grid(), 60),
+    Figure("win-heatmap", heatmap, lambda s, L: heatmap.make_heatmap(_grid(), 60, layout=L),
            "build.py → sitebuild/article/figures/heatmap.py: riskodds.win_grid_floats(1000), first 60 rows and columns",
            key=_GRID_KEY),
     Figure("equal-armies", heatmap,
-           lambda s: heatmap.make_equal(_grid().diagonal(), {k: _grid()[k - 1, k - 1] for k in (1, 10, 20, 30, 40, 100, 1000)}),
+           lambda s, L: heatmap.make_equal(_grid().diagonal(), {k: _grid()[k - 1, k - 1] for k in (1, 10, 20, 30, 40, 100, 1000)},
+                                           layout=L),
            "build.py → sitebuild/article/figures/heatmap.py: diagonal of riskodds.win_grid_floats(1000)",
            key=_GRID_KEY),
     Figure("chain-scores", campaign, _chain_scores,
            "build.py → sitebuild/article/figures/campaign.py: riskodds.campaign(72, [22, 8, …, 1], "
-           "convention='territory').end_states",
+           "convention='territory').scores",
            key=lambda s: {"T": article_data.CHAIN_T, "chain": article_data.CHAIN}),
-    Figure("delta-lines", campaign, lambda s: campaign.make_delta_lines(_grid()),
+    Figure("delta-lines", campaign, lambda s, L: campaign.make_delta_lines(_grid(), layout=L),
            "build.py → sitebuild/article/figures/campaign.py: riskodds.win_grid_floats(1000)", key=_GRID_KEY),
-    Figure("troops-needed", needed, lambda s: needed.make(article_data.needed(), _ratios()),
+    Figure("troops-needed", needed, lambda s, L: needed.make(article_data.needed(), _ratios(), layout=L),
            "build.py → sitebuild/article/figures/needed.py: riskodds.needed_tables(200) and the round "
            "tables' loss ratios", key=lambda s: {"d": article_data.NEEDED_D}),
-    Figure("throughput", speed, lambda s: speed.make_throughput(history.throughput_rows()),
+    Figure("throughput", speed, lambda s, L: speed.make_throughput(history.throughput_rows(), layout=L),
            "build.py → sitebuild/article/figures/speed.py: runs_per_s of data/simulations/*.json, "
            "bench/results/bench_pipeline_numpy.json, and (hatched) the earlier work quoted in "
            "site_src/content/article/history.json", key=lambda s: {"sims": s.sims}),
-    Figure("cuda-sweep", speed, lambda s: speed.make_sweep(s.sweep),
+    Figure("cuda-sweep", speed, lambda s, L: speed.make_sweep(s.sweep, layout=L),
            "build.py → sitebuild/article/figures/speed.py: bench/results/sweep_cuda.json",
            key=lambda s: {"sims": s.sims}, when=lambda s: bool(s.sweep)),
 )
@@ -116,19 +125,21 @@ def shared_inputs(hists) -> Shared:
     return Shared(hists=hists, sims=simdata.sim_inputs(), sweep=simdata.bench("sweep_cuda.json"))
 
 
-def draw(fig: Figure, shared: Shared) -> FigureOut:
-    """The figure's SVG, from the cache when its code and inputs are unchanged."""
+def draw(fig: Figure, shared: Shared, layout: style.Layout = style.WIDE) -> FigureOut:
+    """The figure's SVG in one layout, from the cache when its code and inputs are unchanged."""
     code = cache.file_digest(Path(fig.module.__file__)) + cache.file_digest(Path(style.__file__))
-    svg = cache.cached(f"fig-{fig.name}", {**fig.key(shared), "code": code}, lambda: fig.make(shared))
+    name = f"fig-{fig.name}" + ("" if layout is style.WIDE else f"-{layout.name}")
+    svg = cache.cached(name, {**fig.key(shared), "code": code}, lambda: fig.make(shared, layout))
     title, alt = svg_text(svg)
     width, height = svg_size(svg)
     note = fig.note(shared) if callable(fig.note) else fig.note
-    return FigureOut(fig.name, svg, title, alt, note, width, height)
+    return FigureOut(fig.name, svg, title, alt, note, width, height, layout.name)
 
 
 def make_figures(hists) -> dict[str, FigureOut]:
+    """name -> the desktop drawing, carrying the phone drawing as .narrow."""
     shared = shared_inputs(hists)
-    return {f.name: draw(f, shared) for f in FIGURES if f.when(shared)}
+    return {f.name: replace(draw(f, shared), narrow=draw(f, shared, style.NARROW)) for f in FIGURES if f.when(shared)}
 
 
 def svg_text(svg: bytes) -> tuple[str, str]:
@@ -156,9 +167,14 @@ def svg_size(svg: bytes) -> tuple[float, float]:
     return length("width"), length("height")
 
 
-def figure_html(fig: FigureOut, src: str, caption: str = "") -> str:
-    """The <figure> for the article: image, caption (HTML), and how it was made."""
-    return (f'<figure class="article-figure" id="fig-{fig.name}"><img src="{src}" '
-            f'alt="{escape(fig.alt)}" loading="lazy"><figcaption><strong>{escape(fig.title)}.</strong> '
+def figure_html(fig: FigureOut, urls: dict, caption: str = "") -> str:
+    """The <figure> for the article: picture (the phone drawing on a narrow screen), caption
+    (HTML), and how it was made. urls: asset path -> URL."""
+    size = lambda f: f'width="{round(f.width)}" height="{round(f.height)}"'  # noqa: E731
+    img = f'<img src="{urls[fig.path]}" {size(fig)} alt="{escape(fig.alt)}" loading="lazy">'
+    narrow = fig.narrow
+    source = (f'<source media="{style.NARROW.media}" srcset="{urls[narrow.path]}" {size(narrow)}>' if narrow else "")
+    return (f'<figure class="article-figure" id="fig-{fig.name}"><picture>{source}{img}</picture>'
+            f'<figcaption><strong>{escape(fig.title)}.</strong> '
             f'{caption}<span class="how-made">How this was made: {escape(fig.note)}.</span>'
             "</figcaption></figure>")

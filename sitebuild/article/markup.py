@@ -39,6 +39,7 @@ class Slots:
         return Markup(f"\n\n{token}\n\n" if block else token)
 
 
+_TOC = re.compile(r'<div class="toc">(.*?)</div>', re.S)
 _REF = re.compile(r"\[\[([^|\]]+)(?:\|(\w+))?\]\]")
 
 
@@ -55,7 +56,8 @@ def computed_tex(tex: str) -> str:
 
 
 def phase1(source: str, env, context: dict) -> Draft:
-    """context values that are callables get a `slots` keyword (see article.py)."""
+    """Markdown + Jinja source -> a Draft. Context functions marked `wants_slots` (context.py) are
+    first called with this page's Slots, so the HTML they return becomes a placeholder."""
     draft = Draft()
     slots = Slots(draft)
 
@@ -69,7 +71,8 @@ def phase1(source: str, env, context: dict) -> Draft:
     ctx = {k: (v(slots) if getattr(v, "wants_slots", False) else v) for k, v in context.items()}
     text = env.from_string(src).render(**ctx)
     md = markdown.Markdown(extensions=MD_EXTENSIONS, extension_configs=MD_CONFIG, output_format="html")
-    draft.html = md.convert(text)
+    # [TOC]: a navigation landmark named "Contents" rather than an anonymous <div>
+    draft.html = _TOC.sub(r'<nav class="toc" aria-label="Contents">\1</nav>', md.convert(text))
     draft.toc = md.toc
     return draft
 

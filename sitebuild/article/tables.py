@@ -1,4 +1,8 @@
-"""HTML tables of the article, generated from the engine (numbers marked as computed)."""
+"""HTML tables of the article, generated from the engine (numbers marked as computed).
+
+Each table sits in a scroll region (`wrap`): on a phone a table wider than the screen scrolls
+sideways inside it, so the region is focusable (keyboard users can scroll it) and named by the
+table's caption (the pattern of Adrian Roselli's "Under-Engineered Responsive Tables")."""
 import re
 
 from markupsafe import Markup, escape
@@ -11,6 +15,18 @@ CAPITAL_ROUNDS = ["3v3", "2v3", "1v3"]
 
 def _num(key: str, style: str) -> str:
     return str(fmt.span(key, facts.value(key), style))
+
+
+def wrap(table_id: str, caption: str, inner: str, cls: str = "") -> Markup:
+    """A <table> (thead, tbody... as `inner`) in a focusable scroll region, under its caption.
+
+    The caption is a <figcaption> outside the region, so it keeps the column's width while the
+    table scrolls; the region and the table are both named by it."""
+    cap = f"{table_id}-caption"
+    klass = f' class="{cls}"' if cls else ""
+    return Markup(f'<figure class="article-table" id="{table_id}"><figcaption id="{cap}">{escape(caption)}</figcaption>'
+                  f'<div class="table-wrap" role="region" tabindex="0" aria-labelledby="{cap}">'
+                  f'<table{klass} aria-labelledby="{cap}">{inner}</table></div></figure>')
 
 
 def outcome_table(rules: str, rounds: list[str], caption: str) -> Markup:
@@ -26,12 +42,12 @@ def outcome_table(rules: str, rounds: list[str], caption: str) -> Markup:
                 cells.append("<td>—</td>")
                 continue
             key = f"outcome/{rules}/{r}/{k}"
-            cells.append(f"<td>{_num(key, 'int')}<br><small>{escape(f'defender loses {m - k}')}</small></td>")
+            cells.append(f"<td>{_num(key, 'int')}<small>{escape(f'defender loses {m - k}')}</small></td>")
         total = _num(f"outcome/{rules}/{r}/total", "int")
         rows.append(f"<tr><th scope=row>{r[0]} v {r[2]}</th>{''.join(cells)}<td>{total}</td></tr>")
-    return Markup(f'<div class="table-wrap"><table class="outcomes"><caption>{escape(caption)}</caption>'
-                  f"<thead><tr><th scope=col>dice</th>{head}<th scope=col>all rolls</th></tr></thead>"
-                  f"<tbody>{''.join(rows)}</tbody></table></div>")
+    return wrap(f"table-outcomes-{rules}", caption,
+                f"<thead><tr><th scope=col>dice</th>{head}<th scope=col>all rolls</th></tr></thead>"
+                f"<tbody>{''.join(rows)}</tbody>", "outcomes")
 
 
 def end_states_table(A: int, D: int) -> Markup:
@@ -40,10 +56,10 @@ def end_states_table(A: int, D: int) -> Markup:
         f"<tr><td>{d}</td><td>{D - d}</td><td>{_num(f'battle/{A}/{D}/attacking/std/end_0_{d}', 'sci3')}</td></tr>"
         for d in range(1, D + 1))
     total = _num(f"battle/{A}/{D}/attacking/std/loss", "sci3")
-    return Markup(f'<div class="table-wrap"><table><caption>All {A} attacking armies lost, by defenders left</caption>'
-                  "<thead><tr><th scope=col>defenders left</th><th scope=col>defenders killed</th>"
-                  f"<th scope=col>probability</th></tr></thead><tbody>{rows}</tbody>"
-                  f"<tfoot><tr><th scope=row colspan=2>all {A} lost</th><td>{total}</td></tr></tfoot></table></div>")
+    return wrap(f"table-end-states-{A}v{D}", f"All {A} attacking armies lost, by defenders left",
+                "<thead><tr><th scope=col>defenders left</th><th scope=col>defenders killed</th>"
+                f"<th scope=col>probability</th></tr></thead><tbody>{rows}</tbody>"
+                f"<tfoot><tr><th scope=row colspan=2>all {A} lost</th><td>{total}</td></tr></tfoot>")
 
 
 def needed_table(D: int, levels: list[str]) -> Markup:
@@ -52,9 +68,9 @@ def needed_table(D: int, levels: list[str]) -> Markup:
         s = _num(f"needed/{D}/{p}/territory/std", "int")
         c = _num(f"needed/{D}/{p}/territory/cap", "int")
         rows.append(f"<tr><td>{float(p):.0%}</td><td>{s}</td><td>{c}</td></tr>")
-    return Markup(f'<div class="table-wrap"><table><caption>Armies on the attacking territory needed against {D} '
-                  "defenders</caption><thead><tr><th scope=col>P(win) at least</th><th scope=col>standard</th>"
-                  f"<th scope=col>capital</th></tr></thead><tbody>{''.join(rows)}</tbody></table></div>")
+    return wrap(f"table-needed-{D}", f"Armies on the attacking territory needed against {D} defenders",
+                "<thead><tr><th scope=col>P(win) at least</th><th scope=col>standard</th>"
+                f"<th scope=col>capital</th></tr></thead><tbody>{''.join(rows)}</tbody>")
 
 
 def _powers(text: str) -> Markup:
@@ -68,7 +84,7 @@ def history_table(rows: list[dict]) -> Markup:
         f"<tr><td>{escape(r['what'])}</td><td data-source=history>{_powers(r['runs'])}</td>"
         f"<td data-source=history>{escape(r['time'])}</td><td data-source=history>{escape(r['max_lost'])}</td></tr>"
         for r in rows)
-    return Markup('<div class="table-wrap"><table class="history"><caption>Earlier work (the author\'s first '
-                  "attempts; GPU rows carry the dice bias and the over-count described below)</caption>"
-                  "<thead><tr><th scope=col>how</th><th scope=col>battles</th><th scope=col>time</th>"
-                  f"<th scope=col>most armies lost seen</th></tr></thead><tbody>{body}</tbody></table></div>")
+    return wrap("table-history", "Earlier work (the author's first attempts; GPU rows carry the dice bias "
+                "and the over-count described below)",
+                "<thead><tr><th scope=col>how</th><th scope=col>battles</th><th scope=col>time</th>"
+                f"<th scope=col>most armies lost seen</th></tr></thead><tbody>{body}</tbody>", "history")

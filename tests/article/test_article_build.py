@@ -35,6 +35,8 @@ class Scan(HTMLParser):
                 self.refs.append(a[k])
         if tag == "img":
             self.imgs.append(a)
+        if tag == "source":  # a <picture>'s phone drawing: checked like an image, alt on its <img>
+            self.imgs.append({"src": a["srcset"], "alt": "(the <img> after it)"})
         in_katex = bool(self._stack and self._stack[-1]) or "katex" in (a.get("class") or "").split()
         if tag in self.VOID:
             return
@@ -70,7 +72,8 @@ def test_article_pages_exist_and_are_filled(built_site):
         html = (built_site / page).read_text()
         assert "QXQ" not in html, f"{page}: an unfilled placeholder"
         assert "The article is being written" not in html
-        assert 'style="' not in html and "<style" not in html, f"{page}: inline style (the CSP blocks it)"
+        # (a style attribute, not MathML's displaystyle="true")
+        assert not re.search(r'\sstyle="', html) and "<style" not in html, f"{page}: inline style (the CSP blocks it)"
         assert 'class="katex' in html, f"{page}: no typeset math"
 
 
@@ -89,6 +92,7 @@ def test_every_figure_is_valid_svg_with_title_and_alt(built_site):
             seen.add(path.name.split(".")[0])
     expected = {"distribution-75v10", "state-space", "win-heatmap", "equal-armies", "chain-scores",
                 "delta-lines", "troops-needed", "throughput"}
+    expected |= {f"{name}-narrow" for name in expected}  # each with its phone drawing
     assert expected <= seen
     on_disk = {p.name.split(".")[0] for p in (built_site / "assets" / "figures").glob("*.svg")}
     assert on_disk == seen, "a figure is built but not shown, or shown but not built"

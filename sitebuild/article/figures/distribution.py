@@ -1,7 +1,7 @@
 """75 v 10: attacking armies lost, exact against simulated, on four scales."""
 import math
 
-from .style import COLORS, INK, figure, svg_bytes
+from .style import COLORS, INK, WIDE, Layout, figure, log_ticks, svg_bytes
 
 SIM_COLORS = [COLORS["cpu"], COLORS["cpu2"], COLORS["gpu"], COLORS["capital"]]
 
@@ -15,10 +15,13 @@ def _tail(p):
     return out
 
 
-def make(exact: list[float], sims: list, A: int, D: int) -> bytes:
-    """exact[n] = P(n attacking armies lost); sims: simdata.Histogram list."""
-    fig, axes = figure(8.0, 7.2, nrows=2, ncols=2)
-    (ax_pmf, ax_cdf), (ax_log, ax_tail) = axes
+def make(exact: list[float], sims: list, A: int, D: int, layout: Layout = WIDE) -> bytes:
+    """exact[n] = P(n attacking armies lost); sims: simdata.Histogram list.
+    Four panels: two by two on a desktop, one above the other on a phone."""
+    if layout.narrow:
+        fig, (ax_pmf, ax_cdf, ax_log, ax_tail) = figure(layout.width, 12.4, nrows=4)
+    else:
+        fig, ((ax_pmf, ax_cdf), (ax_log, ax_tail)) = figure(8.0, 7.2, nrows=2, ncols=2)
     ns = list(range(len(exact)))
     cdf, acc = [], 0.0
     for x in exact:
@@ -55,15 +58,19 @@ def make(exact: list[float], sims: list, A: int, D: int) -> bytes:
     ax_pmf.set(title="Normalized: P(lost = n)", xlabel="attacking armies lost, n", ylabel="probability")
     ax_cdf.set(title="Cumulative: P(lost ≤ n)", xlabel="attacking armies lost, n", ylabel="probability")
     ax_log.set(title="Log scale: P(lost = n)", xlabel="attacking armies lost, n", yscale="log", ylim=(1e-16, 1))
-    ax_tail.set(title="Log scale: P(lost ≥ n); dotted: 1 / runs", xlabel="attacking armies lost, n",
+    ax_tail.set(title="Log scale: P(lost ≥ n)\ndotted: 1 / runs" if layout.narrow else
+                "Log scale: P(lost ≥ n); dotted: 1 / runs", xlabel="attacking armies lost, n",
                 yscale="log", ylim=(1e-16, 1))
     for ax in (ax_pmf, ax_cdf):
         ax.set_xlim(0, 40)
+    for ax in (ax_log, ax_tail):
+        log_ticks(ax, layout)
     p_all = exact[A]
     ax_log.annotate(f"all {A} lost\n{p_all:.3g}", xy=(A, p_all), xytext=(A - 30, 1e-14),
-                    color=INK, arrowprops={"arrowstyle": "->", "color": INK, "lw": 0.8})
-    ax_cdf.legend(loc="lower right", fontsize=8)
-    fig.suptitle(f"{A} attacking armies against {D} defenders: armies lost", color=INK)
+                    color=INK, fontsize=layout.small, arrowprops={"arrowstyle": "->", "color": INK, "lw": 0.8})
+    ax_cdf.legend(loc="lower right", fontsize=layout.small)
+    fig.suptitle(f"{A} attacking v {D} defenders:\narmies lost" if layout.narrow else
+                 f"{A} attacking armies against {D} defenders: armies lost", color=INK)
     fig.tight_layout()
     return svg_bytes(fig, f"Attacking armies lost, {A} v {D}: exact against simulation",
                      f"Four panels comparing the exact distribution of attacking armies lost in a {A} v {D} "

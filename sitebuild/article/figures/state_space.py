@@ -1,9 +1,10 @@
 """The battle as a grid of states (a, d): where the round rules change, and where it ends."""
-from .style import COLORS, INK, figure, svg_bytes
+from .style import COLORS, INK, WIDE, Layout, figure, svg_bytes, wrap
 
 
-def make(A: int = 12, D: int = 7) -> bytes:
-    fig, ax = figure(7.0, 4.6)
+def make(A: int = 12, D: int = 7, layout: Layout = WIDE) -> bytes:
+    """The legend sits beside the grid on a desktop, under it on a phone."""
+    fig, ax = figure(*((layout.width, 6.2) if layout.narrow else (7.0, 4.6)))
     groups = {"full": [], "edge": [], "end_loss": [], "end_win": []}
     for a in range(A + 1):
         for d in range(D + 1):
@@ -33,12 +34,16 @@ def make(A: int = 12, D: int = 7) -> bytes:
     for da, dd, txt in ((0, 2, "2890"), (1, 1, "2611"), (2, 0, "2275")):
         ax.annotate("", xy=(d0 - dd, a0 - da), xytext=(d0, a0),
                     arrowprops={"arrowstyle": "->", "color": INK, "lw": 1.1})
-        ax.text(d0 - dd - 0.15, a0 - da - 0.55, txt, fontsize=8, color=INK, ha="center")
+        ax.text(d0 - dd - 0.15, a0 - da - 0.55, txt, fontsize=layout.small, color=INK, ha="center")
     ax.set(xlabel="defenders d", ylabel="attacking armies a", xlim=(-0.6, D + 0.6), ylim=(-0.8, A + 0.8),
-           title=f"States of a battle from ({A}, {D}): each round moves down-left")
+           title=wrap(f"States of a battle from ({A}, {D}): each round moves down-left", layout, 34))
     ax.set_xticks(range(D + 1))
     ax.set_yticks(range(0, A + 1, 2))
-    ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8)
+    if layout.narrow:
+        ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.16), fontsize=layout.small, handletextpad=0.3,
+                  labels=[wrap(style[k][2], layout, 34) for k in groups])
+    else:
+        ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=layout.small)
     fig.tight_layout()
     return svg_bytes(fig, "The state space of a battle",
                      f"A grid of states, attacking armies 0 to {A} against defenders 0 to {D}. States with at "

@@ -2,9 +2,17 @@
 
 Readable in both site themes: transparent background, mid-tone data colours, and one ink colour
 (INK) for text and axes that a <style> inside the SVG swaps for a light one when the reader's
-system is in dark mode (media queries work inside SVG images)."""
+system is in dark mode (media queries work inside SVG images).
+
+Readable on a phone: every figure is drawn twice, for the desktop (WIDE) and for a phone's
+column (NARROW); the page's <picture> picks one by the screen width. An SVG image scales as a
+whole, so its text shrinks with it: text of s pt in a drawing w pt wide shows at
+s * column_px / w CSS px. The narrow drawing is at most NARROW.width inches wide with no text
+under NARROW.small pt, which is 10 pt * 341 px / 300 pt = 11.4 px in a 360 px phone's column."""
 import io
 import re
+import textwrap
+from dataclasses import dataclass
 
 import matplotlib
 
@@ -43,9 +51,43 @@ DARK_CSS = (
 matplotlib.rcParams.update(RC)  # every later call (legends, colorbars) sees the same settings
 
 
+@dataclass(frozen=True)
+class Layout:
+    """Which drawing of a figure: for a desktop's column, or for a phone's (sizes in inches, pt).
+    Ticks, axis labels and titles use the rc sizes (10 pt and up); `small` is for legends,
+    annotations and value labels, which the figure modules size explicitly."""
+    name: str
+    width: float        # the widest a drawing of this layout should be (inches)
+    small: float        # legends, annotations, labels on bars (pt)
+    media: str = ""     # the screens that get this drawing (<source media>); "" = the rest
+
+    @property
+    def narrow(self) -> bool:
+        return self is NARROW
+
+
+WIDE = Layout("wide", 8.0, 9.0)
+NARROW = Layout("narrow", 4.2, 10.0, "(max-width: 36em)")   # phones: up to 576 px
+LAYOUTS = (WIDE, NARROW)
+
+
 def figure(w=7.0, h=4.0, **kw):
     with plt.rc_context(RC):
         return plt.subplots(figsize=(w, h), **kw)
+
+
+def log_ticks(ax, layout: Layout, axis: str = "y") -> None:
+    """Log-axis tick labels (10 with a superscript, drawn at 70 %) a size up on a phone, so the
+    exponent stays legible: 11.5 pt, exponent 8 pt (9 px in a 360 px phone's column)."""
+    if layout.narrow:
+        ax.tick_params(axis=axis, which="major", labelsize=11.5)
+
+
+def wrap(text: str, layout: Layout, width: int = 40) -> str:
+    """A long title or axis label on several lines in the narrow drawing (at spaces)."""
+    if not layout.narrow:
+        return text
+    return "\n".join(textwrap.wrap(text, width))
 
 
 def svg_bytes(fig, title: str, desc: str) -> bytes:
@@ -61,11 +103,3 @@ def svg_bytes(fig, title: str, desc: str) -> bytes:
                  svg, count=1)
     return svg.encode("utf-8")
 
-
-def apply(fn):
-    """Run a plotting function under the shared rc settings."""
-    def wrapped(*a, **k):
-        with plt.rc_context(RC):
-            return fn(*a, **k)
-    wrapped.__name__, wrapped.__doc__ = fn.__name__, fn.__doc__
-    return wrapped

@@ -1,0 +1,547 @@
+"""Balanced Blitz: the default dice mode of RISK: Global Domination (SMG Studio), from exact odds.
+
+A Balanced Blitz attack rolls no dice. The game takes the true-random distribution of how the
+whole battle ends (fought to the end), reshapes it in four steps, and draws one outcome from the
+result. Write the end of a battle of A attacking armies against D defenders as two lists:
+
+    wins[i]   = P(the attacker wins having lost i armies),   i = 0 .. A-1
+    losses[j] = P(the defender wins having lost j armies),   j = 0 .. D-1
+
+so P = sum(wins) is the attacker's win chance and Q = sum(losses) = 1 - P the defender's. Laid in
+one line from best to worst for the attacker, the outcomes read
+
+    wins[0], wins[1], ..., wins[A-1], losses[D-1], ..., losses[1], losses[0].
+
+The steps, with the game's parameters (module constants below):
+
+1. Win-chance cutoff c1 = 0.05: a side whose win chance is <= c1 never wins; the other side's
+   outcomes are scaled to sum to 1.
+2. Win-chance power r = 1.3: the sides' totals become w = P^r / (P^r + Q^r) and l = 1 - w; each
+   side's outcomes are scaled to their new total (the likelier side gains).
+3. Outcome cutoff c3 = 0.10: c3 of probability is cut from each end of the line (whole entries
+   zeroed, the entry where the running sum passes c3 reduced to the excess); the line is then
+   scaled back to sum 1.
+4. Outcome power s = 1.8: every outcome is raised to s, and each side is scaled back to the total
+   it had before this step (the win chance does not change here).
+
+The win chance has a closed form
+--------------------------------
+Only steps 1-3 move mass between the sides. After step 2 the line sums to 1, with w at the front
+and l at the back. If w >= c3 and l >= c3, the two cuts take c3 from each side, so the attacker
+keeps (w - c3) / (1 - 2 c3) after rescaling. If l < c3 the back cut eats every defender outcome
+and c3 - l of the attacker's: the attacker keeps all of the 1 - 2 c3 left, a certain win; w < c3
+likewise leaves a certain loss. Hence, for a fight to the end,
+
+    g(P) = 0                                    if P <= c1         (step 1)
+         = 1                                    if Q <= c1
+         = min(1, max(0, (w - c3) / (1 - 2 c3)))  otherwise, w = P^r / (P^r + Q^r).
+
+g is continuous (apart from step 1) and non-decreasing in P, and the true-random P(win) grows
+with the attackers and falls with the defenders, so the Balanced Blitz win chance does too, and
+"fewest attackers with g(P) >= p" is the first hit of a scan over attacker counts, as for true
+random dice. With the defaults, Balanced Blitz makes the win certain once the true-random win
+chance reaches 1 / (1 + 9^(-1/r)) = 0.8442 (l falls to c3 = 0.1) and impossible at or below
+0.1558, which is also why step 1 never changes the win chance with these parameters.
+
+The decision g(P) >= x needs no rounding at all. For 0 < x < 1 and P, Q above c1 it is
+w >= t with t = c3 + (1 - 2 c3) x, and with r = a / b in lowest terms,
+
+    w >= t  <=>  (1 - t) P^r >= t Q^r  <=>  (1 - t)^b P^a >= t^b Q^a,
+
+integers once P = num / den, Q = (den - num) / den and t are brought to common denominators.
+The searches below use that, after a float pre-test that settles all but the close calls.
+
+Precision
+---------
+The engine gives every true-random outcome as an exact integer numerator over a power of the
+dice faces. A 1000 v 1000 battle has outcomes near 1e-2600, far below the doubles' 1e-308, and
+the powers are irrational, so the reshaping runs in `decimal` arithmetic with PRECISION (40)
+significant digits and an exponent range of +-10^18 (stdlib, C-accelerated in CPython and
+Pyodide). Each exact value enters with relative error below 10^-39: both integers are cut to
+their leading 4 * PRECISION + 8 bits and the power of two put back. From there every operation
+but one is benign: sums of positive numbers, products, quotients and powers (x^s turns a
+relative error e into about s * e) keep the relative error of every entry, however tiny, near
+n * 10^-40 for n outcomes. The exception is step 3's partial entry, running sum minus c3: when
+the running sum passes c3 by a hair, the difference loses digits. `cut_margin` measures that gap;
+when it is below 10^-(PRECISION - GUARD_DIGITS) of c3 the whole reshaping is redone with twice
+the digits (up to MAX_PRECISION), so every entry keeps at least 16 good digits. Step 1 is the
+only discontinuity: its comparison uses the exact totals, never rounded ones.
+
+The game computes in doubles and uses the binary doubles nearest 1.3 and 1.8; here the powers are
+exactly 13/10 and 9/5. The published check values agree to better than 1e-12.
+"""
+import math
+from dataclasses import dataclass, field
+from decimal import Context, Decimal, MAX_EMAX, MIN_EMIN, getcontext, localcontext
+from fractions import Fraction
+from functools import cached_property, lru_cache
+
+from . import inverse        # its search limits; inverse itself imports this module for dice_mode
+from .battle import DEFAULT_MAX_STATES, Battle, battle, check_size
+from .limits import DICE_MODES as DICE_MODE_LABELS
+from .rules import STANDARD, Rules
+from .scaled import Scale
+from .sweep import win_lines
+from .validate import FieldError, check_choice, check_int, check_probability, offset
+
+WIN_CHANCE_CUTOFF = Fraction(1, 20)      # step 1: c1
+WIN_CHANCE_POWER = Fraction(13, 10)      # step 2: r
+OUTCOME_CUTOFF = Fraction(1, 10)         # step 3: c3
+OUTCOME_POWER = Fraction(9, 5)           # step 4: s
+
+PRECISION = 40          # significant digits of the working arithmetic
+MAX_PRECISION = 640
+GUARD_DIGITS = 26       # digits step 3's subtraction may cancel before the precision is doubled
+
+DICE_MODES = tuple(value for value, _ in DICE_MODE_LABELS)       # ("true-random", "balanced-blitz")
+NAME = dict(DICE_MODE_LABELS)["balanced-blitz"]                  # how results are labelled
+
+
+def check_dice_mode(mode):
+    """A dice mode: "true-random" (also for None or "") or "balanced-blitz"; FieldError otherwise."""
+    return "true-random" if mode in (None, "") else check_choice("dice_mode", mode, DICE_MODES)
+
+
+# ----------------------------------------------------------------------------- the four steps
+@dataclass(frozen=True)
+class Outcomes:
+    """How a fight to the end ends: wins[i] = P(attacker wins having lost i attacking armies),
+    i = 0..A-1; losses[j] = P(defender wins having lost j armies), j = 0..D-1.
+
+    Entries are numbers of one type: Fractions, or Decimals used inside a `context`."""
+    wins: tuple
+    losses: tuple
+
+    @property
+    def win(self):
+        return sum(self.wins, self.wins[0] * 0)
+
+    @property
+    def loss(self):
+        return sum(self.losses, self.losses[0] * 0)
+
+    def line(self):
+        """All outcomes from best to worst for the attacker (step 3's order)."""
+        return list(self.wins) + list(reversed(self.losses))
+
+    @classmethod
+    def from_line(cls, line, A):
+        return cls(tuple(line[:A]), tuple(reversed(line[A:])))
+
+
+def _rescaled(values, total):
+    """values scaled to sum to `total` (all zero if they sum to zero: then total is zero too)."""
+    s = sum(values)
+    if not s:
+        return tuple(x * 0 for x in values)
+    k = total / s
+    return tuple(x * k for x in values)
+
+
+def win_chance_cutoff(o, cutoff=WIN_CHANCE_CUTOFF, totals=None):
+    """Step 1: a side whose win chance is <= cutoff never wins; the other side is scaled to 1.
+
+    `totals` = (P(attacker wins), P(defender wins)) exactly, when o's entries are rounded: the
+    comparison is a discontinuity and must not depend on rounding. cutoff < 1/2 (so at most
+    one side can fall under it)."""
+    win, loss = totals if totals is not None else (o.win, o.loss)
+    if win <= cutoff:
+        return Outcomes(tuple(x * 0 for x in o.wins), _rescaled(o.losses, 1))
+    if loss <= cutoff:
+        return Outcomes(_rescaled(o.wins, 1), tuple(x * 0 for x in o.losses))
+    return o
+
+
+def win_chance_power(o, power=WIN_CHANCE_POWER):
+    """Step 2: side totals P, Q become P^power and Q^power normalised to sum 1; each side's
+    outcomes are scaled to their side's new total. Decimal entries (the power is irrational)."""
+    w, l = _power(o.win, power), _power(o.loss, power)
+    return Outcomes(_rescaled(o.wins, w / (w + l)), _rescaled(o.losses, l / (w + l)))
+
+
+def _cut_front(values, cutoff):
+    """Remove `cutoff` of mass from the front: entries zeroed until the running sum passes it,
+    that entry reduced to the excess."""
+    out, running = list(values), 0
+    for i, x in enumerate(out):
+        running += x
+        if running > cutoff:
+            out[i] = running - cutoff
+            break
+        out[i] = x * 0
+    return out
+
+
+def outcome_cutoff(o, cutoff=OUTCOME_CUTOFF):
+    """Step 3: cut `cutoff` of mass from each end of the line (best outcomes for the attacker
+    first, see Outcomes.line), then scale the whole line to sum 1 (so both sides keep their new
+    ratio). Expects a line summing to 1 (as step 2 leaves it); cutoff < 1/2."""
+    line = _cut_front(o.line(), cutoff)
+    line = _cut_front(line[::-1], cutoff)[::-1]
+    return Outcomes.from_line(_rescaled(line, 1), len(o.wins))
+
+
+def outcome_power(o, power=OUTCOME_POWER):
+    """Step 4: every outcome raised to `power`, each side scaled back to its total before this
+    step (the win chance is unchanged). Decimal entries."""
+    return Outcomes(_rescaled([_power(x, power) for x in o.wins], o.win),
+                    _rescaled([_power(x, power) for x in o.losses], o.loss))
+
+
+def cut_margin(o, cutoff=OUTCOME_CUTOFF):
+    """How close step 3's running sums come to `cutoff` where they pass it, relative to cutoff
+    (from the front and from the back of the line). Step 3's partial entries are differences
+    of that size: a tiny margin means they lost digits to cancellation."""
+    cutoff = _dec(cutoff)
+    line = o.line()
+    return min(_crossing_gap(line, cutoff), _crossing_gap(line[::-1], cutoff)) / cutoff
+
+
+def _crossing_gap(values, cutoff):
+    running = 0
+    for x in values:
+        before, running = running, running + x
+        if running > cutoff:
+            return min(cutoff - before, running - cutoff)
+    return cutoff
+
+
+# ----------------------------------------------------------------------------- arithmetic
+@lru_cache(maxsize=None)
+def context(prec=PRECISION):
+    """Decimal arithmetic with `prec` significant digits and (practically) no exponent limits."""
+    return Context(prec=prec, Emin=MIN_EMIN, Emax=MAX_EMAX)
+
+
+def _dec(q):
+    """A Fraction as a Decimal in the current context (exact for 1/20, 1/10, 13/10, 9/5)."""
+    return Decimal(q.numerator) / Decimal(q.denominator)
+
+
+def _power(x, power):
+    """x ** power for a Decimal x >= 0 and a Fraction power, as exp(power * ln x): relative
+    error about power * |ln x| * 10^-prec, far inside the guard digits."""
+    if not x:
+        return x
+    return (_dec(power) * x.ln()).exp()
+
+
+def to_decimal(num, den):
+    """num / den (non-negative ints of any size) as a Decimal in the current context.
+
+    Both integers are cut to their leading 4 * prec + 8 bits (relative error < 10^-(prec+2)),
+    so the cost does not grow with their thousands of digits; the power of two goes back exactly."""
+    if not num:
+        return Decimal(0)
+    bits = 4 * getcontext().prec + 8
+    sn, sd = max(0, num.bit_length() - bits), max(0, den.bit_length() - bits)
+    q = Decimal(num >> sn) / Decimal(den >> sd)
+    return q * Decimal(2) ** (sn - sd) if sn != sd else q
+
+
+def log10(x):
+    """log10 of a Decimal >= 0 (None for 0), right far below the float range."""
+    if not x:
+        return None
+    with localcontext(context(PRECISION)):
+        return float(x.log10())
+
+
+# ----------------------------------------------------------------------------- one battle
+def _refuse_stops(retreat_at, defender_goal):
+    """Balanced Blitz here is the fight to the end: refuse the stop rules by name."""
+    if retreat_at is not None:
+        raise FieldError(
+            "Balanced Blitz with a retreat threshold (the game's \"stop until\") is not supported: "
+            "the game reshapes that case differently and we have no second implementation to check "
+            "it against. Leave retreat_at empty, or use true-random dice.", "retreat_at")
+    if defender_goal not in (None, 0, "0", ""):
+        raise FieldError(
+            "Balanced Blitz with a defender goal is not supported (the game has no such mode). "
+            "Set defender_goal to 0, or use true-random dice.", "defender_goal")
+
+
+def exact_outcomes(b):
+    """(wins, losses) of a fought-to-the-end Battle as (num, den) integer pairs."""
+    A, D, sc = b.setup.A, b.setup.D, b.scale
+    ends = b.raw_ends
+    pair = lambda v: (v[0], sc.den(v[1])) if v else (0, 1)
+    return ([pair(ends.get((A - i, 0))) for i in range(A)],
+            [pair(ends.get((0, D - j))) for j in range(D)])
+
+
+@dataclass(frozen=True)
+class BalancedBlitz:
+    """A battle in Balanced Blitz mode. Army counts are in the call's `convention`.
+
+    `win`, `loss`: floats. `attackers_lost[k]` (k = 0..attacking armies) and `defenders_lost[j]`
+    (j = 0..defenders): floats indexed by armies lost, as in `Battle`; the last entry of each is
+    the other side's win. `end_states`: {(attackers_left, defenders_left): float}. The same as
+    Decimals with `precision` digits (no underflow): `attacker_losses`, `defender_losses`.
+    `true_random`: the exact Battle it was computed from (fought to the end).
+    """
+    true_random: Battle = field(repr=False)
+    attacker_losses: tuple = field(repr=False)   # Decimal, index = attacking armies lost
+    defender_losses: tuple = field(repr=False)   # Decimal, index = defenders lost
+    precision: int = PRECISION
+
+    @property
+    def attackers(self):
+        return self.true_random.attackers
+
+    @property
+    def defenders(self):
+        return self.true_random.defenders
+
+    @property
+    def convention(self):
+        return self.true_random.convention
+
+    @property
+    def win(self):
+        return float(self.defender_losses[-1])
+
+    @property
+    def loss(self):
+        return float(self.attacker_losses[-1])
+
+    @cached_property
+    def attackers_lost(self):
+        return [float(x) for x in self.attacker_losses]
+
+    @cached_property
+    def defenders_lost(self):
+        return [float(x) for x in self.defender_losses]
+
+    @cached_property
+    def end_states(self):
+        """{(attackers_left, defenders_left): float}, sorted like Battle.end_states."""
+        return {state: float(x) for state, x in self.end_state_decimals}
+
+    @cached_property
+    def end_state_decimals(self):
+        """[((attackers_left, defenders_left), Decimal)], sorted by state, in the call's convention."""
+        A, D, off = len(self.attacker_losses) - 1, len(self.defender_losses) - 1, self.true_random.setup.offset
+        ends = [((off, D - j), x) for j, x in enumerate(self.defender_losses[:-1])]
+        ends += [((A - i + off, 0), x) for i, x in enumerate(self.attacker_losses[:-1])]
+        return sorted(ends)
+
+    def win_with_at_least(self, survivors, as_decimal=False):
+        """P(win with at least `survivors` attackers left, counted in the call's convention):
+        a float, or a Decimal with as_decimal=True."""
+        need = check_int("survivors", survivors, 0) - self.true_random.setup.offset
+        A = len(self.attacker_losses) - 1
+        with localcontext(context(self.precision)):
+            p = sum(x for i, x in enumerate(self.attacker_losses[:-1]) if A - i >= need)
+        return Decimal(p) if as_decimal else float(p)
+
+    @cached_property
+    def _moments(self):
+        """((mean, variance) of attacking armies lost, same for defenders), as Decimals."""
+        with localcontext(context(self.precision)):
+            return tuple(_mean_var(values) for values in (self.attacker_losses, self.defender_losses))
+
+    mean_attackers_lost = property(lambda self: float(self._moments[0][0]))
+    var_attackers_lost = property(lambda self: float(self._moments[0][1]))
+    std_attackers_lost = property(lambda self: math.sqrt(self.var_attackers_lost))
+    mean_defenders_lost = property(lambda self: float(self._moments[1][0]))
+    var_defenders_lost = property(lambda self: float(self._moments[1][1]))
+    std_defenders_lost = property(lambda self: math.sqrt(self.var_defenders_lost))
+
+    def moments(self):
+        """{"mean_attackers_lost": Decimal, "var_attackers_lost": ..., same for defenders}."""
+        (ma, va), (md, vd) = self._moments
+        return {"mean_attackers_lost": ma, "var_attackers_lost": va,
+                "mean_defenders_lost": md, "var_defenders_lost": vd}
+
+
+def _mean_var(p):
+    """Mean and variance of an index distribution; sum of p[k] (k - mean)^2 (no cancellation)."""
+    mean = sum(k * x for k, x in enumerate(p))
+    return mean, sum(x * (k - mean) ** 2 for k, x in enumerate(p))
+
+
+def balanced_blitz(attackers, defenders, *, convention, rules=STANDARD, retreat_at=None,
+                   defender_goal=0, max_states=DEFAULT_MAX_STATES):
+    """A fight to the end in Balanced Blitz mode, reshaped from the exact true-random battle.
+
+    attackers: attacking armies ("attacking": all may die) or armies on the attacking territory
+        ("territory": one stays behind, T = A + 1), as `convention` says. defenders: armies on the
+        defending territory. rules: any Rules (capital, zombie ties, other dice...).
+    retreat_at and defender_goal are refused (FieldError naming them): the game's "stop until"
+    variant is not implemented. Returns a BalancedBlitz.
+    """
+    _refuse_stops(retreat_at, defender_goal)
+    b = battle(attackers, defenders, convention=convention, rules=rules, max_states=max_states)
+    wins, losses = exact_outcomes(b)
+    totals = (b.win, b.loss)
+    prec = PRECISION
+    while True:
+        with localcontext(context(prec)):
+            o = Outcomes(tuple(to_decimal(*v) for v in wins), tuple(to_decimal(*v) for v in losses))
+            o = win_chance_power(win_chance_cutoff(o, _dec(WIN_CHANCE_CUTOFF), totals), WIN_CHANCE_POWER)
+            if cut_margin(o) >= Decimal(10) ** (GUARD_DIGITS - prec) or prec >= MAX_PRECISION:
+                o = outcome_power(outcome_cutoff(o, _dec(OUTCOME_CUTOFF)), OUTCOME_POWER)
+                win, loss = o.win, o.loss      # a side cut away entirely leaves the other exactly 1
+                attacker = o.wins + (loss if win else Decimal(1),)
+                defender = o.losses + (win if loss else Decimal(1),)
+                break
+        prec *= 2
+    return BalancedBlitz(b, attacker, defender, prec)
+
+
+# ----------------------------------------------------------------------------- win chance alone
+def win_chance(num, den, prec=PRECISION):
+    """Balanced Blitz P(attacker wins) of a fight to the end whose true-random P(win) is
+    num / den exactly (g in the module docstring), as a Decimal with `prec` digits; exactly 0
+    or 1 where g is. The steps treat both sides alike, so the defender's chance of holding is
+    win_chance(den - num, den), computed without the cancellation of 1 - g."""
+    if compare_win_chance(num, den, Fraction(0)) == 0:
+        return Decimal(0)
+    if compare_win_chance(num, den, Fraction(1)) == 0:
+        return Decimal(1)
+    while True:     # w - c3 cancels when w is near c3: add digits until the result keeps 16
+        with localcontext(context(prec)):
+            c3 = _dec(OUTCOME_CUTOFF)
+            w = _power(to_decimal(num, den), WIN_CHANCE_POWER)
+            l = _power(to_decimal(den - num, den), WIN_CHANCE_POWER)
+            g = (w / (w + l) - c3) / (1 - 2 * c3)
+            if g >= Decimal(10) ** (GUARD_DIGITS - prec) or prec >= MAX_PRECISION:
+                return min(g, Decimal(1))
+        prec *= 2
+
+
+def _clamp_side(num, den):
+    """0 or 1 when step 1 decides the battle (P or Q <= c1), else None. Exact."""
+    c = WIN_CHANCE_CUTOFF
+    if num * c.denominator <= c.numerator * den:
+        return 0
+    if (den - num) * c.denominator <= c.numerator * den:
+        return 1
+    return None
+
+
+def compare_win_chance(num, den, x):
+    """Sign of g(num / den) - x (-1, 0, 1), exactly, for a Fraction 0 <= x <= 1."""
+    side = _clamp_side(num, den)
+    if side is not None:
+        return (side > x) - (side < x)
+    c3 = OUTCOME_CUTOFF
+    s = _sign_w_minus(num, den, c3 + (1 - 2 * c3) * x)
+    if x == 1:          # g == 1 exactly when w >= 1 - c3
+        return 0 if s >= 0 else -1
+    if x == 0:          # g == 0 exactly when w <= c3
+        return 0 if s <= 0 else 1
+    return s
+
+
+def _sign_w_minus(num, den, t):
+    """Sign of w - t, w = P^r / (P^r + Q^r), P = num/den, Q = 1 - P (both > 0), 0 < t < 1.
+
+    w >= t <=> (1 - t) P^r >= t Q^r <=> (1 - t)^b P^a >= t^b Q^a for r = a/b: integers. A float
+    pre-test settles it unless w and t are within 1e-9."""
+    P, Q = num / den, (den - num) / den          # correctly rounded; both > c1 here
+    w = 1 / (1 + (Q / P) ** float(WIN_CHANCE_POWER))
+    if abs(w - float(t)) > 1e-9:
+        return 1 if w > t else -1
+    a, b = WIN_CHANCE_POWER.numerator, WIN_CHANCE_POWER.denominator
+    lhs = (t.denominator - t.numerator) ** b * num ** a
+    rhs = t.numerator ** b * (den - num) ** a
+    return (lhs > rhs) - (lhs < rhs)
+
+
+def win_chance_float(num, den):
+    """g(num / den) as a float for tables, in double arithmetic: the error of w - c3 is about
+    9 ulps of w, so g keeps a relative error below 1e-13 down to g = 0.05; smaller values
+    (where w - c3 cancels) come from `win_chance`."""
+    side = _clamp_side(num, den)
+    if side is not None:
+        return float(side)
+    P, Q = num / den, (den - num) / den
+    w = 1 / (1 + (Q / P) ** float(WIN_CHANCE_POWER))
+    c3 = float(OUTCOME_CUTOFF)
+    g = (w - c3) / (1 - 2 * c3)
+    if g >= 0.05:
+        return min(1.0, g)
+    return float(win_chance(num, den))
+
+
+# ----------------------------------------------------------------------------- inverse questions
+@dataclass(frozen=True)
+class Needed:
+    """Answer of a Balanced Blitz search: `needed` armies (in the call's convention); Balanced
+    Blitz chance there (`reached`) and with one army fewer (`below`, None if that is no battle),
+    as Decimals; the exact true-random chances at the same counts (`true_reached`, `true_below`:
+    Fractions; P(win) for troops_needed, P(hold) for defenders_needed)."""
+    needed: int
+    reached: Decimal
+    below: object
+    true_reached: Fraction
+    true_below: object
+
+
+def _scale(rules):
+    if not isinstance(rules, Rules):
+        raise ValueError(f"rules must be a Rules, got {rules!r}")
+    return Scale([rules.attack_faces, rules.defend_faces])
+
+
+def troops_needed(defenders, p, *, convention, rules=STANDARD, survivors=0,
+                  max_states=DEFAULT_MAX_STATES, with_values=False):
+    """Fewest attackers (in `convention`) whose Balanced Blitz P(win) is >= p against `defenders`.
+
+    Scans attacker counts upwards with the engine's exact P(win) lines and decides g(P) >= p
+    exactly (module docstring); the first hit is the answer because g(P) is non-decreasing in
+    the attackers. p = 1 is reachable (a certain Balanced Blitz win). survivors other than 0
+    are refused. with_values=True returns a Needed record.
+    """
+    scale = _scale(rules)
+    D = check_int("defenders", defenders, 1)
+    p = check_probability("p", p)
+    off = offset(convention)
+    if survivors not in (None, 0, "0", ""):
+        raise FieldError("Balanced Blitz troops needed counts conquests only: set survivors to 0, "
+                         "or use true-random dice", "survivors")
+    check_size(D, max_states, f"a search against {D} defenders (one line of states)", "defenders")
+    previous = None
+    for a, line in win_lines(rules, scale, D, "attackers"):
+        num, den = line[D][0], scale.den(line[D][1])
+        if a >= 1 and compare_win_chance(num, den, p) >= 0:
+            if not with_values:
+                return a + off
+            return _answer(a + off, (num, den), previous if a >= 2 else None)
+        previous = num, den
+        inverse._guard(a * D, a > inverse._search_limit(D), max_states,
+               f"no attacker count up to {a + off} reaches p = {float(p):.6g} in Balanced Blitz "
+               f"against {D}", "p")
+
+
+def defenders_needed(attackers, p, *, convention, rules=STANDARD, max_states=DEFAULT_MAX_STATES,
+                     with_values=False):
+    """Fewest defenders that hold (the attacker does not conquer) with Balanced Blitz
+    probability >= p against `attackers` (in `convention`). The steps treat both sides alike,
+    so P(hold) = g(Q) with Q = 1 - P the true-random chance of holding, decided exactly; it grows
+    with the defenders. with_values=True returns a Needed (chances of holding)."""
+    scale = _scale(rules)
+    off = offset(convention)
+    A = check_int("attackers", attackers, 1 + off) - off
+    p = check_probability("p", p)
+    check_size(A, max_states, f"a search against {attackers} attackers (one line of states)")
+    previous = None
+    for d, line in win_lines(rules, scale, A, "defenders"):
+        num, den = line[A][0], scale.den(line[A][1])
+        hold = den - num, den
+        if d >= 1 and compare_win_chance(*hold, p) >= 0:
+            if not with_values:
+                return d
+            return _answer(d, hold, previous if d >= 2 else None)
+        previous = hold
+        inverse._guard(d * A, d > inverse._search_limit(A), max_states,
+               f"no defender count up to {d} holds with p = {float(p):.6g} in Balanced Blitz "
+               f"against {attackers}", "p")
+
+
+def _answer(n, at, before):
+    """A Needed from the exact true-random chances at n and n - 1 ((num, den) pairs or None)."""
+    return Needed(n, win_chance(*at), before and win_chance(*before), Fraction(*at),
+                  before and Fraction(*before))
