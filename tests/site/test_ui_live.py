@@ -62,12 +62,12 @@ def test_newer_input_cancels_the_older_request_in_the_worker(calc_page, clean):
     calc_page.evaluate("""() => { window.__cancelled = 0;
         riskoddsEngine.worker.addEventListener('message', (e) => { if (e.data.type === 'cancelled') window.__cancelled++; }); }""")
     form = calc_page.locator("form#battle")
-    fill_form(form, {"attackers": 2000, "defenders": 2000, "convention": "attacking"})
+    fill_form(form, {"attackers": 2500, "defenders": 2500, "convention": "attacking"})  # seconds in Pyodide
     wait_status(calc_page, "battle", "running", 10_000)
     calc_page.locator("body[data-engine-state=busy]").wait_for(state="attached", timeout=10_000)
     fill_form(form, {"attackers": 5, "defenders": 4}, reset=False)
     wait_answer(calc_page, "battle", "win", ro.battle(5, 4, convention="attacking").win)
-    assert calc_page.evaluate("window.__cancelled") >= 1  # the 2000 v 2000 was interrupted, not finished
+    assert calc_page.evaluate("window.__cancelled") >= 1  # the 2500 v 2500 was interrupted, not finished
 
 
 def test_double_submit_leaves_one_timer(calc_page, clean):
