@@ -7,53 +7,51 @@ headers of netlify.toml.
     python build.py --out /tmp/x    # build elsewhere (the determinism test builds twice)
 """
 import argparse
-import shutil
+import signal
 import sys
 from pathlib import Path
 
-from sitebuild import assets, engine_pack, offline, pages, paths, pyodide_copy
-from sitebuild import article, cache
-from riskodds.limits import describe as engine_facts  # after sitebuild: it puts pysite/ on sys.path
+
+def _interrupted(signum, frame):
+    print("build.py: interrupted", file=sys.stderr)
+    raise SystemExit(130)  # no traceback, even during the imports below; `finally` blocks still run
 
 
-BUILD_MARK = ".risk-odds-build"   # present while building: a build that failed midway is still ours to clear
+if __name__ == "__main__":
+    signal.signal(signal.SIGINT, _interrupted)
 
-
-def clean_out(out_dir: Path) -> None:
-    """Empty the output folder, refusing to wipe a folder that does not look like a build."""
-    if out_dir.exists():
-        ours = (out_dir / BUILD_MARK).exists() or (out_dir / "index.html").exists()
-        if any(out_dir.iterdir()) and not ours:
-            raise SystemExit(f"refusing to clear {out_dir}: not empty and not a previous build")
-        shutil.rmtree(out_dir)
-    out_dir.mkdir(parents=True)
-    (out_dir / BUILD_MARK).write_bytes(b"")
+from sitebuild import approx, assets, engine_pack, headers, offline, outdir, pages, paths, pyodide_copy, snapshot  # noqa: E402,E501
+from sitebuild import article, cache  # noqa: E402
+from riskodds.limits import describe as engine_facts  # noqa: E402  (after sitebuild: it puts pysite/ on sys.path)
 
 
 def build(out_dir: Path = paths.DEFAULT_OUT, engine_dir: Path = paths.ENGINE_SRC) -> dict:
     out_dir = Path(out_dir).resolve()
-    clean_out(out_dir)
-    sources = assets.find_sources(paths.SITE_SRC)
-    sources[engine_pack.ENGINE_ASSET] = engine_pack.engine_zip(Path(engine_dir))
-    page_list = pages.page_list()
-    art = article.prepare(page_list)  # cached figures, downloads and KaTeX, hashed like any asset
-    sources.update(art.assets)
-    sources.update(offline.app_sources())  # web app manifest + icons
-    manifest, outputs = assets.hash_assets(sources)
-    assets.write_assets(outputs, out_dir)
-    urls = assets.asset_urls(manifest)
-    pyodide_url = pyodide_copy.copy_pyodide(paths.PYODIDE_PKG, out_dir)
-    site = {
-        "pyodide_url": pyodide_url,
-        "pyodide_version": pyodide_copy.pyodide_version(paths.PYODIDE_PKG),
-        "engine_url": urls[engine_pack.ENGINE_ASSET],
-        "worker_url": urls["js/engine-worker.js"],
-        "engine_facts": engine_facts(),  # limits and rule fields, read by the forms (limits.js)
-    }
-    env = pages.make_env(paths.TEMPLATES, urls, site)
-    written = pages.render_pages(env, article.fill_pages(page_list, art, urls), out_dir)
-    (out_dir / BUILD_MARK).unlink()
-    sw = offline.write_service_worker(out_dir)  # last: it lists (and hashes) every built file
+    with outdir.building(out_dir):  # clears only what earlier builds wrote; logs what this one writes
+        sources = assets.find_sources(paths.SITE_SRC)
+        sources[engine_pack.ENGINE_ASSET] = engine_pack.engine_zip(Path(engine_dir))
+        sources[snapshot.SNAPSHOT_ASSET] = snapshot.snapshot_gz(paths.PYODIDE_PKG, sources[engine_pack.ENGINE_ASSET])
+        sources[approx.APPROX_ASSET] = approx.table_gz()  # approximate answers while Python loads
+        page_list = pages.page_list()
+        art = article.prepare(page_list)  # cached figures, downloads and KaTeX, hashed like any asset
+        sources.update(art.assets)
+        sources.update(offline.app_sources())  # web app manifest + icons
+        manifest, outputs = assets.hash_assets(sources)
+        assets.write_assets(outputs, out_dir)
+        urls = assets.asset_urls(manifest)
+        pyodide_url = pyodide_copy.copy_pyodide(paths.PYODIDE_PKG, out_dir)
+        site = {
+            "pyodide_url": pyodide_url,
+            "pyodide_version": pyodide_copy.pyodide_version(paths.PYODIDE_PKG),
+            "engine_url": urls[engine_pack.ENGINE_ASSET],
+            "snapshot_url": urls[snapshot.SNAPSHOT_ASSET],
+            "worker_url": urls["js/engine-worker.js"],
+            "engine_facts": engine_facts(),  # limits and rule fields, read by the forms (limits.js)
+        }
+        headers.write_file(out_dir, [*urls.values(), *(pyodide_url + name for name in pyodide_copy.CORE_FILES)])
+        env = pages.make_env(paths.TEMPLATES, urls, site)
+        written = pages.render_pages(env, article.fill_pages(page_list, art, urls), out_dir)
+        sw = offline.write_service_worker(out_dir, offline.runtime_urls(site))  # last: it lists (and hashes) every built file
     return {"out": str(out_dir), "pages": written, "assets": urls, **site, **sw}
 
 
@@ -66,7 +64,11 @@ def main(argv=None) -> int:
     ap.add_argument("--no-cache", action="store_true", help="recompute the article's figures and data (ignore .cache/)")
     args = ap.parse_args(argv)
     cache.ENABLED = not args.no_cache
-    info = build(args.out, args.engine)
+    try:
+        info = build(args.out, args.engine)
+    except KeyboardInterrupt:
+        print("build.py: interrupted", file=sys.stderr)
+        return 130
     print(f"built {len(info['pages'])} pages and {len(info['assets'])} assets into {info['out']}")
     if args.serve:
         from sitebuild.server import make_server
@@ -76,7 +78,9 @@ def main(argv=None) -> int:
         try:
             server.serve_forever()
         except KeyboardInterrupt:
-            pass
+            print("stopped", file=sys.stderr)
+        finally:
+            server.server_close()
     return 0
 
 

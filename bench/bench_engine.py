@@ -1,4 +1,4 @@
-"""Benchmark of the exact engine (issue targets in the last column).
+"""Benchmark of the exact engine (targets in the last column).
 
 Each case runs in a fresh subprocess, so its peak memory (ru_maxrss) is its own.
 Prints a table, judges each case's wall time and peak memory against its target (benchlib) and

@@ -15,7 +15,6 @@ import argparse
 import os
 import platform
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -23,14 +22,10 @@ sys.path[:0] = [str(ROOT), str(ROOT / "pysite")]
 
 from gpu_pipeline.host_shim import HostShim  # noqa: E402
 from gpu_pipeline.numpy_backend import NumpyBackend, simulate_range  # noqa: E402
+from gpu_pipeline.progress import timed  # noqa: E402
 from gpu_pipeline.results import git_commit, now_utc, write_json_atomic  # noqa: E402
 from gpu_pipeline.spec import BattleSpec, pack_tables  # noqa: E402
 
-
-def timed(fn):
-    w, c = time.perf_counter(), time.process_time()
-    out = fn()
-    return out, time.perf_counter() - w, time.process_time() - c
 
 
 def main():

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The calculator suite's speed targets, in headless Chromium against a fresh build served with the
-netlify.toml headers (issue 6):
+netlify.toml headers:
 
   1. troops needed for D = 200, p = .99, capital (3 defender dice), in the browser: <= 3 s;
   2. a chain of 14 territories with 72 attackers (territory convention), exact: <= 0.5 s;

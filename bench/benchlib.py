@@ -64,9 +64,9 @@ def finish(name: str, result: dict, targets: list[Target]) -> int:
 
 
 @contextlib.contextmanager
-def served_build(prepare=None):
+def served_build(prepare=None, log: list | None = None):
     """Build the site into a temporary folder, let `prepare(out, info)` add files, serve it on
-    127.0.0.1; yields (out, info, url)."""
+    127.0.0.1; yields (out, info, url). `log`, if given, receives every path the server is asked for."""
     import build
     from sitebuild import paths
     from sitebuild.server import serve_in_thread
@@ -76,11 +76,48 @@ def served_build(prepare=None):
         info = build.build(out)
         if prepare:
             prepare(out, info)
-        server, url = serve_in_thread(out, paths.NETLIFY_TOML)
+        server, url = serve_in_thread(out, paths.NETLIFY_TOML, log=log)
         try:
             yield out, info, url
         finally:
             server.shutdown()
+            server.server_close()
+
+
+# The baseline: the site's own Pyodide files, a page whose module worker only loads Pyodide.
+BARE_HTML = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bare pyodide</title></head>
+<body data-pyodide="{pyodide}"><script type="module" src="bare.js"></script></body></html>"""
+BARE_JS = """const w = new Worker("bare-worker.js", {type: "module"});
+w.onmessage = () => { document.body.dataset.readyAt = String(performance.now()); };
+w.postMessage(document.body.dataset.pyodide);"""
+BARE_WORKER = """self.onmessage = async (e) => {
+  const { loadPyodide } = await import(e.data + "pyodide.mjs");
+  const py = await loadPyodide({ indexURL: e.data });
+  py.runPython("1 + 1");
+  self.postMessage("ready");
+};"""
+
+
+def add_bare_page(out: Path, pyodide_url: str) -> str:
+    """Write /bench/bare.html (a bare Pyodide load in a module worker); return its path."""
+    d = out / "bench"
+    d.mkdir()
+    (d / "bare.html").write_text(BARE_HTML.format(pyodide=pyodide_url))
+    (d / "bare.js").write_text(BARE_JS)
+    (d / "bare-worker.js").write_text(BARE_WORKER)
+    return "/bench/bare.html"
+
+
+def bare_load_ms(browser, url: str) -> float:
+    """Navigation -> bare Pyodide loaded, in a fresh context (nothing cached), in ms."""
+    ctx = browser.new_context(base_url=url, service_workers="block")
+    try:
+        page = ctx.new_page()
+        page.goto("/bench/bare.html")
+        page.locator("body[data-ready-at]").wait_for(state="attached", timeout=180_000)
+        return float(page.locator("body").get_attribute("data-ready-at"))
+    finally:
+        ctx.close()
 
 
 def submit_and_time(page, form_id: str) -> float:

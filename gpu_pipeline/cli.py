@@ -1,63 +1,109 @@
-"""Command line: ``python -m gpu_pipeline simulate | merge | validate | sweep``.
+"""Command line: ``python -m gpu_pipeline simulate | merge | validate | rare | rare-scaling |
+sweep``.
 
 Army counts (``--attackers``, ``--retreat-at``) are in ``--convention`` (attacking: armies that
-fight; territory: armies on the territory, one stays behind). Exit status: 0 ok, 1 validation
-failed or bad input, 130 interrupted (checkpoint kept).
+fight; territory: armies on the territory, one stays behind). Exit status: 0 ok; 1 validation
+failed, bad input or an unreadable file (one line on stderr); 2 usage error (argparse); 130
+interrupted (the checkpoint is kept when ``--checkpoint`` was given).
 """
 from __future__ import annotations
 
 import argparse
 import json
+import math
+import os
 import sys
 from decimal import Decimal, InvalidOperation
+from pathlib import Path
 
+from .rare import ROUND_MODELS
 from .spec import BattleSpec, RoundRules
 
 
-def exact_int(text: str) -> int:
-    """'1e12' -> 1000000000000 exactly (no float rounding); rejects non-integers."""
+def exact_int(text: str, lo: int | None = None, hi: int | None = None) -> int:
+    """'1e12' -> 1000000000000 exactly (no float rounding); rejects non-integers, infinities,
+    NaNs and (before building a million-digit int) anything far outside [lo, hi)."""
     try:
-        d = Decimal(text.replace("_", ""))
+        d = Decimal(text.replace("_", "").strip())
     except InvalidOperation:
         raise argparse.ArgumentTypeError(f"not a number: {text!r}")
+    if not d.is_finite():
+        raise argparse.ArgumentTypeError(f"not a finite number: {text!r}")
+    if hi is not None and d.adjusted() > len(str(hi)):
+        raise argparse.ArgumentTypeError(f"{text!r} is too large (the limit is below {hi:,})")
     if d != d.to_integral_value():
         raise argparse.ArgumentTypeError(f"not a whole number: {text!r}")
-    return int(d)
+    v = int(d)
+    if lo is not None and v < lo:
+        raise argparse.ArgumentTypeError(f"{text!r} is below the minimum {lo}")
+    if hi is not None and v >= hi:
+        raise argparse.ArgumentTypeError(f"{text!r} is too large (the limit is below {hi:,})")
+    return v
+
+
+def int_in(lo: int | None = None, hi: int | None = None):
+    """argparse type: a whole number in [lo, hi) (either bound optional), '1e6' accepted."""
+    def parse(text: str) -> int:
+        return exact_int(text, lo, hi)
+    parse.__name__ = "whole number"
+    return parse
+
+
+def float_in(lo: float, hi: float, *, lo_open: bool = False):
+    """argparse type: a finite float in [lo, hi] ((lo, hi] with lo_open)."""
+    def parse(text: str) -> float:
+        try:
+            v = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a number: {text!r}")
+        if not (lo < v if lo_open else lo <= v) or not v <= hi:
+            side = "(" if lo_open else "["
+            raise argparse.ArgumentTypeError(f"{text!r} is not in {side}{lo:g}, {hi:g}]")
+        return v
+    parse.__name__ = "number"
+    return parse
+
+
+RUNS = int_in(1, 1 << 64)
+SEED = int_in(0, 1 << 64)
+COUNT = int_in(1, 1 << 31)      # workers, block sizes, shards: >= 1 and a C int
+C_INT = int_in(-(1 << 31), 1 << 31)  # armies, dice, faces: ranges checked by the battle spec
 
 
 def shard_arg(text: str) -> tuple[int, int]:
     try:
-        i, n = (int(x) for x in text.split("/"))
-    except ValueError:
-        raise argparse.ArgumentTypeError("shard must look like i/n (0-based i)")
+        i, n = (exact_int(x, 0, 1 << 31) for x in text.split("/"))
+    except (ValueError, argparse.ArgumentTypeError):
+        raise argparse.ArgumentTypeError("shard must look like i/n (0-based i), e.g. 0/4")
     if not (n >= 1 and 0 <= i < n):
         raise argparse.ArgumentTypeError("shard i/n needs 0 <= i < n")
     return i, n
 
 
-def add_battle_args(p: argparse.ArgumentParser):
-    p.add_argument("--attackers", "-a", type=exact_int, required=True,
+def add_battle_args(p: argparse.ArgumentParser, mode: bool = True):
+    p.add_argument("--attackers", "-a", type=C_INT, required=True,
                    help="attacking armies, in --convention")
-    p.add_argument("--defenders", "-d", type=exact_int, required=True)
+    p.add_argument("--defenders", "-d", type=C_INT, required=True)
     p.add_argument("--convention", choices=["attacking", "territory"], default="attacking",
                    help="attacking: all may die (default); territory: one stays behind")
-    p.add_argument("--mode", choices=["dice", "outcome"], default="outcome")
-    p.add_argument("--attack-dice", type=int, default=3)
-    p.add_argument("--defend-dice", type=int, default=2, help="3 = capital / wall")
-    p.add_argument("--attack-faces", type=int, default=6)
-    p.add_argument("--defend-faces", type=int, default=6)
+    if mode:
+        p.add_argument("--mode", choices=["dice", "outcome"], default="outcome")
+    p.add_argument("--attack-dice", type=C_INT, default=3)
+    p.add_argument("--defend-dice", type=C_INT, default=2, help="3 = capital / wall")
+    p.add_argument("--attack-faces", type=C_INT, default=6)
+    p.add_argument("--defend-faces", type=C_INT, default=6)
     p.add_argument("--ties", choices=["defender", "attacker"], default="defender")
     p.add_argument("--defender-bonus", choices=["none", "highest", "both"], default="none")
-    p.add_argument("--retreat-at", type=int, default=None,
+    p.add_argument("--retreat-at", type=C_INT, default=None,
                    help="attacker stops with this many armies or fewer (in --convention)")
-    p.add_argument("--defender-goal", type=int, default=0)
+    p.add_argument("--defender-goal", type=C_INT, default=0)
 
 
 def spec_from_args(a) -> BattleSpec:
     rules = RoundRules(a.attack_dice, a.defend_dice, a.attack_faces, a.defend_faces, a.ties,
                        a.defender_bonus)
     return BattleSpec(a.attackers, a.defenders, a.convention, rules, a.retreat_at,
-                      a.defender_goal, a.mode)
+                      a.defender_goal, getattr(a, "mode", "outcome"))
 
 
 def print_summary(res, stream=sys.stdout):
@@ -72,12 +118,41 @@ def print_summary(res, stream=sys.stdout):
                  f"  wall {res.wall_time_s:.2f} s, {res.runs / max(res.wall_time_s, 1e-9):.4g} runs/s\n")
 
 
+def check_output(path: str | None, flag: str):
+    """Refuse, before any work, an output path that cannot be written."""
+    if not path:
+        return
+    p = Path(path)
+    if p.is_dir():
+        raise ValueError(f"{flag} {path} is a folder; give a file name")
+    p.parent.mkdir(parents=True, exist_ok=True)
+    if not os.access(p.parent, os.W_OK):
+        raise ValueError(f"{flag} {path}: cannot write into {p.parent}")
+
+
+def interrupted(checkpoint: str | None) -> str:
+    """The one line printed after Ctrl-C in simulate: what was kept and how to go on."""
+    if not checkpoint:
+        return "interrupted: nothing saved (add --checkpoint FILE to make a long run resumable)"
+    if not os.path.exists(checkpoint):
+        return "interrupted before the first batch finished: nothing saved"
+    from .results import SimulationResult
+    cp = SimulationResult.load(checkpoint)
+    done, total = cp.runs, cp.target_range[1] - cp.target_range[0]
+    return (f"interrupted: checkpoint {checkpoint} kept ({done:,} of {total:,} runs done); "
+            f"run the same command to resume")
+
+
 def cmd_simulate(a) -> int:
     from .results import write_json_atomic
-    from .runner import make_backend, simulate
+    from .runner import make_backend, shard_range, simulate
     spec = spec_from_args(a)
+    shard_range(a.runs, a.shard)  # refuses an empty shard before anything starts
+    check_output(a.out, "--out")
+    check_output(a.checkpoint, "--checkpoint")
     if a.cluster:
         from .cluster import run_on_cluster
+        shard_range(a.runs, (0, a.cluster_shards))
         res = run_on_cluster(spec, a.runs, a.seed, a.cluster_shards, address=a.cluster,
                              backend=a.backend, workers=a.workers or 1)
     else:
@@ -88,9 +163,7 @@ def cmd_simulate(a) -> int:
                            checkpoint_every=a.checkpoint_every, progress=not a.no_progress,
                            max_batch=a.max_batch)
         except KeyboardInterrupt:
-            sys.stderr.write(f"\ninterrupted; resume with the same command"
-                             f"{' (checkpoint ' + a.checkpoint + ')' if a.checkpoint else ''}\n")
-            return 130
+            raise Interrupted(interrupted(a.checkpoint))
         finally:
             backend.close()
     if a.notes:
@@ -103,6 +176,7 @@ def cmd_simulate(a) -> int:
 
 def cmd_merge(a) -> int:
     from .results import SimulationResult, merge
+    check_output(a.out, "--out")
     res = merge([SimulationResult.load(p) for p in a.files])
     res.save(a.out)
     print_summary(res)
@@ -124,11 +198,71 @@ def cmd_validate(a) -> int:
 
 def cmd_sweep(a) -> int:
     from .sweep import sweep
+    check_output(a.out, "--out")
+    sweep(spec_from_args(a), a.runs, a.seed, out=a.out)
+    return 0
+
+
+def sci(log10: float | None) -> str:
+    """10**log10 as '1.902e-13' at any size ('0' for None)."""
+    if log10 is None:
+        return "0"
+    e = math.floor(log10)
+    m = 10 ** (log10 - e)
+    if m >= 9.9995:
+        m, e = m / 10, e + 1
+    return f"{m:.4g}e{e:+d}"
+
+
+def cmd_rare(a) -> int:
+    from .rare import RareEvent, run_rare
+    from .results import write_json_atomic
+    from .runner import make_backend
+    spec = spec_from_args(a)
+    event = RareEvent.parse(a.event, spec)
+    check_output(a.out, "--out")
+    backend = make_backend(a.backend, workers=a.workers, block=a.block,
+                           runs_per_thread=a.runs_per_thread, rare=True)
     try:
-        sweep(spec_from_args(a), a.runs, a.seed, out=a.out)
-    except RuntimeError as e:
-        sys.stderr.write(f"error: {e}\n")
-        return 1
+        rec = run_rare(spec, event, a.runs, a.seed, backend, pilot=a.pilot,
+                       progress=not a.no_progress, with_exact=not a.no_exact,
+                       model_name=a.round_model)
+    finally:
+        backend.close()
+    if a.out:
+        write_json_atomic(a.out, rec)
+    what = (f"all {spec.A0} attacking armies lost" if event.name == "loss"
+            else f"at least {event.K} attacking armies lost")
+    dice = "" if a.round_model == "engine" else f", {a.round_model} dice"
+    lines = [f"{spec.attackers} v {spec.defenders} ({spec.convention} armies{dice}), event "
+             f"{event.name} ({what}), {rec['runs']:,} runs on {rec['backend']} [{rec['device']}]",
+             f"  estimate {sci(rec['log10_estimate'])} +- {100 * rec['ci95_half_width_relative']:.3g} % "
+             f"(95 % interval {sci(rec['log10_ci95_low'])} .. {sci(rec['log10_ci95_high'])}); "
+             f"{rec['hits']:,} runs hit the event (effective sample size "
+             f"{rec['effective_sample_size']:,.0f})",
+             f"  pilot {rec['timing']['pilot_s']:.2f} s ({rec['tilt']['pilot_runs']:,} battles), "
+             f"run {rec['timing']['run_s']:.2f} s"]
+    if rec["exact_log10"] is not None:
+        inside = "inside" if rec.get("ci95_covers_exact") else "OUTSIDE"
+        lines.append(f"  exact (engine) {sci(rec['exact_log10'])}: {inside} the interval")
+    elif rec.get("exact_error"):
+        lines.append(f"  exact: not computed ({rec['exact_error']})")
+    print("\n".join(lines))
+    return 0
+
+
+def cmd_rare_scaling(a) -> int:
+    from .rare_scaling import scaling
+    from .results import write_json_atomic
+    from .runner import make_backend
+    check_output(a.out, "--out")
+    backend = make_backend(a.backend, workers=a.workers, runs_per_thread=16, rare=True)
+    try:
+        data = scaling(a.seed, backend, pilot=a.pilot, stream=sys.stdout)
+    finally:
+        backend.close()
+    write_json_atomic(a.out, data)
+    print(f"saved {a.out}")
     return 0
 
 
@@ -139,20 +273,21 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("simulate", help="play battles, write a result JSON")
     add_battle_args(s)
-    s.add_argument("--runs", type=exact_int, required=True, help="exact count, e.g. 1e12")
-    s.add_argument("--seed", type=exact_int, default=7)
+    s.add_argument("--runs", type=RUNS, required=True, help="exact count, e.g. 1e12")
+    s.add_argument("--seed", type=SEED, default=7, help="0 <= seed < 2**64")
     s.add_argument("--backend", choices=["auto", "cuda", "numpy", "host-shim"], default="auto")
     s.add_argument("--out", help="result file (JSON, written atomically)")
     s.add_argument("--shard", type=shard_arg, default=(0, 1), help="i/n, 0-based")
     s.add_argument("--checkpoint", help="checkpoint file: resumed from if it exists")
-    s.add_argument("--checkpoint-every", type=float, default=30.0, help="seconds")
-    s.add_argument("--max-batch", type=exact_int, default=None,
+    s.add_argument("--checkpoint-every", type=float_in(0, 1e9), default=30.0, help="seconds")
+    s.add_argument("--max-batch", type=RUNS, default=None,
                    help="cap on runs per backend call (default: adaptive, ~2 s per batch)")
-    s.add_argument("--workers", type=int, default=None, help="NumPy processes (default: cores)")
-    s.add_argument("--block", type=int, default=256, help="CUDA threads per block")
-    s.add_argument("--runs-per-thread", type=int, default=64)
+    s.add_argument("--workers", type=COUNT, default=None,
+                   help="NumPy processes, >= 1 (default: one per core)")
+    s.add_argument("--block", type=COUNT, default=256, help="CUDA threads per block")
+    s.add_argument("--runs-per-thread", type=COUNT, default=64)
     s.add_argument("--cluster", help="Dask scheduler address: run shards there and merge")
-    s.add_argument("--cluster-shards", type=int, default=16)
+    s.add_argument("--cluster-shards", type=COUNT, default=16)
     s.add_argument("--no-progress", action="store_true")
     s.add_argument("--notes", default="")
     s.set_defaults(func=cmd_simulate)
@@ -164,24 +299,74 @@ def build_parser() -> argparse.ArgumentParser:
 
     v = sub.add_parser("validate", help="compare a result file with the exact engine")
     v.add_argument("file")
-    v.add_argument("--alpha", type=float, default=1e-6)
-    v.add_argument("--min-expected", type=float, default=5.0)
+    v.add_argument("--alpha", type=float_in(0, 1, lo_open=True), default=1e-6,
+                   help="fail when a p-value is below this (0 < alpha <= 1)")
+    v.add_argument("--min-expected", type=float_in(0, 1e18, lo_open=True), default=5.0)
     v.add_argument("--json", action="store_true")
     v.set_defaults(func=cmd_validate)
 
+    r = sub.add_parser("rare", help="importance sampling of a rare event, write a result JSON")
+    add_battle_args(r, mode=False)
+    r.add_argument("--event", required=True,
+                   help="'loss' (every attacking army dies) or 'lost-at-least:K' (K attacking "
+                        "armies or more, the same in both conventions)")
+    r.add_argument("--runs", type=int_in(2, 1 << 64), required=True, help="e.g. 1e7")
+    r.add_argument("--seed", type=SEED, default=7, help="0 <= seed < 2**64")
+    r.add_argument("--backend", choices=["auto", "cuda", "numpy", "host-shim"], default="auto")
+    r.add_argument("--out", help="result file (JSON, written atomically)")
+    r.add_argument("--pilot", type=int_in(100, 1 << 31), default=10_000,
+                   help="battles per cross-entropy pilot level (the tilt is fitted on these)")
+    r.add_argument("--workers", type=COUNT, default=None,
+                   help="NumPy processes, >= 1 (default: one per core)")
+    r.add_argument("--block", type=COUNT, default=256, help="CUDA threads per block")
+    r.add_argument("--runs-per-thread", type=COUNT, default=16)
+    r.add_argument("--round-model", choices=ROUND_MODELS, default="engine",
+                   help="round probabilities: the rules' exact ones (engine), or the earlier "
+                        "GPU kernel's dice (legacy-kernel; biased-faces, unsorted-rounds: one "
+                        "defect each; fair: the real dice as tables)")
+    r.add_argument("--no-exact", action="store_true",
+                   help="skip the engine's exact answer (for battles too big for it)")
+    r.add_argument("--no-progress", action="store_true")
+    r.set_defaults(func=cmd_rare)
+
+    rs = sub.add_parser("rare-scaling", help="importance sampling vs plain Monte Carlo over "
+                                             "events from 1e-3 to 1e-300 (data for a figure)")
+    rs.add_argument("--out", default="data/simulations/rare_event_scaling.json")
+    rs.add_argument("--seed", type=SEED, default=1, help="0 <= seed < 2**64")
+    rs.add_argument("--backend", choices=["auto", "cuda", "numpy", "host-shim"], default="auto")
+    rs.add_argument("--workers", type=COUNT, default=None,
+                    help="NumPy processes, >= 1 (default: one per core)")
+    rs.add_argument("--pilot", type=int_in(100, 1 << 31), default=10_000)
+    rs.set_defaults(func=cmd_rare_scaling)
+
     w = sub.add_parser("sweep", help="GPU only: block size x runs per thread benchmark")
     add_battle_args(w)
-    w.add_argument("--runs", type=exact_int, default=10 ** 10)
-    w.add_argument("--seed", type=exact_int, default=1)
+    w.add_argument("--runs", type=RUNS, default=10 ** 10)
+    w.add_argument("--seed", type=SEED, default=1)
     w.add_argument("--out", default="bench/results/sweep_cuda.json")
     w.set_defaults(func=cmd_sweep)
     return p
 
 
+class Interrupted(Exception):
+    """Ctrl-C, with the line to print (what was kept)."""
+
+
 def main(argv=None) -> int:
-    a = build_parser().parse_args(argv)
+    """Run one command; bad input and unreadable files give one line on stderr and exit 1
+    (argparse's usage errors: 2), Ctrl-C gives one line and exit 130, never a traceback."""
     try:
+        a = build_parser().parse_args(argv)
         return a.func(a)
+    except Interrupted as e:
+        sys.stderr.write(f"\n{e}\n")
+    except KeyboardInterrupt:
+        sys.stderr.write("\ninterrupted\n")
+    except OSError as e:  # a file that cannot be read or written
+        where = f": {e.filename}" if e.filename else ""
+        sys.stderr.write(f"error: {e.strerror or e}{where}\n")
+        return 1
     except (ValueError, RuntimeError) as e:  # bad input, or no GPU for --backend cuda
         sys.stderr.write(f"error: {e}\n")
         return 1
+    return 130

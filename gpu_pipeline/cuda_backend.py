@@ -1,21 +1,23 @@
 """CUDA backend: compiles ``kernels/risk_battle.cu`` with CuPy (RawKernel, NVRTC) and launches
 it over a run range. ``cupy`` is imported lazily: nothing here is needed without a GPU.
 
-Launch: grid = ceil(n / (block * runs_per_thread)) blocks, each thread plays up to
-``runs_per_thread`` runs (run ids strided by the grid size, bound-checked in the kernel), so a
-launch never plays more runs than asked; large ranges are split into several launches.
+Launch: blocks of ``block`` threads, each thread playing up to ``runs_per_thread`` runs (run
+ids strided by the grid size, bound-checked in the kernel), so a launch never plays more runs
+than asked; ``spec.launch_plan`` splits large ranges into several launches and
+``spec.kernel_args`` builds the arguments, exactly as for the host shim.
 """
 from __future__ import annotations
 
 import numpy as np
 
-from .host_shim import KERNEL_SOURCE
-from .schedule import seed_key
-from .spec import BONUS_CODES, BattleSpec
+from .kernel_source import BATTLE_KERNEL, RARE_KERNEL, compile_options, inlined_source
+from .spec import BattleSpec, kernel_args, launch_plan, rare_kernel_args, shared_words
 
-TABLE_WORDS = 80
 SHARED_LIMIT = 48 * 1024     # default dynamic shared memory per block without opt-in
-MAX_GRID = 1 << 22           # blocks per launch (keeps one launch well under a second)
+# Blocks per launch. CUDA allows 2**31 - 1; the runner's batches (~2 s of work each) stay far
+# below this cap, which only bounds a single launch (~7e10 battles at the default shape).
+MAX_GRID = 1 << 22
+NVRTC_OPTIONS = ("-std=c++17", "--fmad=false")
 
 
 def cupy_or_none():
@@ -29,8 +31,18 @@ def cupy_or_none():
     return None
 
 
-class CudaBackend:
+def compile_kernel(cp, source, name: str):
+    """A CuPy RawKernel (NVRTC, cached per device) built with the shared -D options; it
+    exposes num_regs for the launch record."""
+    return cp.RawKernel(inlined_source(source), name,
+                        options=NVRTC_OPTIONS + tuple(compile_options()))
+
+
+class CudaDevice:
+    """One GPU and one compiled kernel: what both CUDA backends share."""
     name = "cuda"
+    source = BATTLE_KERNEL
+    entry = "risk_battles"
 
     def __init__(self, block: int = 256, runs_per_thread: int = 64, device_id: int = 0):
         cp = cupy_or_none()
@@ -42,9 +54,7 @@ class CudaBackend:
         self.block, self.runs_per_thread = int(block), int(runs_per_thread)
         self.device_id = device_id
         cp.cuda.Device(device_id).use()
-        # RawKernel (NVRTC, cached per device) exposes num_regs for the launch record
-        self.kernel = cp.RawKernel(KERNEL_SOURCE.read_text(), "risk_battles",
-                                   options=("-std=c++17",))
+        self.kernel = compile_kernel(cp, self.source, self.entry)
         self._cache = {}
 
     @property
@@ -56,7 +66,14 @@ class CudaBackend:
     def config(self) -> dict:
         return {"block": self.block, "runs_per_thread": self.runs_per_thread,
                 "registers_per_thread": int(getattr(self.kernel, "num_regs", -1)),
-                "source": "gpu_pipeline/kernels/risk_battle.cu"}
+                "source": f"gpu_pipeline/kernels/{self.source.name}"}
+
+    def close(self):
+        self._cache = {}
+
+
+class CudaBackend(CudaDevice):
+    """The plain kernel: histograms of end states."""
 
     def preferred_batch(self) -> int:
         return self.block * self.runs_per_thread * 4096
@@ -69,33 +86,47 @@ class CudaBackend:
                                  cp.asarray(spec.bin_grid.astype(np.int32)))}
         return self._cache[key]
 
-    def run(self, spec: BattleSpec, seed: int, start: int, count: int, table) -> np.ndarray:
-        cp = self.cp
+    def launch(self, spec: BattleSpec, seed: int, start: int, count: int, table, bins):
+        """Queue the kernel launches for runs [start, start + count), adding into the device
+        array ``bins``; returns without waiting (the sweep times this with CUDA events)."""
         d_table, d_bin_of = self._device_arrays(spec, table)
-        nbins = len(spec.end_states)
-        use_shared = (TABLE_WORDS + nbins) * 4 <= SHARED_LIMIT
-        shmem = (TABLE_WORDS + (nbins if use_shared else 0)) * 4
-        bins = cp.zeros(nbins, dtype=cp.uint64)
-        lo, hi = seed_key(seed)
-        r = spec.rules
-        per_block = self.block * self.runs_per_thread
-        per_launch = per_block * MAX_GRID
-        for s in range(start, start + count, per_launch):
-            n = min(per_launch, start + count - s)
-            grid = -(-n // per_block)
-            self.kernel((grid,), (self.block,), (
-                d_table, d_bin_of, bins, np.uint64(s), np.uint64(n), np.uint32(lo), np.uint32(hi),
-                np.int32(spec.A0), np.int32(spec.D0), np.int32(spec.stop_a), np.int32(spec.stop_d),
-                np.int32(r.attack_dice), np.int32(r.defend_dice),
-                np.int32(1 if spec.mode == "outcome" else 0), np.int32(r.attack_faces),
-                np.int32(r.defend_faces), np.int32(1 if r.ties == "attacker" else 0),
-                np.int32(BONUS_CODES[r.defender_bonus]), np.int32(nbins),
-                np.int32(1 if use_shared else 0), np.int32(self.runs_per_thread)),
+        use_shared = shared_words(spec, True) * 4 <= SHARED_LIMIT
+        shmem = shared_words(spec, use_shared) * 4
+        for s, n, grid in launch_plan(start, count, self.block * self.runs_per_thread, MAX_GRID):
+            self.kernel((grid,), (self.block,), (d_table, d_bin_of, bins) + kernel_args(
+                spec, seed, s, n, use_shared=use_shared, runs_per_thread=self.runs_per_thread),
                 shared_mem=shmem)
+
+    def run(self, spec: BattleSpec, seed: int, start: int, count: int, table) -> np.ndarray:
+        bins = self.cp.zeros(len(spec.end_states), dtype=self.cp.uint64)
+        self.launch(spec, seed, start, count, table, bins)
         out = bins.get().astype(np.int64)
         if int(out.sum()) != count:  # the defect of earlier work; must never happen
             raise AssertionError(f"kernel counted {int(out.sum())} runs for {count} requested")
         return out
 
-    def close(self):
-        self._cache = {}
+
+class CudaRareBackend(CudaDevice):
+    """The rare-event kernel: per-battle stop cell and log likelihood ratio (rare.py)."""
+    source = RARE_KERNEL
+    entry = "rare_battles"
+
+    def __init__(self, block: int = 256, runs_per_thread: int = 16, device_id: int = 0):
+        super().__init__(block, runs_per_thread, device_id)
+
+    def run(self, spec: BattleSpec, stop_a: int, tables, seed: int, start: int, count: int):
+        from .rare_numpy import TiltedRuns
+        cp = self.cp
+        thresholds = cp.asarray(np.ascontiguousarray(tables.thresholds, np.uint64))
+        log_ratio = cp.asarray(np.ascontiguousarray(tables.log_ratio, np.float64))
+        cell = cp.full(count, -1, dtype=cp.int32)
+        log_weight = cp.empty(count, dtype=cp.float64)
+        for s, n, grid in launch_plan(start, count, self.block * self.runs_per_thread, MAX_GRID):
+            off = s - start  # views: each launch writes its runs from index 0 of its slice
+            self.kernel((grid,), (self.block,), (thresholds, log_ratio, cell[off:],
+                                                 log_weight[off:]) + rare_kernel_args(
+                spec, stop_a, seed, s, n, runs_per_thread=self.runs_per_thread))
+        cell = cell.get()
+        if (cell < 0).any():
+            raise AssertionError("the rare kernel left runs unplayed")
+        return TiltedRuns.from_cells(spec.D0, cell, log_weight.get())

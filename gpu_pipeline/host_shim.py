@@ -1,10 +1,13 @@
-"""Builds ``kernels/risk_battle.cu`` as host C++ (g++ through ``kernels/host_shim.cpp``) and
-calls it with ctypes. This is the CUDA kernel's own source running on the CPU: CI uses it to
-prove the kernel and the NumPy twin produce bit-identical histograms without a GPU."""
+"""Builds the CUDA kernels as host C++ (g++ through ``kernels/host_shim.cpp``) and calls them
+with ctypes. This is the kernels' own source running on the CPU: CI uses it to prove that the
+kernels and the NumPy twins produce bit-identical results without a GPU.
+
+A kernel is called exactly as the CUDA backend launches it: the same launch plan and the same
+argument tuple (``spec.kernel_args``), with one thread per block.
+"""
 from __future__ import annotations
 
 import ctypes
-import hashlib
 import os
 import shutil
 import subprocess
@@ -13,12 +16,12 @@ from pathlib import Path
 
 import numpy as np
 
-from .schedule import seed_key
-from .spec import BONUS_CODES, BattleSpec, pack_tables
+from .kernel_source import KERNEL_DIR, SHIM_SOURCE, compile_options, sources_digest
+from .spec import (KERNEL_SCALARS, RARE_KERNEL_SCALARS, BattleSpec, kernel_args, launch_plan,
+                   pack_tables, rare_kernel_args, shared_words)
 
-KERNEL_DIR = Path(__file__).resolve().parent / "kernels"
-KERNEL_SOURCE = KERNEL_DIR / "risk_battle.cu"
-SHIM_SOURCE = KERNEL_DIR / "host_shim.cpp"
+_CTYPES = {np.uint64: ctypes.c_uint64, np.uint32: ctypes.c_uint32, np.int32: ctypes.c_int32,
+           np.float64: ctypes.c_double}
 
 
 def compiler() -> str | None:
@@ -30,17 +33,22 @@ def build(out_dir: str | os.PathLike | None = None) -> Path:
     cxx = compiler()
     if cxx is None:
         raise RuntimeError("no C++ compiler (g++) found for the host shim")
-    digest = hashlib.sha256(KERNEL_SOURCE.read_bytes() + SHIM_SOURCE.read_bytes()).hexdigest()[:16]
     out_dir = Path(out_dir or Path(tempfile.gettempdir()) / "gpu_pipeline_shim")
     out_dir.mkdir(parents=True, exist_ok=True)
-    lib = out_dir / f"risk_shim_{digest}.so"
+    lib = out_dir / f"risk_shim_{sources_digest()}.so"
     if not lib.exists():
         tmp = lib.with_suffix(f".{os.getpid()}.tmp")
-        subprocess.run([cxx, "-O2", "-std=c++17", "-Wall", "-Wno-unknown-pragmas", "-shared",
-                        "-fPIC", "-o", str(tmp), str(SHIM_SOURCE)], check=True,
+        # -ffp-contract=off: no fused multiply-add, like the CUDA build's --fmad=false
+        subprocess.run([cxx, "-O2", "-std=c++17", "-Wall", "-Wno-unknown-pragmas",
+                        "-ffp-contract=off", "-shared", "-fPIC", f"-I{KERNEL_DIR}",
+                        *compile_options(), "-o", str(tmp), str(SHIM_SOURCE)], check=True,
                        capture_output=True, text=True)
         os.replace(tmp, lib)  # atomic: parallel test runs never load a half-written library
     return lib
+
+
+def pointer(a: np.ndarray) -> int:
+    return a.ctypes.data
 
 
 class HostShim:
@@ -50,10 +58,14 @@ class HostShim:
         self.lib = ctypes.CDLL(str(lib_path or build()))
         u32p = ctypes.POINTER(ctypes.c_uint32)
         self.lib.shim_philox.argtypes = [u32p, u32p, u32p]
-        self.lib.shim_run.restype = ctypes.c_int
-        self.lib.shim_run.argtypes = (
-            [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_uint64, ctypes.c_uint64,
-             ctypes.c_uint32, ctypes.c_uint32] + [ctypes.c_int] * 15)
+
+    def kernel(self, name: str, n_arrays: int, scalars):
+        """The exported launcher of kernel ``name``: f(grid, shared_words, *arrays, *scalars),
+        its C types taken from the same (name, dtype) list that builds the arguments."""
+        addr = ctypes.c_void_p.in_dll(self.lib, f"shim_{name}").value
+        types = [ctypes.c_uint32, ctypes.c_uint32] + [ctypes.c_void_p] * n_arrays
+        types += [_CTYPES[dtype] for _, dtype in scalars]
+        return ctypes.CFUNCTYPE(None, *types)(addr)
 
     def philox(self, ctr, key) -> tuple[int, ...]:
         c = (ctypes.c_uint32 * 4)(*ctr)
@@ -64,23 +76,41 @@ class HostShim:
 
     def run(self, spec: BattleSpec, seed: int, start: int, count: int, table=None,
             grid: int = 64, runs_per_thread: int = 16, use_shared: bool = True) -> np.ndarray:
-        """Histogram over ``spec.end_states`` of runs [start, start + count), via the kernel."""
+        """Histogram over ``spec.end_states`` of runs [start, start + count), via the kernel,
+        in launches of at most ``grid`` one-thread blocks."""
+        if grid < 1 or runs_per_thread < 1:
+            raise ValueError("grid and runs_per_thread must be >= 1")
+        launch = self.kernel("risk_battles", 3, KERNEL_SCALARS)
         table = np.ascontiguousarray(pack_tables(spec) if table is None else table, np.uint32)
         bin_of = np.ascontiguousarray(spec.bin_grid, dtype=np.int32)
         bins = np.zeros(len(spec.end_states), dtype=np.uint64)
-        r = spec.rules
-        lo, hi = seed_key(seed)
-        rc = self.lib.shim_run(
-            table.ctypes.data, bin_of.ctypes.data, bins.ctypes.data, start, count, lo, hi,
-            spec.A0, spec.D0, spec.stop_a, spec.stop_d, r.attack_dice, r.defend_dice,
-            1 if spec.mode == "outcome" else 0, r.attack_faces, r.defend_faces,
-            1 if r.ties == "attacker" else 0, BONUS_CODES[r.defender_bonus],
-            len(spec.end_states), 1 if use_shared else 0, grid, runs_per_thread)
-        if rc:
-            raise ValueError("shim_run rejected its arguments")
+        words = shared_words(spec, use_shared)
+        for s, n, blocks in launch_plan(start, count, runs_per_thread, grid):
+            launch(blocks, words, pointer(table), pointer(bin_of), pointer(bins),
+                   *kernel_args(spec, seed, s, n, use_shared=use_shared,
+                                runs_per_thread=runs_per_thread))
         out = bins.astype(np.int64)
-        assert int(out.sum()) == count
+        if int(out.sum()) != count:
+            raise AssertionError(f"kernel counted {int(out.sum())} runs for {count} requested")
         return out
+
+    def rare(self, spec: BattleSpec, stop_a: int, tables, seed: int, start: int, count: int,
+             grid: int = 64, runs_per_thread: int = 16):
+        """``rare_battles`` over runs [start, start + count): a ``rare_numpy.TiltedRuns``."""
+        from .rare_numpy import TiltedRuns
+        launch = self.kernel("rare_battles", 4, RARE_KERNEL_SCALARS)
+        thresholds = np.ascontiguousarray(tables.thresholds, np.uint64)
+        log_ratio = np.ascontiguousarray(tables.log_ratio, np.float64)
+        cell = np.full(count, -1, dtype=np.int32)
+        log_weight = np.full(count, np.nan, dtype=np.float64)
+        for s, n, blocks in launch_plan(start, count, runs_per_thread, grid):
+            off = s - start  # each launch writes its runs from index 0 of the pointers it gets
+            launch(blocks, 0, pointer(thresholds), pointer(log_ratio),
+                   pointer(cell) + 4 * off, pointer(log_weight) + 8 * off,
+                   *rare_kernel_args(spec, stop_a, seed, s, n, runs_per_thread=runs_per_thread))
+        if (cell < 0).any():
+            raise AssertionError("the rare kernel left runs unplayed")
+        return TiltedRuns.from_cells(spec.D0, cell, log_weight)
 
 
 class HostShimBackend:
@@ -88,12 +118,14 @@ class HostShimBackend:
     name = "host-shim"
 
     def __init__(self, grid: int = 64, runs_per_thread: int = 16):
+        if grid < 1 or runs_per_thread < 1:
+            raise ValueError("grid and runs_per_thread must be >= 1")
         self.shim = HostShim()
         self.grid, self.runs_per_thread = grid, runs_per_thread
 
     @property
     def device(self) -> str:
-        return "CPU (risk_battle.cu built as host C++ by g++)"
+        return "CPU (the .cu kernels built as host C++ by g++)"
 
     def config(self) -> dict:
         return {"grid": self.grid, "block": 1, "runs_per_thread": self.runs_per_thread}
@@ -106,3 +138,11 @@ class HostShimBackend:
 
     def close(self):
         pass
+
+
+class HostShimRareBackend(HostShimBackend):
+    """``rare_battles`` from the kernel source on the CPU (the rare command's host-shim)."""
+
+    def run(self, spec, stop_a, tables, seed, start, count):
+        return self.shim.rare(spec, stop_a, tables, seed, start, count, self.grid,
+                              self.runs_per_thread)

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import multiprocessing as mp
 import os
+import signal
 from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 
 from .dice import losses_from_dice
-from .philox import MASK32, philox4x32_10_np
-from .schedule import redraw_np, seed_key
-from .spec import BONUS_CODES, BattleSpec, pack_tables
+from .philox import MASK32
+from .schedule import main_block_np, redraw_np, seed_key
+from .spec import BONUS_CODES, BattleSpec, pack_tables, table_key
 
 DEFAULT_CHUNK = 1 << 15  # battles advanced together; ~32k keeps the working arrays in cache
 _MASK = np.uint64(MASK32)
@@ -71,11 +72,11 @@ def _simulate_chunk(spec, seed, start, n, table, round_hook, lut_and_stride):
     k = 0
     while a.size:
         if k & 3 == 0:  # one Philox block feeds four rounds
-            words = list(philox4x32_10_np(run_lo, run_hi, k >> 2, 0, *key))
+            words = list(main_block_np(run_lo, run_hi, k, key))
         x = words[k & 3]
         na = np.minimum(a, att_dice)
         nd = np.minimum(d, def_dice)
-        tk = na * 4 + nd
+        tk = table_key(na, nd)
         if round_hook is not None:
             lost = np.asarray(round_hook(x, na, nd), dtype=np.int64)
         else:
@@ -140,11 +141,21 @@ def split_range(start: int, count: int, parts: int) -> list[tuple[int, int]]:
     return [(edges[i], edges[i + 1] - edges[i]) for i in range(parts)]
 
 
-class NumpyBackend:
-    """Runs ranges on the CPU, ``workers`` processes (default: all cores)."""
+def _ignore_sigint():
+    """Pool workers leave Ctrl-C to the parent, which stops the run and keeps the checkpoint
+    (otherwise every worker prints its own KeyboardInterrupt traceback)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class CpuWorkers:
+    """``workers`` processes (None: one per core) shared by the NumPy backends, started on
+    first use; results never depend on their number (a run id's battle is fixed by the seed)."""
     name = "numpy"
 
     def __init__(self, workers: int | None = None, chunk: int = DEFAULT_CHUNK):
+        if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)
+                                    or workers < 1):
+            raise ValueError(f"workers must be a whole number >= 1, got {workers!r}")
         self.workers = workers or os.cpu_count() or 1
         self.chunk = chunk
         self._pool = None
@@ -157,22 +168,27 @@ class NumpyBackend:
     def config(self) -> dict:
         return {"workers": self.workers, "chunk": self.chunk}
 
+    def map(self, fn, jobs) -> list:
+        if self._pool is None:
+            ctx = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=ctx,
+                                             initializer=_ignore_sigint)
+        return list(self._pool.map(fn, jobs))
+
+    def close(self):
+        if self._pool is not None:
+            self._pool.shutdown(cancel_futures=True)  # after Ctrl-C: drop the queued parts
+            self._pool = None
+
+
+class NumpyBackend(CpuWorkers):
+    """Runs ranges of the plain schedule on the CPU."""
+
     def preferred_batch(self) -> int:
         return max(self.workers * self.chunk * 4, 1 << 18)
 
     def run(self, spec: BattleSpec, seed: int, start: int, count: int, table) -> np.ndarray:
         if self.workers == 1 or count < 2 * self.chunk:
             return simulate_range(spec, seed, start, count, table, self.chunk)
-        if self._pool is None:
-            ctx = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=ctx)
         jobs = [(spec, seed, s, c, table, self.chunk) for s, c in split_range(start, count, self.workers)]
-        total = np.zeros(len(spec.end_states), dtype=np.int64)
-        for h in self._pool.map(_worker, jobs):
-            total += h
-        return total
-
-    def close(self):
-        if self._pool is not None:
-            self._pool.shutdown()
-            self._pool = None
+        return np.sum(self.map(_worker, jobs), axis=0)

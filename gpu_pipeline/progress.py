@@ -1,8 +1,17 @@
-"""A dependency-free progress bar on stderr: percent, runs, rate (runs/s) and ETA."""
+"""A dependency-free progress bar on stderr: percent, runs, rate (runs/s) and ETA; and a timer
+for benchmarks."""
 from __future__ import annotations
 
 import sys
 import time
+
+
+def timed(fn):
+    """(fn(), wall seconds, CPU seconds of this process): benchmarks report both, because on a
+    shared machine the wall clock includes other people's load."""
+    w, c = time.perf_counter(), time.process_time()
+    out = fn()
+    return out, time.perf_counter() - w, time.process_time() - c
 
 
 def fmt_count(x: float) -> str:

@@ -18,7 +18,7 @@ import subprocess
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from .schedule import SCHEDULE
+from .schedule import SCHEDULE, seed_key
 from .spec import BattleSpec, RoundRules
 
 FORMAT = "riskodds-simulation"
@@ -77,6 +77,7 @@ class SimulationResult:
     requested_runs: int | None = None   # runs asked for over ALL shards (default: target end)
 
     def __post_init__(self):
+        seed_key(self.seed)  # a seed the schedule can use, else ValueError
         if self.requested_runs is None:
             self.requested_runs = int(self.target_range[1])
         self.counts = [int(c) for c in self.counts]
@@ -136,8 +137,18 @@ class SimulationResult:
 
     @classmethod
     def from_json(cls, obj: dict) -> "SimulationResult":
-        if obj.get("format") != FORMAT:
+        """Rebuild a record, refusing anything inconsistent (ValueError, never another
+        exception): the histogram is re-derived and checked against ``runs`` and
+        ``attackers_lost``."""
+        if not isinstance(obj, dict) or obj.get("format") != FORMAT:
             raise ValueError("not a riskodds-simulation result file")
+        try:
+            return cls._from_json(obj)
+        except (KeyError, TypeError, AttributeError, OverflowError) as e:
+            raise ValueError(f"damaged result file ({type(e).__name__}: {e})") from None
+
+    @classmethod
+    def _from_json(cls, obj: dict) -> "SimulationResult":
         spec = BattleSpec(obj["attackers"], obj["defenders"], obj["convention"],
                           RoundRules(**obj["rules"]), obj["retreat_at"], obj["defender_goal"],
                           obj["mode"])
@@ -147,7 +158,9 @@ class SimulationResult:
             key = (e["attackers"] - spec.offset, e["defenders"])
             if key not in index:
                 raise ValueError(f"end state {key} is not terminal for this battle")
-            counts[index[key]] += int(e["count"])
+            if not isinstance(e["count"], int) or e["count"] < 0:
+                raise ValueError(f"end state {key}: count {e['count']!r} is not a whole number >= 0")
+            counts[index[key]] += e["count"]
         res = cls(spec, int(obj["seed"]), counts, obj["run_ranges"], list(obj["target_range"]),
                   obj.get("backend", ""), obj.get("device", ""), obj.get("kernel", {}),
                   float(obj.get("wall_time_s") or 0.0), obj.get("git_commit"),
@@ -163,8 +176,17 @@ class SimulationResult:
 
     @classmethod
     def load(cls, path: str | os.PathLike) -> "SimulationResult":
-        with open(path) as f:
-            return cls.from_json(json.load(f))
+        """Read a result file; ValueError naming the file when it is not a valid one (OSError
+        when it cannot be read at all)."""
+        with open(path, encoding="utf-8") as f:
+            try:
+                obj = json.load(f)
+            except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as e:
+                raise ValueError(f"{path}: not a JSON file ({e})") from None
+        try:
+            return cls.from_json(obj)
+        except ValueError as e:
+            raise ValueError(f"{path}: {e}") from None
 
 
 def now_utc() -> str:

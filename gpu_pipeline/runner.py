@@ -22,22 +22,28 @@ def shard_range(runs: int, shard: tuple[int, int] = (0, 1)) -> tuple[int, int]:
         raise ValueError(f"shard must be i/n with 0 <= i < n, got {i}/{n}")
     if runs < 1 or runs >= 1 << 64:
         raise ValueError("runs must be in [1, 2**64)")
+    if n > runs:  # some shard would be empty: a result file of 0 runs helps nobody
+        raise ValueError(f"{runs} runs cannot be split into {n} shards: use at most {runs}")
     return runs * i // n, runs * (i + 1) // n
 
 
 def make_backend(name: str = "auto", workers: int | None = None, block: int = 256,
-                 runs_per_thread: int = 64):
-    """'auto' = CUDA when cupy sees a GPU, else the NumPy twin."""
+                 runs_per_thread: int = 64, rare: bool = False):
+    """The backend called ``name``; 'auto' = CUDA when cupy sees a GPU, else the NumPy twin.
+    ``rare``: the importance-sampling kernel (per-battle stops and weights) instead of the
+    histogram kernel."""
     if name in ("auto", "cuda"):
-        from .cuda_backend import CudaBackend, cupy_or_none
+        from .cuda_backend import CudaBackend, CudaRareBackend, cupy_or_none
         if name == "cuda" or cupy_or_none() is not None:
-            return CudaBackend(block=block, runs_per_thread=runs_per_thread)
+            return (CudaRareBackend if rare else CudaBackend)(block=block,
+                                                              runs_per_thread=runs_per_thread)
     if name in ("auto", "numpy"):
         from .numpy_backend import NumpyBackend
-        return NumpyBackend(workers=workers)
+        from .rare_numpy import NumpyRareBackend
+        return (NumpyRareBackend if rare else NumpyBackend)(workers=workers)
     if name == "host-shim":
-        from .host_shim import HostShimBackend
-        return HostShimBackend()
+        from .host_shim import HostShimBackend, HostShimRareBackend
+        return (HostShimRareBackend if rare else HostShimBackend)()
     raise ValueError(f"unknown backend {name!r}")
 
 

@@ -1,5 +1,6 @@
 """The draw schedule: which Philox word each round of each battle uses. Defined ONLY here
-(and mirrored, comment for comment, in ``kernels/risk_battle.cu``).
+(the counter layout is built by :func:`main_counter` and :func:`side_counter`, nowhere else in
+Python) and mirrored in ``kernels/rk_common.cuh``.
 
 Schedule "philox4x32-10/v1"
 ---------------------------
@@ -47,18 +48,30 @@ def lemire_threshold(space: int) -> int:
     return TWO32 % space
 
 
+def main_counter(run_lo, run_hi, k: int) -> tuple:
+    """Counter of the main-stream block that feeds rounds 4*(k//4) .. 4*(k//4)+3 (word k & 3).
+    ``run_lo``/``run_hi``: the run id's 32-bit halves (ints or uint64 arrays)."""
+    return run_lo, run_hi, k >> 2, 0
+
+
+def side_counter(run_lo, run_hi, k: int, j: int) -> tuple:
+    """Counter of side-stream block j >= 1 of round k (redraws after a Lemire rejection);
+    word 3 = j != 0 keeps it apart from every main-stream counter."""
+    return run_lo, run_hi, k, j
+
+
 def round_value(seed: int, run: int, k: int, space: int) -> int:
     """Reference (scalar, slow): the uniform value in [0, space) of round ``k`` of run ``run``."""
-    k0, k1 = seed_key(seed)
+    key = seed_key(seed)
     t = lemire_threshold(space)
     lo, hi = run & MASK32, run >> 32
-    x = philox4x32_10((lo, hi, k >> 2, 0), (k0, k1))[k & 3]
+    x = philox4x32_10(main_counter(lo, hi, k), key)[k & 3]
     m = x * space
     if (m & MASK32) >= t:
         return m >> 32
     j = 1
     while True:
-        for x in philox4x32_10((lo, hi, k, j), (k0, k1)):
+        for x in philox4x32_10(side_counter(lo, hi, k, j), key):
             m = x * space
             if (m & MASK32) >= t:
                 return m >> 32
@@ -66,8 +79,8 @@ def round_value(seed: int, run: int, k: int, space: int) -> int:
 
 
 def main_block_np(run_lo, run_hi, k: int, key: tuple[int, int]):
-    """The main-stream Philox block feeding rounds 4*(k//4) .. 4*(k//4)+3 (uint64 arrays)."""
-    return philox4x32_10_np(run_lo, run_hi, k >> 2, 0, key[0], key[1])
+    """The main-stream Philox block of round k, vectorised: four uint64 arrays (words 0..3)."""
+    return philox4x32_10_np(*main_counter(run_lo, run_hi, k), *key)
 
 
 def redraw_np(run_lo, run_hi, k: int, space, thresh, key: tuple[int, int]):
@@ -81,7 +94,7 @@ def redraw_np(run_lo, run_hi, k: int, space, thresh, key: tuple[int, int]):
     pending = np.arange(run_lo.size)
     j = 1
     while pending.size:
-        words = philox4x32_10_np(run_lo[pending], run_hi[pending], k, j, key[0], key[1])
+        words = philox4x32_10_np(*side_counter(run_lo[pending], run_hi[pending], k, j), *key)
         left = np.ones(pending.size, dtype=bool)
         s, t = space[pending], thresh[pending]
         for w in words:  # words 0..3 in order: the first accepted one wins

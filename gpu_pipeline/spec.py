@@ -11,19 +11,45 @@ from dataclasses import asdict, dataclass, field
 from functools import cached_property
 
 import numpy as np
+import riskodds
+from riskodds.limits import LIMITS
 
-from .schedule import TWO32, lemire_threshold
+from .schedule import TWO32, lemire_threshold, seed_key
 
 CONVENTIONS = ("attacking", "territory")
 MODES = ("dice", "outcome")
 BONUS_CODES = {"none": 0, "highest": 1, "both": 2}
-TABLE_WIDTH = 5  # per (na, nd): S, t, cum0, cum1, cum2
-TABLE_KEYS = 16  # key = na * 4 + nd, na and nd in 1..3
+# Largest (A0 + 1) * (D0 + 1): every backend keeps an int32 end-state lookup of that many cells
+# (128 MiB here), and the kernels index it with 32-bit ints.
+MAX_GRID_CELLS = 1 << 25
+
+# The round table every backend shares: row table_key(na, nd) for na, nd dice rolled (1..3).
+KEY_STRIDE = 4                       # dice counts 0..3 per side
+TABLE_KEYS = KEY_STRIDE * KEY_STRIDE
+TABLE_WIDTH = 5                      # per row: S, t, cum0, cum1, cum2
+TABLE_WORDS = TABLE_KEYS * TABLE_WIDTH
+# The tilted tables of the rare-event kernel (tilt.py), rows table_key(na, nd) as well:
+THRESHOLD_WIDTH = 3                  # cumulative Q(0), Q(0..1), Q(0..2) over 2**32
+RATIO_WIDTH = 4                      # log p(j) - log q(j) for attacker losses j = 0..3
+
+
+def table_key(na, nd):
+    """Row of the round table for na attacking and nd defending dice (ints or arrays)."""
+    return na * KEY_STRIDE + nd
+
+
+def kernel_defines() -> dict[str, int]:
+    """The sizes the CUDA kernels are compiled with (as -D options; see kernel_source.py)."""
+    return {"RK_KEY_STRIDE": KEY_STRIDE, "RK_TABLE_WIDTH": TABLE_WIDTH,
+            "RK_TABLE_WORDS": TABLE_WORDS, "RK_THRESHOLD_WIDTH": THRESHOLD_WIDTH,
+            "RK_RATIO_WIDTH": RATIO_WIDTH}
 
 
 @dataclass(frozen=True)
 class RoundRules:
-    """Mirror of ``riskodds.Rules`` (same field names and meaning)."""
+    """Mirror of ``riskodds.Rules`` (same field names and meaning). Every field is checked by
+    the engine's own ``Rules`` against ``riskodds.limits.LIMITS`` (faces, dice: one source of
+    truth); the pipeline adds one limit of its own, one 32-bit draw per round."""
     attack_dice: int = 3
     defend_dice: int = 2
     attack_faces: int = 6
@@ -32,15 +58,7 @@ class RoundRules:
     defender_bonus: str = "none"     # "none" | "highest" (+1 top die) | "both" (+1 every die)
 
     def __post_init__(self):
-        for name, lo, hi in (("attack_dice", 1, 3), ("defend_dice", 1, 3),
-                             ("attack_faces", 2, 100), ("defend_faces", 2, 100)):
-            v = getattr(self, name)
-            if not isinstance(v, int) or not lo <= v <= hi:
-                raise ValueError(f"{name} must be an integer in {lo}..{hi}, got {v!r}")
-        if self.ties not in ("defender", "attacker"):
-            raise ValueError(f"ties must be 'defender' or 'attacker', got {self.ties!r}")
-        if self.defender_bonus not in BONUS_CODES:
-            raise ValueError(f"defender_bonus must be one of {sorted(BONUS_CODES)}")
+        self.to_engine()  # raises ValueError naming the field and the engine's limit
         if self.attack_faces ** self.attack_dice * self.defend_faces ** self.defend_dice > TWO32:
             raise ValueError("faces**dice of one round must be at most 2**32 (one 32-bit draw)")
 
@@ -48,7 +66,6 @@ class RoundRules:
         return asdict(self)
 
     def to_engine(self):
-        import riskodds  # lazy: the pipeline core does not need the engine
         return riskodds.Rules(**asdict(self))
 
 
@@ -71,10 +88,20 @@ class BattleSpec:
         if self.mode not in MODES:
             raise ValueError(f"mode must be one of {MODES}, got {self.mode!r}")
         low = 1 if self.convention == "attacking" else 2
-        if not isinstance(self.attackers, int) or not low <= self.attackers < 2 ** 31:
-            raise ValueError(f"attackers must be an integer >= {low} ({self.convention})")
-        if not isinstance(self.defenders, int) or not 1 <= self.defenders < 2 ** 31:
-            raise ValueError("defenders must be an integer >= 1")
+        top = LIMITS["max_armies"]
+        for name, lo in (("attackers", low), ("defenders", 1)):
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= top:
+                raise ValueError(f"{name} must be a whole number from {lo} to {top:,} "
+                                 f"({self.convention} armies; max_armies of riskodds.limits), "
+                                 f"got {v!r}")
+        cells = (self.A0 + 1) * (self.D0 + 1)
+        if cells > MAX_GRID_CELLS:
+            raise ValueError(
+                f"a {self.attackers} v {self.defenders} battle has {cells:,} (attackers, "
+                f"defenders) cells, more than the pipeline's limit of {MAX_GRID_CELLS:,} "
+                f"(spec.MAX_GRID_CELLS: the end-state lookup every backend keeps in memory); "
+                f"try fewer armies")
         if not 0 <= self.defender_goal < self.defenders:
             raise ValueError("defender_goal must be in 0..defenders-1")
         if self.retreat_at is not None and not 0 <= self.retreat_at < self.attackers:
@@ -111,24 +138,27 @@ class BattleSpec:
     @cached_property
     def end_states(self) -> list[tuple[int, int]]:
         """Histogram bins: every terminal (attacking armies, defenders) a round can land on,
-        sorted. A round removes at most 3 armies from a side, so states more than 3 below a
-        stop line are unreachable and left out."""
+        sorted. A round removes at most 3 armies from a side, so states more than 2 below a
+        stop line are unreachable and left out. Built from the two stop lines (about
+        3 (A + D) states), never by scanning the whole grid."""
         A, D = self.A0, self.D0
-        out = []
-        for a in range(max(0, self.stop_a - 2), A + 1):
-            for d in range(max(0, self.stop_d - 2), D + 1):
-                if self.is_end(a, d):
-                    out.append((a, d))
         if self.is_end(A, D):
-            out = [(A, D)]  # nothing to fight: the only end state is the start
+            return [(A, D)]  # nothing to fight: the only end state is the start
+        a_lo, d_lo = max(0, self.stop_a - 2), max(0, self.stop_d - 2)
+        out = []
+        for a in range(a_lo, A + 1):
+            if a <= self.stop_a:  # the attacker's stop line: every defender count
+                out += [(a, d) for d in range(d_lo, D + 1)]
+            else:                 # above it only the defender's stop line ends a battle
+                out += [(a, d) for d in range(d_lo, min(self.stop_d, D) + 1)]
         return out
 
     @cached_property
     def bin_grid(self) -> np.ndarray:
         """int32 array, index a * (D0 + 1) + d -> bin number, -1 for non-terminal cells."""
         g = np.full((self.A0 + 1) * (self.D0 + 1), -1, dtype=np.int32)
-        for i, (a, d) in enumerate(self.end_states):
-            g[a * (self.D0 + 1) + d] = i
+        ends = np.array(self.end_states, dtype=np.int64).reshape(-1, 2)
+        g[ends[:, 0] * (self.D0 + 1) + ends[:, 1]] = np.arange(len(ends), dtype=np.int32)
         return g
 
     def describe(self) -> dict:
@@ -139,12 +169,12 @@ class BattleSpec:
 
 
 def engine_outcome_space(na: int, nd: int, rules: RoundRules) -> dict:
-    import riskodds
     return riskodds.outcome_space(na, nd, rules.to_engine())
 
 
 def pack_tables(spec: BattleSpec, outcome_space=None) -> np.ndarray:
-    """uint32 table shared by every backend, shape (16, 5): row na*4+nd = (S, t, cum0..cum2).
+    """uint32 table shared by every backend, shape (TABLE_KEYS, TABLE_WIDTH): row
+    table_key(na, nd) = (S, t, cum0, cum1, cum2).
 
     S = faces_a**na * faces_d**nd, t = Lemire threshold, cum_j = number of the S rolls in which
     the attacker loses at most j armies (outcome mode; = S for j >= min(na, nd)). In dice mode
@@ -167,6 +197,83 @@ def pack_tables(spec: BattleSpec, outcome_space=None) -> np.ndarray:
                 for (la, ld), c in counts.items():
                     if la + ld != m and c:
                         raise ValueError("outcome_space: a round must remove min(na, nd) armies")
-            tab[na * 4 + nd] = row
+            tab[table_key(na, nd)] = row
     # values up to 2**32 do not fit uint32 only when S == 2**32, which the rules exclude
     return tab.astype(np.uint32)
+
+
+# ---- the kernel interface: risk_battles(table, bin_of, bins, <these scalars, in this order>)
+_C_RANGE = {t: (int(np.iinfo(t).min), int(np.iinfo(t).max)) for t in (np.uint64, np.uint32, np.int32)}
+KERNEL_SCALARS = (
+    ("run_start", np.uint64), ("run_count", np.uint64),
+    ("seed_lo", np.uint32), ("seed_hi", np.uint32),
+    ("A0", np.int32), ("D0", np.int32), ("stop_a", np.int32), ("stop_d", np.int32),
+    ("attack_dice", np.int32), ("defend_dice", np.int32), ("mode", np.int32),
+    ("faces_a", np.int32), ("faces_d", np.int32), ("ties_attacker", np.int32),
+    ("bonus", np.int32), ("nbins", np.int32), ("use_shared", np.int32),
+    ("runs_per_thread", np.int32),
+)
+
+
+def pack_scalars(params, values: dict) -> tuple:
+    """``values`` as typed NumPy scalars in the order of ``params`` ((name, dtype) pairs);
+    refuses values that do not fit their C type instead of letting them wrap."""
+    out = []
+    for name, dtype in params:
+        v = int(values[name])
+        lo, hi = _C_RANGE[dtype]
+        if not lo <= v <= hi:
+            raise ValueError(f"kernel argument {name} = {v} does not fit {np.dtype(dtype).name}")
+        out.append(dtype(v))
+    return tuple(out)
+
+
+def kernel_args(spec: BattleSpec, seed: int, start: int, count: int, *, use_shared: bool,
+                runs_per_thread: int) -> tuple:
+    """The scalar arguments of ``risk_battles`` for run ids [start, start + count), used by the
+    CUDA backend and the host shim alike."""
+    lo, hi = seed_key(seed)
+    r = spec.rules
+    return pack_scalars(KERNEL_SCALARS, dict(
+        run_start=start, run_count=count, seed_lo=lo, seed_hi=hi, A0=spec.A0, D0=spec.D0,
+        stop_a=spec.stop_a, stop_d=spec.stop_d, attack_dice=r.attack_dice,
+        defend_dice=r.defend_dice, mode=1 if spec.mode == "outcome" else 0,
+        faces_a=r.attack_faces, faces_d=r.defend_faces,
+        ties_attacker=1 if r.ties == "attacker" else 0, bonus=BONUS_CODES[r.defender_bonus],
+        nbins=len(spec.end_states), use_shared=1 if use_shared else 0,
+        runs_per_thread=runs_per_thread))
+
+
+# rare_battles(thresholds, log_ratio, end_cell, log_weight, <these scalars, in this order>)
+RARE_KERNEL_SCALARS = (
+    ("run_start", np.uint64), ("run_count", np.uint64),
+    ("seed_lo", np.uint32), ("seed_hi", np.uint32),
+    ("A0", np.int32), ("D0", np.int32), ("stop_a", np.int32), ("stop_d", np.int32),
+    ("attack_dice", np.int32), ("defend_dice", np.int32), ("runs_per_thread", np.int32),
+)
+
+
+def rare_kernel_args(spec: BattleSpec, stop_a: int, seed: int, start: int, count: int, *,
+                     runs_per_thread: int) -> tuple:
+    """The scalar arguments of ``rare_battles`` (battles stop at a <= stop_a, attacking armies,
+    or d <= spec.stop_d), for the CUDA backend and the host shim alike."""
+    lo, hi = seed_key(seed)
+    return pack_scalars(RARE_KERNEL_SCALARS, dict(
+        run_start=start, run_count=count, seed_lo=lo, seed_hi=hi, A0=spec.A0, D0=spec.D0,
+        stop_a=stop_a, stop_d=spec.stop_d, attack_dice=spec.rules.attack_dice,
+        defend_dice=spec.rules.defend_dice, runs_per_thread=runs_per_thread))
+
+
+def shared_words(spec: BattleSpec, use_shared: bool) -> int:
+    """32-bit words of shared memory ``risk_battles`` needs: the table, plus the bins if shared."""
+    return TABLE_WORDS + (len(spec.end_states) if use_shared else 0)
+
+
+def launch_plan(start: int, count: int, per_block: int, max_grid: int):
+    """(first run id, runs, blocks) of each launch covering [start, start + count): launches of
+    at most ``max_grid`` blocks of ``per_block`` runs; the kernel's bound check handles the
+    last block's remainder."""
+    per_launch = per_block * max_grid
+    for s in range(start, start + count, per_launch):
+        n = min(per_launch, start + count - s)
+        yield s, n, -(-n // per_block)

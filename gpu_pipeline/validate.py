@@ -65,6 +65,8 @@ def validate(result: SimulationResult, alpha: float = 1e-6, min_expected: float 
     exact = exact_end_states(result) if exact is None else exact
     N = result.runs
     failures = []
+    if N == 0:  # nothing was simulated: nothing can pass
+        failures.append("no runs to validate (the file holds 0 runs)")
     if sum(result.counts) != N:
         failures.append("histogram does not sum to runs")
     observed = dict(zip(result.spec.end_states, result.counts))

@@ -1,4 +1,5 @@
-"""Build cache: outputs stored under .cache/article/, keyed by a hash of everything they depend on.
+"""Build cache: outputs stored under .cache/article/, keyed by a hash of everything they depend on
+(the article's figures and data, the Pyodide heap snapshot, the approximate-answer table).
 
 A producer is a pure function of its inputs (parameters, data files, its own code and the
 engine's code), so when the hash matches the stored bytes are exactly what it would make again.

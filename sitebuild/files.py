@@ -32,6 +32,17 @@ def deterministic_zip(entries: list[tuple[str, bytes]]) -> bytes:
     return buf.getvalue()
 
 
+_on_write = None  # set by outdir.prepare: the output folder logs every file a build writes
+
+
+def on_write(hook) -> None:
+    """Call hook(path) after every write_bytes (None: stop)."""
+    global _on_write
+    _on_write = hook
+
+
 def write_bytes(path: Path, data: bytes) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(data)
+    if _on_write:
+        _on_write(path)

@@ -3,10 +3,15 @@ builds are byte-identical) and a service worker that precaches everything the ca
 
 - `app_sources()` returns the manifest and icons as assets (hashed like any other; the manifest
   names the icons by their hashed URLs, computed with the same `hashed_name`).
-- `write_service_worker(out_dir)` runs after the pages and the Pyodide core are written: it lists
-  the built files to precache, derives the cache version from their contents (so the worker's bytes,
-  and with them the browser's copy, change exactly when the site does) and writes `/sw.js`
-  (not hashed: its URL must stay put; netlify.toml serves it with no-cache).
+- `write_service_worker(out_dir, runtime)` runs after the pages and the Pyodide core are written:
+  it lists the built files to cache, derives the cache version from their contents (so the
+  worker's bytes, and with them the browser's copy, change exactly when the site does) and writes
+  `/sw.js` (not hashed: its URL must stay put; netlify.toml serves it with no-cache).
+
+Two groups: the shell (pages, code, styles, figures) is cached when the service worker installs;
+the runtime (`runtime`: the Pyodide core, the engine zip and snapshot, the engine's worker script)
+only once a page has started its engine (offline.js asks), so a reader of the article who never
+reaches a calculator downloads no runtime. An update carries the cached runtime over.
 """
 import functools
 import hashlib
@@ -20,6 +25,7 @@ from . import paths
 from .assets import URL_PREFIX
 from .files import sorted_files, write_bytes
 from .hashing import hashed_name
+from .pyodide_copy import CORE_FILES
 from .headers import headers_for, load_rules
 
 SW_NAME = "sw.js"
@@ -32,7 +38,7 @@ BACKGROUND = "#fbfaf7"
 # Precached: every page, the Pyodide core, and the site's code, styles, fonts and images. Other
 # assets (the article's data downloads) are cached when first fetched.
 PRECACHE_SUFFIXES = {".html", ".js", ".mjs", ".css", ".zip", ".wasm", ".json", ".webmanifest",
-                     ".png", ".svg", ".ico", ".woff2", ".woff", ".ttf"}
+                     ".png", ".svg", ".ico", ".woff2", ".woff", ".ttf", ".gz"}
 MAX_PRECACHE_ASSET = 2 * 1024 * 1024  # bytes, outside /pyodide/
 # Headers a cached response must carry so that an offline page stays cross-origin isolated.
 ISOLATION_HEADERS = ("Cross-Origin-Opener-Policy", "Cross-Origin-Embedder-Policy",
@@ -118,15 +124,16 @@ def url_of(rel: str) -> str:
     return "/" + rel
 
 
-def precache_list(out_dir: Path) -> list[tuple[str, str]]:
-    """[(url, sha256 of the bytes)] of every built file the calculators (and pages) need offline."""
+def precache_list(out_dir: Path, runtime: set[str] = frozenset()) -> list[tuple[str, str]]:
+    """[(url, sha256 of the bytes)] of every built file the calculators (and pages) need offline:
+    the runtime URLs whatever their size, other assets up to MAX_PRECACHE_ASSET."""
     out = []
     for path in sorted_files(out_dir):
         rel = path.relative_to(out_dir).as_posix()
-        if rel == SW_NAME or path.suffix not in PRECACHE_SUFFIXES:
+        if rel == SW_NAME or (path.suffix not in PRECACHE_SUFFIXES and url_of(rel) not in runtime):
             continue
         data = path.read_bytes()
-        if rel.startswith(URL_PREFIX.strip("/") + "/") and len(data) > MAX_PRECACHE_ASSET:
+        if rel.startswith(URL_PREFIX.strip("/") + "/") and len(data) > MAX_PRECACHE_ASSET and url_of(rel) not in runtime:
             continue
         if not (rel.endswith(".html") or rel.startswith(("assets/", "pyodide/"))):
             continue
@@ -134,21 +141,32 @@ def precache_list(out_dir: Path) -> list[tuple[str, str]]:
     return sorted(out)
 
 
-def service_worker(entries: list[tuple[str, str]], toml_path: Path = paths.NETLIFY_TOML) -> bytes:
+def service_worker(entries: list[tuple[str, str]], runtime: set[str] = frozenset(),
+                   toml_path: Path = paths.NETLIFY_TOML) -> bytes:
     version = hashlib.sha256("".join(f"{u}\0{h}\n" for u, h in entries).encode()).hexdigest()[:16]
     page_headers = headers_for(load_rules(toml_path), "/calculators/")
     isolation = {k: page_headers[k] for k in ISOLATION_HEADERS if k in page_headers}
     pages = [u for u, _ in entries if u.endswith("/") or u.endswith(".html")]
+    compact = lambda v: json.dumps(v, separators=(",", ":"))  # noqa: E731
     text = SW_TEMPLATE.read_text()
-    for key, value in (("__VERSION__", json.dumps(version)), ("__PRECACHE__", json.dumps([u for u, _ in entries], separators=(",", ":"))),
+    for key, value in (("__VERSION__", json.dumps(version)),
+                       ("__PRECACHE__", compact([u for u, _ in entries if u not in runtime])),
+                       ("__RUNTIME__", compact([u for u, _ in entries if u in runtime])),
                        ("__PAGES__", json.dumps(pages)), ("__ISOLATION__", json.dumps(isolation, sort_keys=True))):
         text = text.replace(key, value)
     return text.encode()
 
 
-def write_service_worker(out_dir: Path) -> dict:
-    entries = precache_list(out_dir)
-    data = service_worker(entries)
+def runtime_urls(site: dict) -> set[str]:
+    """What a page's engine loads: the Pyodide core, the engine zip and snapshot, the worker script."""
+    return {site["engine_url"], site["snapshot_url"], site["worker_url"],
+            *(site["pyodide_url"] + name for name in CORE_FILES)}
+
+
+def write_service_worker(out_dir: Path, runtime: set[str] = frozenset()) -> dict:
+    """Write /sw.js; `runtime`: URLs cached only once a page starts its engine."""
+    entries = precache_list(out_dir, runtime)
+    data = service_worker(entries, runtime)
     write_bytes(out_dir / SW_NAME, data)
-    return {"sw_url": "/" + SW_NAME, "precache": len(entries),
+    return {"sw_url": "/" + SW_NAME, "precache": len(entries), "runtime_files": sorted(runtime),
             "precache_bytes": sum((out_dir / (u.lstrip("/") + ("index.html" if u.endswith("/") else ""))).stat().st_size for u, _ in entries)}

@@ -18,6 +18,7 @@ class Page:
     nav: str | None = None  # label in the site navigation, if any
     context: dict = field(default_factory=dict)
     source: str | None = None  # article pages: Markdown under site_src/content/article/
+    engine_start: str = "lazy"  # calculators' engine: "eager" (at once) or "lazy" (when one nears the viewport)
 
     @property
     def output(self) -> str:
@@ -27,7 +28,7 @@ class Page:
 def page_list() -> list[Page]:
     return [
         Page("home.html", "/", "Exact odds of battle in Risk", nav="Home"),
-        Page("calculators.html", "/calculators/", "Calculators", nav="Calculators"),
+        Page("calculators.html", "/calculators/", "Calculators", nav="Calculators", engine_start="eager"),
         Page("article.html", "/article/", "The battle that should not have happened", nav="Article",
              source="battle.md"),
         Page("article.html", "/article/classic-questions/", "The classic questions, answered exactly",

@@ -1,12 +1,21 @@
-"""Page weight: the bytes one visit to a page loads, without the Pyodide runtime."""
+"""Page weight: the bytes one visit to a page loads, without the Pyodide runtime (the core under
+pyodide/ and the heap snapshot that stands in for its start-up)."""
 import re
 from pathlib import Path
 
+from .snapshot import SNAPSHOT_ASSET
+
 RUNTIME_PREFIX = "pyodide/"
+_SNAPSHOT = re.compile(r"assets/" + re.escape(SNAPSHOT_ASSET).replace(r"\.gz", r"\.[0-9a-f]+\.gz") + "$")
+
+
+def is_runtime(name: str) -> bool:
+    """A built file (path relative to the build) that belongs to the Python runtime."""
+    return name.startswith(RUNTIME_PREFIX) or bool(_SNAPSHOT.match(name))
 # What a visit loads: src= and <link href=> in HTML (not <a href>: links are followed only on a
 # click), and the relative imports and url()s inside scripts and styles.
 HTML_LOADS = re.compile(r'\bsrc="(/[^"#?]+)"|<link\b[^>]*\bhref="(/[^"#?]+)"')
-ASSET_LOADS = re.compile(r'["\'](\.{1,2}/[^"\']+\.(?:js|css|svg|png|woff2?))["\']|url\((/[^)]+|\.{1,2}/[^)]+)\)')
+ASSET_LOADS = re.compile(r'["\'](\.{1,2}/[^"\']+\.(?:js|css|svg|png|woff2?|gz))["\']|url\((/[^)]+|\.{1,2}/[^)]+)\)')
 
 
 def built_files(root: Path) -> dict:
@@ -22,7 +31,7 @@ def page_weight(files: dict, page: str) -> int:
     todo += [n for n in files if n.startswith("assets/engine/")]
     while todo:
         name = todo.pop()
-        if name in seen or name not in files or name.startswith(RUNTIME_PREFIX):
+        if name in seen or name not in files or is_runtime(name):
             continue
         seen.add(name)
         pattern = HTML_LOADS if name.endswith(".html") else ASSET_LOADS if name.endswith((".js", ".css")) else None

@@ -1,7 +1,11 @@
-// host_shim.cpp -- builds risk_battle.cu as ordinary host C++ (g++), so CI without a GPU runs
-// the very kernel source and compares its histogram bit for bit with the NumPy twin.
+// host_shim.cpp -- builds the kernels as ordinary host C++ (g++), so CI without a GPU runs the
+// very kernel source and compares its output bit for bit with the NumPy twins.
 // Emulation: blocks run one after another with blockDim.x == 1 (so __syncthreads is a no-op and
 // the "shared" buffer belongs to one block at a time); atomics become plain additions.
+//
+// The shim does not restate any kernel's parameters: RK_SHIM_EXPORT(kernel) exports a pointer
+// to rk_entry<kernel>::launch(grid, shared_words, <the kernel's own parameters>), and Python
+// (gpu_pipeline/host_shim.py) calls it with the argument tuple of gpu_pipeline/spec.py.
 #include <cstdint>
 #include <vector>
 
@@ -23,43 +27,39 @@ static inline unsigned long long atomicAdd(unsigned long long* p, unsigned long 
 }
 
 #include "risk_battle.cu"
+#include "rare_battle.cu"
+
+// One "launch": grid blocks of one thread each, with shared_words words of shared memory.
+template <typename F, F* K> struct rk_entry;
+template <typename... A, void (*K)(A...)>
+struct rk_entry<void(A...), K> {
+    static void launch(unsigned int grid, unsigned int shared_words, A... args) {
+        std::vector<unsigned int> shared(shared_words + 1);
+        rk_shim_shared = shared.data();
+        gridDim.x = grid;
+        blockDim.x = 1;
+        threadIdx.x = 0;
+        for (unsigned int b = 0; b < grid; ++b) {
+            blockIdx.x = b;
+            K(args...);
+        }
+        rk_shim_shared = nullptr;
+    }
+};
+
+#define RK_SHIM_EXPORT(kernel) \
+    extern "C" { void* shim_##kernel = (void*)&rk_entry<decltype(kernel), &kernel>::launch; }
+
+RK_SHIM_EXPORT(risk_battles)
+RK_SHIM_EXPORT(rare_battles)
 
 extern "C" {
 
-// Philox4x32-10 exactly as the kernel computes it (known-answer tests).
+// Philox4x32-10 exactly as the kernels compute it (known-answer tests).
 void shim_philox(const unsigned int* ctr, const unsigned int* key, unsigned int* out) {
     unsigned int c[4] = {ctr[0], ctr[1], ctr[2], ctr[3]};
     rk_philox(c, key[0], key[1]);
     for (int i = 0; i < 4; ++i) out[i] = c[i];
-}
-
-// Runs the kernel over a grid of `grid` blocks (1 thread each), `runs_per_thread` runs per
-// thread, in as many launches as needed to cover [run_start, run_start + run_count).
-// Adds into bins (nbins 64-bit counters).
-int shim_run(const unsigned int* table, const int* bin_of, unsigned long long* bins,
-             unsigned long long run_start, unsigned long long run_count,
-             unsigned int seed_lo, unsigned int seed_hi, int A0, int D0, int stop_a, int stop_d,
-             int attack_dice, int defend_dice, int mode, int faces_a, int faces_d,
-             int ties_attacker, int bonus, int nbins, int use_shared, int grid,
-             int runs_per_thread) {
-    if (grid < 1 || runs_per_thread < 1) return 1;
-    std::vector<unsigned int> shared(RK_TABLE_WORDS + (use_shared ? nbins : 0));
-    rk_shim_shared = shared.data();
-    gridDim.x = (unsigned int)grid;
-    blockDim.x = 1;
-    threadIdx.x = 0;
-    const unsigned long long per_launch = (unsigned long long)grid * runs_per_thread;
-    for (unsigned long long done = 0; done < run_count; done += per_launch) {
-        unsigned long long n = run_count - done < per_launch ? run_count - done : per_launch;
-        for (unsigned int b = 0; b < (unsigned int)grid; ++b) {
-            blockIdx.x = b;
-            risk_battles(table, bin_of, bins, run_start + done, n, seed_lo, seed_hi, A0, D0,
-                         stop_a, stop_d, attack_dice, defend_dice, mode, faces_a, faces_d,
-                         ties_attacker, bonus, nbins, use_shared, runs_per_thread);
-        }
-    }
-    rk_shim_shared = nullptr;
-    return 0;
 }
 
 }  // extern "C"

@@ -1,72 +1,34 @@
 // risk_battle.cu -- Monte Carlo of RISK battles, one battle per thread at a time.
 //
-// Built three ways from this one file:
-//   * CuPy RawModule (NVRTC) on a GPU               -> gpu_pipeline/cuda_backend.py
-//   * nvcc compile-only check (-cubin/-ptx)         -> tests/pipeline/test_nvcc.py
-//   * host C++ via kernels/host_shim.cpp (g++)      -> bit-identity test against NumPy
-// so: no #include, no CUDA library calls, only what host_shim.cpp can emulate.
+// Built three ways from this one file (plus rk_common.cuh, which it includes):
+//   * CuPy RawKernel (NVRTC) on a GPU               -> gpu_pipeline/cuda_backend.py
+//   * nvcc compile-only check (-cubin/-ptx)         -> tests/pipeline/test_pipeline_nvcc.py
+//   * host C++ via kernels/host_shim.cpp (g++)      -> tests/pipeline/test_pipeline_host_shim.py
+//                                                      (bit identity with the NumPy twin)
+// Each way passes the same -D options (gpu_pipeline/kernel_source.py) and the same arguments
+// (gpu_pipeline/spec.py kernel_args).
 //
 // Armies are ATTACKING armies (all may die); the Python side converts the territory convention.
 //
-// DRAW SCHEDULE "philox4x32-10/v1" (twin: gpu_pipeline/schedule.py; keep them identical)
-//   key = (seed_lo, seed_hi) of the 64-bit seed.
-//   Run n (64-bit run id), round k (0, 1, ... within the battle):
-//     main word  = word (k & 3) of Philox4x32-10(ctr = (n_lo, n_hi, k >> 2, 0), key)
+// DRAW SCHEDULE "philox4x32-10/v1" (rk_common.cuh; twin: gpu_pipeline/schedule.py)
+//   Round k of run n takes the main word x of rk_main_word, then
 //     S          = faces_a^na * faces_d^nd (na, nd = dice rolled this round), <= 2^32
-//     m          = (u64) word * S; reject iff (u32) m < t, t = 2^32 mod S (Lemire)
-//     on reject  : for j = 1, 2, ...: block Philox(ctr = (n_lo, n_hi, k, j), key),
-//                  words 0, 1, 2, 3 in order, first accepted word wins
+//     m          = (u64) x * S; reject iff (u32) m < t, t = 2^32 mod S (Lemire)
+//     on reject  : rk_redraw (side stream, words 0, 1, 2, 3 of block j = 1, 2, ...; first accepted)
 //     v          = m >> 32, uniform on [0, S)
 //   dice mode   : v -> digits (attacker dice first, least significant first, base faces_a,
 //                 then defender dice base faces_d; face = digit + 1), sort, bonus, compare
 //   outcome mode: attacker losses = #{j in 0..2 : cum_j <= v} (engine's outcome counts)
 //   Defender losses = min(na, nd) - attacker losses.
 //
-// TABLE (uint32, 16 rows x 5, row = na * 4 + nd): S, t, cum0, cum1, cum2.
+// TABLE (uint32, RK_TABLE_WORDS words; row na * RK_KEY_STRIDE + nd of RK_TABLE_WIDTH words):
+// S, t, cum0, cum1, cum2 (gpu_pipeline/spec.py pack_tables).
 // HISTOGRAM: bin_of[a * (D0 + 1) + d] -> bin; per-block 32-bit shared counters (host keeps
 // blockDim * runs_per_thread < 2^32), flushed once per block to 64-bit global bins; or direct
 // 64-bit global atomics when the bins do not fit in shared memory (use_shared == 0).
 // All run indices are 64-bit; a thread never touches a run id >= run_start + run_count.
 
-typedef unsigned int rk_u32;
-typedef unsigned long long rk_u64;
-
-#define RK_M0 0xD2511F53u
-#define RK_M1 0xCD9E8D57u
-#define RK_W0 0x9E3779B9u
-#define RK_W1 0xBB67AE85u
-#define RK_TABLE_WORDS 80
-
-__device__ __forceinline__ rk_u32 rk_mulhi(rk_u32 a, rk_u32 b) {
-    return (rk_u32)(((rk_u64)a * (rk_u64)b) >> 32);
-}
-
-__device__ __forceinline__ int rk_min(int a, int b) { return a < b ? a : b; }
-
-// Philox4x32-10: c[4] in/out, key (k0, k1). Key bumped between rounds.
-__device__ __forceinline__ void rk_philox(rk_u32 c[4], rk_u32 k0, rk_u32 k1) {
-#pragma unroll
-    for (int r = 0; r < 10; ++r) {
-        if (r) { k0 += RK_W0; k1 += RK_W1; }
-        rk_u32 hi0 = rk_mulhi(RK_M0, c[0]), lo0 = RK_M0 * c[0];
-        rk_u32 hi1 = rk_mulhi(RK_M1, c[2]), lo1 = RK_M1 * c[2];
-        rk_u32 n0 = hi1 ^ c[1] ^ k0, n2 = hi0 ^ c[3] ^ k1;
-        c[0] = n0; c[1] = lo1; c[2] = n2; c[3] = lo0;
-    }
-}
-
-// Side-stream redraw after a Lemire rejection (rare). Returns the accepted 64-bit product.
-__device__ rk_u64 rk_redraw(rk_u32 nlo, rk_u32 nhi, rk_u32 k, rk_u32 S, rk_u32 t,
-                            rk_u32 k0, rk_u32 k1) {
-    for (rk_u32 j = 1;; ++j) {
-        rk_u32 c[4] = {nlo, nhi, k, j};
-        rk_philox(c, k0, k1);
-        for (int w = 0; w < 4; ++w) {
-            rk_u64 m = (rk_u64)c[w] * S;
-            if ((rk_u32)m >= t) return m;
-        }
-    }
-}
+#include "rk_common.cuh"
 
 __device__ __forceinline__ void rk_sort3(int& x0, int& x1, int& x2) {
     int t;
@@ -108,7 +70,7 @@ __device__ int rk_dice_losses(rk_u32 v, int na, int nd, int fa, int fd, int ties
 }
 
 extern "C" __global__ void risk_battles(
-    const rk_u32* __restrict__ table,   // 16 x 5, see TABLE above
+    const rk_u32* __restrict__ table,   // RK_TABLE_WORDS words, see TABLE above
     const int* __restrict__ bin_of,     // (A0 + 1) * (D0 + 1) cells -> bin or -1
     rk_u64* __restrict__ bins,          // nbins 64-bit counters (accumulated, not cleared)
     rk_u64 run_start, rk_u64 run_count, // this launch plays run ids [run_start, run_start + run_count)
@@ -139,17 +101,11 @@ extern "C" __global__ void risk_battles(
         rk_u64 n = run_start + idx;
         rk_u32 nlo = (rk_u32)n, nhi = (rk_u32)(n >> 32);
         int a = A0, d = D0;
-        rk_u32 w0 = 0, w1 = 0, w2 = 0, w3 = 0;   // current main-stream block, rotated per round
+        rk_u32 w0 = 0, w1 = 0, w2 = 0, w3 = 0;   // current main-stream block
         for (rk_u32 k = 0; a > stop_a && d > stop_d; ++k) {
-            if ((k & 3u) == 0u) {
-                rk_u32 c[4] = {nlo, nhi, k >> 2, 0u};
-                rk_philox(c, seed_lo, seed_hi);
-                w0 = c[0]; w1 = c[1]; w2 = c[2]; w3 = c[3];
-            }
-            rk_u32 x = w0;
-            w0 = w1; w1 = w2; w2 = w3;           // word (k & 3) is always in w0
+            rk_u32 x = rk_main_word(nlo, nhi, k, seed_lo, seed_hi, w0, w1, w2, w3);
             int na = rk_min(a, attack_dice), nd = rk_min(d, defend_dice);
-            const rk_u32* row = stab + (na * 4 + nd) * 5;
+            const rk_u32* row = stab + (na * RK_KEY_STRIDE + nd) * RK_TABLE_WIDTH;
             rk_u32 S = row[0], t = row[1];
             rk_u64 m = (rk_u64)x * S;
             if ((rk_u32)m < t) m = rk_redraw(nlo, nhi, k, S, t, seed_lo, seed_hi);

@@ -1,6 +1,13 @@
 // The page's one engine: owns the module worker, queues requests (the worker runs one at a time),
 // cancels (interrupt buffer when cross-origin isolated, else terminate + restart) and restarts a
-// crashed worker. Emits "state" events: loading | ready | busy | error.
+// worker that crashed or may be damaged. Emits "state" events:
+//   idle (not started: nothing downloaded yet) | loading | ready | busy | error.
+// `call()` on an idle engine starts it, so a page may start the engine lazily (app.js).
+//
+// After any failure the client is never left busy: a worker error, an unreadable message, an
+// answer that is not JSON, or an answer reporting MemoryError/RecursionError (Python survived, but
+// the heap may be damaged: the next answer could be garbage) all end the request and restart
+// the worker.
 
 export class CancelledError extends Error {
   constructor() { super("Cancelled"); this.name = "CancelledError"; }
@@ -14,21 +21,25 @@ const MAX_RESTARTS = 3; // in a row without a successful start: then give up wit
 const INTERRUPT_GRACE_MS = 2500; // a C-level big-int operation may not see the interrupt; then terminate
 
 export class EngineClient extends EventTarget {
-  constructor({ workerURL, pyodideURL, engineURL }) {
+  constructor({ workerURL, pyodideURL, engineURL, snapshotURL = "" }) {
     super();
-    this.urls = { workerURL, pyodideURL, engineURL };
+    this.urls = { workerURL, pyodideURL, engineURL, snapshotURL };
     this.isolated = Boolean(self.crossOriginIsolated && typeof SharedArrayBuffer !== "undefined");
     this.queue = [];
-    this.current = null;
+    this.current = null; // the request executing in the worker (read it through isRunning)
     this.nextId = 1;
-    this.state = "loading";
+    this.state = "idle";
     this.message = "";
     this.failedStarts = 0;
     this.readyMs = null;
+    this.worker = null;
   }
 
+  /** Start the worker (download and boot the runtime). Starting a started engine does nothing. */
   start() {
+    if (this.worker) return;
     this.interrupt = this.isolated ? new Int32Array(new SharedArrayBuffer(4)) : null;
+    this.startedAt = performance.now();
     this.worker = new Worker(this.urls.workerURL, { type: "module", name: "riskodds-engine" });
     this.worker.onmessage = (e) => this.onMessage(e.data);
     this.worker.onerror = (e) => { e.preventDefault(); this.onCrash(`The engine worker failed: ${e.message || "unknown error"}`); };
@@ -43,13 +54,20 @@ export class EngineClient extends EventTarget {
     this.dispatchEvent(new CustomEvent("state", { detail: { state, message } }));
   }
 
-  /** Queue a call; returns {id, promise}. The promise resolves to {result, ms} or rejects. */
+  /** Queue a call; returns {id, promise}. The promise resolves to {result, ms} or rejects
+   *  (CancelledError, EngineError). An idle engine is started; a failed one is restarted. */
   call(op, params) {
     const id = this.nextId++;
     const promise = new Promise((resolve, reject) => this.queue.push({ id, op, params, resolve, reject }));
-    if (this.state === "error") this.restart("Restarting the engine…");
+    if (this.state === "idle") this.start();
+    else if (this.state === "error") this.restart("Restarting the engine…");
     this.pump();
     return { id, promise };
+  }
+
+  /** True while request `id` executes in the worker (false while it waits in the queue, and after). */
+  isRunning(id) {
+    return this.current !== null && this.current.id === id;
   }
 
   pump() {
@@ -66,21 +84,27 @@ export class EngineClient extends EventTarget {
       this.queue.splice(queued, 1)[0].reject(new CancelledError());
       return;
     }
-    if (!this.current || this.current.id !== id) return;
+    if (!this.isRunning(id)) return;
     if (this.interrupt) {
       Atomics.store(this.interrupt, 0, 2); // SIGINT -> KeyboardInterrupt inside Python
       clearTimeout(this.graceTimer);
-      this.graceTimer = setTimeout(() => this.current && this.current.id === id && this.hardCancel(), INTERRUPT_GRACE_MS);
+      this.graceTimer = setTimeout(() => this.isRunning(id) && this.hardCancel(), INTERRUPT_GRACE_MS);
     } else {
       this.hardCancel();
     }
   }
 
   hardCancel() {
+    this.settle((req) => req.reject(new CancelledError()));
+    this.restart("Cancelled: restarting the engine…");
+  }
+
+  /** End the current request (if any) with `how(req)`; the worker is free for the next one. */
+  settle(how) {
     const req = this.current;
     this.current = null;
-    if (req) req.reject(new CancelledError());
-    this.restart("Cancelled: restarting the engine…");
+    clearTimeout(this.graceTimer);
+    if (req) how(req);
   }
 
   restart(message) {
@@ -92,9 +116,7 @@ export class EngineClient extends EventTarget {
   }
 
   onCrash(message) {
-    const req = this.current;
-    this.current = null;
-    if (req) req.reject(new EngineError(`${message} The engine has been restarted; please try again.`, { crashed: true }));
+    this.settle((req) => req.reject(new EngineError(`${message} The engine has been restarted; please try again.`, { crashed: true })));
     this.failedStarts += 1;
     if (this.failedStarts > MAX_RESTARTS) {
       if (this.worker) this.worker.terminate();
@@ -106,17 +128,35 @@ export class EngineClient extends EventTarget {
     this.restart("The engine stopped unexpectedly; restarting…");
   }
 
+  /** A result from the worker: resolve with the parsed answer; restart if the heap may be damaged. */
+  onResult(req, msg) {
+    let result;
+    try {
+      result = JSON.parse(msg.text);
+    } catch {
+      this.onCrash("The engine returned an unreadable answer.");
+      return;
+    }
+    this.settle(() => req.resolve({ result, ms: msg.ms }));
+    if (msg.damaged) {
+      this.restart("The engine ran out of memory; restarting it…");
+      return;
+    }
+    this.setState("ready");
+    this.pump();
+  }
+
   onMessage(msg) {
     const req = this.current;
-    const mine = req && msg.id === req.id;
-    switch (msg.type) {
+    const mine = Boolean(req && msg && msg.id === req.id);
+    switch (msg && msg.type) {
       case "state":
         this.setState(msg.state, "Loading the Python runtime…");
         break;
       case "ready":
         this.failedStarts = 0;
         this.readyMs = msg.ms;
-        this.timings = { readyMs: msg.ms, runtimeMs: msg.runtimeMs, engineMs: msg.engineMs };
+        this.timings = { readyMs: msg.ms, runtimeMs: msg.runtimeMs, engineMs: msg.engineMs, snapshot: Boolean(msg.snapshot), ...msg.phases };
         this.setState("ready");
         this.pump();
         break;
@@ -124,14 +164,16 @@ export class EngineClient extends EventTarget {
         this.onCrash(msg.message);
         break;
       case "result":
+        if (mine) this.onResult(req, msg);
+        break;
       case "cancelled":
       case "error":
         if (!mine) break;
-        clearTimeout(this.graceTimer);
-        this.current = null;
-        if (msg.type === "result") req.resolve({ result: JSON.parse(msg.text), ms: msg.ms });
-        else if (msg.type === "cancelled") req.reject(new CancelledError());
-        else req.reject(new EngineError(msg.message));
+        this.settle((r) => r.reject(msg.type === "cancelled" ? new CancelledError() : new EngineError(msg.message)));
+        if (msg.damaged) {
+          this.restart("The engine ran out of memory; restarting it…");
+          break;
+        }
         this.setState("ready");
         this.pump();
         break;
@@ -139,6 +181,7 @@ export class EngineClient extends EventTarget {
         this.onCrash(`The engine crashed (${msg.message}).`);
         break;
       default:
+        if (req) this.onCrash("The engine sent an unexpected message.");
         break;
     }
   }

@@ -8,30 +8,80 @@ let interrupt = null;
 
 const post = (msg) => self.postMessage(msg);
 
-async function init({ pyodideURL, engineURL, interruptBuffer }) {
+async function bytesOf(url, what) {
+  const r = await fetch(url);
+  if (!r.ok) throw new Error(`${what} download failed: HTTP ${r.status}`);
+  return r;
+}
+
+/** The build's heap snapshot (sitebuild/snapshot.py), gzipped: inflated as it downloads. */
+async function snapshotBytes(url) {
+  const r = await bytesOf(url, "snapshot");
+  return new Uint8Array(await new Response(r.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+}
+
+// What a fresh Python runs to become the engine; the snapshot was taken just after the same steps
+// (sitebuild/make_snapshot.mjs). Exact answers at 1000+ armies have more than CPython's default
+// 4300 digits.
+const BOOT = "import sys\nsys.path.insert(0, '/engine')\nsys.set_int_max_str_digits(0)\nimport riskodds.api";
+
+/** Python with the engine imported: the snapshot restored (its heap has the engine's modules, so
+ *  nothing else is fetched), else a fresh start that unpacks the engine zip and imports it. */
+async function startPython({ pyodideURL, engineURL, snapshotURL }, mark) {
+  const snapshot = snapshotURL && "DecompressionStream" in self ? snapshotBytes(snapshotURL) : null;
+  if (snapshot) snapshot.then(() => mark("snapshotMs"), () => {}); // failures are handled below
+  const { loadPyodide } = await import(pyodideURL + "pyodide.mjs");
+  mark("importMs");
+  if (snapshot) {
+    try {
+      return { py: await loadPyodide({ indexURL: pyodideURL, _loadSnapshot: snapshot }), snapshot: true };
+    } catch (err) {
+      console.warn("the Pyodide snapshot could not be restored; starting Python afresh:", err);
+    }
+  }
+  const engineBytes = bytesOf(engineURL, "engine").then((r) => r.arrayBuffer());
+  engineBytes.catch(() => {});
+  const py = await loadPyodide({ indexURL: pyodideURL });
+  py.unpackArchive(await engineBytes, "zip", { extractDir: "/engine" });
+  py.runPython(BOOT);
+  return { py, snapshot: false };
+}
+
+async function init(msg) {
   const t0 = performance.now();
+  const phases = {}; // ms since init, for the bench (body[data-engine-timings])
+  const mark = (name) => { phases[name] = Math.round(performance.now() - t0); };
   post({ type: "state", state: "loading" });
   try {
-    // Fetch the engine while Pyodide boots: the zip is small, the runtime is the long pole.
-    const engineBytes = fetch(engineURL).then((r) => {
-      if (!r.ok) throw new Error(`engine download failed: HTTP ${r.status}`);
-      return r.arrayBuffer();
-    });
-    const { loadPyodide } = await import(pyodideURL + "pyodide.mjs");
-    pyodide = await loadPyodide({ indexURL: pyodideURL });
+    const started = await startPython(msg, mark);
+    pyodide = started.py;
     const tRuntime = performance.now();
-    if (interruptBuffer) {
-      interrupt = interruptBuffer;
+    if (msg.interruptBuffer) {
+      interrupt = msg.interruptBuffer;
       pyodide.setInterruptBuffer(interrupt);
     }
-    pyodide.unpackArchive(await engineBytes, "zip", { extractDir: "/engine" });
-    // Exact answers at 1000+ armies have more than CPython's default 4300 digits.
-    pyodide.runPython("import sys\nsys.path.insert(0, '/engine')\nsys.set_int_max_str_digits(0)");
     api = pyodide.pyimport("riskodds.api");
     const tEnd = performance.now();
-    post({ type: "ready", ms: tEnd - t0, runtimeMs: tRuntime - t0, engineMs: tEnd - tRuntime, interruptible: Boolean(interrupt) });
+    post({ type: "ready", ms: tEnd - t0, runtimeMs: tRuntime - t0, engineMs: tEnd - tRuntime, phases,
+           snapshot: started.snapshot, interruptible: Boolean(interrupt) });
   } catch (err) {
     post({ type: "fatal", message: `The Python runtime could not start: ${err && err.message ? err.message : err}` });
+  }
+}
+
+// Python errors after which this interpreter may be unsafe to reuse: an allocation or the C stack
+// failed somewhere inside, and the heap may be left inconsistent. The API reports them as an
+// {"ok": false} answer that names the exception; the client restarts the worker after it.
+const DAMAGING = /\b(MemoryError|RecursionError)\b/;
+const SHORT_ANSWER = 64 * 1024; // error answers are short; a long answer is a result, never scanned
+
+function damagedBy(text) {
+  if (text.length > SHORT_ANSWER || !/^\{\s*"ok"\s*:\s*false/.test(text)) return false;
+  try {
+    const { error } = JSON.parse(text);
+    return DAMAGING.test(String(error && error.message));
+  } catch {
+    return false; // not JSON at all: the client says so and restarts anyway
   }
 }
 
@@ -44,13 +94,15 @@ function call({ id, op, params }) {
   const t0 = performance.now();
   try {
     const text = api.call(op, JSON.stringify(params));
-    post({ type: "result", id, text, ms: performance.now() - t0 });
+    post({ type: "result", id, text, ms: performance.now() - t0, damaged: typeof text !== "string" || damagedBy(text) });
   } catch (err) {
     if (err && err.type === "KeyboardInterrupt") {
       post({ type: "cancelled", id, ms: performance.now() - t0 });
     } else if (err && err.type) {
-      // A Python exception the API did not turn into {"ok": false}: report it, keep the worker.
-      post({ type: "error", id, message: `${err.type}: ${String(err.message).split("\n").slice(-2).join(" ")}` });
+      // A Python exception the API did not turn into {"ok": false}: report it; restart after the
+      // ones that may have damaged the heap.
+      const type = String(err.type);
+      post({ type: "error", id, damaged: DAMAGING.test(type), message: `${type}: ${String(err.message).split("\n").slice(-2).join(" ")}` });
     } else {
       // Not a Python error (out of memory, a wasm trap): this Pyodide may be unusable; restart.
       post({ type: "crashed", id, message: String(err && err.message ? err.message : err) });

@@ -14,3 +14,4 @@ def shim(tmp_path_factory):
 def engine():
     """The exact engine; the pipeline's validation tests need it."""
     return pytest.importorskip("riskodds")
+

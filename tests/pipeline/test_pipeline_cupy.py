@@ -28,3 +28,21 @@ def test_cuda_exact_total_for_awkward_counts(engine):
     be = CudaBackend(block=256, runs_per_thread=64)
     for n in (1, 255, 16385, 10 ** 7 + 3):
         assert int(be.run(spec, 3, 0, n, pack_tables(spec)).sum()) == n
+
+
+def test_cuda_rare_kernel_bit_identical_to_numpy(engine):
+    """The rare-event kernel on the GPU: same per-battle stops and log weights as the twin."""
+    import numpy as np
+
+    from gpu_pipeline.cuda_backend import CudaRareBackend
+    from gpu_pipeline.rare_numpy import play_tilted
+    from gpu_pipeline.spec import BattleSpec
+    from gpu_pipeline.tilt import RoundModel, tilt_tables
+    spec = BattleSpec(75, 10, "attacking")
+    tables = tilt_tables(RoundModel.of_spec(spec), {(3, 2): 1.9, (2, 2): 0.5, (3, 1): 9.0})
+    start, n = 2 ** 32 - 500_000, 1_000_003
+    ref = play_tilted(spec, 0, tables, 7, start, n)
+    for block, rpt in [(256, 16), (128, 1), (1024, 7)]:
+        got = CudaRareBackend(block=block, runs_per_thread=rpt).run(spec, 0, tables, 7, start, n)
+        assert np.array_equal(got.end_a, ref.end_a) and np.array_equal(got.end_d, ref.end_d)
+        assert np.array_equal(got.log_weight.view(np.uint64), ref.log_weight.view(np.uint64))

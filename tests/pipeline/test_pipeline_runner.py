@@ -157,27 +157,42 @@ def test_cli_sweep_needs_gpu():
     assert p.returncode == 1 and "GPU" in p.stderr
 
 
-def test_cli_ctrl_c_then_resume(tmp_path):
-    """A real SIGINT to the CLI: exit 130 with a checkpoint; the same command resumes and the
-    final histogram equals an uninterrupted run's."""
+def interrupt_cli(args, ready, timeout=120):
+    """Start the CLI, wait until ``ready(stderr so far)`` holds, then press Ctrl-C: SIGINT to
+    the whole process group, as a terminal does. Returns (exit status, all stderr), or None
+    when the run finished before the signal."""
     import signal
     import time
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT / "pysite"), str(ROOT)]))
+    proc = subprocess.Popen([sys.executable, "-m", "gpu_pipeline", *args], cwd=ROOT, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    os.set_blocking(proc.stderr.fileno(), False)
+    seen, deadline = b"", time.monotonic() + timeout
+    while not ready(seen.decode(errors="replace")) and proc.poll() is None \
+            and time.monotonic() < deadline:
+        time.sleep(0.02)
+        seen += proc.stderr.read() or b""
+    os.killpg(proc.pid, signal.SIGINT)
+    os.set_blocking(proc.stderr.fileno(), True)
+    _, rest = proc.communicate(timeout=timeout)
+    err = (seen + rest).decode(errors="replace")
+    return None if proc.returncode == 0 else (proc.returncode, err)
+
+
+def test_cli_ctrl_c_then_resume(tmp_path):
+    """A real SIGINT to the CLI: exit 130 with one line and a checkpoint; the same command
+    resumes and the final histogram equals an uninterrupted run's."""
     from gpu_pipeline.numpy_backend import simulate_range
     ck, out = tmp_path / "ck.json", tmp_path / "out.json"
     args = ["simulate", "-a", "75", "-d", "10", "--runs", "1500000", "--seed", "21",
             "--backend", "numpy", "--workers", "1", "--checkpoint", str(ck),
             "--checkpoint-every", "0", "--max-batch", "50000", "--out", str(out), "--no-progress"]
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT / "pysite"), str(ROOT)]))
-    proc = subprocess.Popen([sys.executable, "-m", "gpu_pipeline", *args], cwd=ROOT, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 120
-    while not ck.exists() and proc.poll() is None and time.monotonic() < deadline:
-        time.sleep(0.02)
-    proc.send_signal(signal.SIGINT)
-    _, err = proc.communicate(timeout=120)
-    if proc.returncode == 0:
+    got = interrupt_cli(args, lambda err: ck.exists())
+    if got is None:
         pytest.skip("the run finished before the signal arrived")
-    assert proc.returncode == 130, err
+    code, err = got
+    assert code == 130 and "Traceback" not in err, err
+    assert f"checkpoint {ck} kept" in err and "run the same command to resume" in err
     partial = SimulationResult.load(ck)
     assert 0 < partial.runs < 1_500_000 and partial.runs % 50_000 == 0 and not out.exists()
     p = run_cli(*args)
@@ -185,3 +200,44 @@ def test_cli_ctrl_c_then_resume(tmp_path):
     final = SimulationResult.load(out)
     spec = BattleSpec(75, 10, "attacking", mode="outcome")
     assert final.counts == simulate_range(spec, 21, 0, 1_500_000).tolist()
+
+
+def test_cli_ctrl_c_with_worker_processes_prints_one_line(tmp_path):
+    """Two NumPy worker processes: Ctrl-C reaches them too, yet no traceback is printed (the
+    workers leave SIGINT to the parent) and the checkpoint survives."""
+    ck = tmp_path / "ck.json"
+    args = ["simulate", "-a", "75", "-d", "10", "--runs", "1e9", "--seed", "2", "--backend",
+            "numpy", "--workers", "2", "--checkpoint", str(ck), "--checkpoint-every", "0",
+            "--max-batch", "200000", "--no-progress"]
+    code, err = interrupt_cli(args, lambda err: ck.exists())
+    assert code == 130 and "Traceback" not in err and "KeyboardInterrupt" not in err, err
+    assert [line for line in err.splitlines() if line.strip()] == [
+        line for line in err.splitlines() if "interrupted: checkpoint" in line]
+    assert SimulationResult.load(ck).runs % 200_000 == 0
+
+
+def test_cli_ctrl_c_without_checkpoint_says_nothing_was_saved():
+    args = ["simulate", "-a", "75", "-d", "10", "--runs", "1e9", "--backend", "numpy",
+            "--workers", "1"]
+    code, err = interrupt_cli(args, lambda err: "runs/s" in err)
+    assert code == 130 and "Traceback" not in err, err
+    assert "nothing saved" in err and "resume" not in err
+
+
+def test_end_states_are_every_reachable_terminal_cell():
+    """end_states is built from the stop lines; it must equal the plain definition (scan the
+    grid for terminal cells at most 2 below a stop line) for every small battle."""
+    def scanned(s):
+        if s.is_end(s.A0, s.D0):
+            return [(s.A0, s.D0)]
+        return [(a, d) for a in range(max(0, s.stop_a - 2), s.A0 + 1)
+                for d in range(max(0, s.stop_d - 2), s.D0 + 1) if s.is_end(a, d)]
+    for A in range(2, 9):
+        for D in range(1, 7):
+            for conv in ("attacking", "territory"):
+                off = conv == "territory"
+                for retreat in [None, *range(off, A)]:
+                    for goal in range(D):
+                        s = BattleSpec(A, D, conv, retreat_at=retreat, defender_goal=goal)
+                        assert s.end_states == scanned(s), (A, D, conv, retreat, goal)
+                        assert (s.bin_grid >= 0).sum() == len(s.end_states)

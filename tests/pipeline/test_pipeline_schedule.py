@@ -1,11 +1,12 @@
 """Draw schedule, Lemire rejection and dice decoding: exact, and the same everywhere."""
 import numpy as np
 import pytest
+from pipeline_rules import hardest_lemire_rules
 
 from gpu_pipeline.dice import enumerate_round, losses_from_dice, losses_from_outcome
 from gpu_pipeline.numpy_backend import simulate_range
 from gpu_pipeline.schedule import lemire_threshold, redraw_np, round_value, seed_key
-from gpu_pipeline.spec import BONUS_CODES, BattleSpec, RoundRules, pack_tables
+from gpu_pipeline.spec import BONUS_CODES, BattleSpec, RoundRules, pack_tables, table_key
 
 REFERENCE_ROUNDS = {  # risk-reference.md section 2
     (3, 2): {(0, 2): 2890, (1, 1): 2611, (2, 0): 2275},
@@ -38,10 +39,10 @@ def test_dice_decoder_equals_engine_outcome_space(engine, fa, fd, ties, bonus):
 def test_outcome_tables_from_engine_and_outcome_decoder(engine):
     spec = BattleSpec(5, 5, "attacking", RoundRules(defend_dice=3))
     tab = pack_tables(spec)
-    assert list(tab[3 * 4 + 2]) == [7776, 2 ** 32 % 7776, 2890, 2890 + 2611, 7776]
+    assert list(tab[table_key(3, 2)]) == [7776, 2 ** 32 % 7776, 2890, 2890 + 2611, 7776]
     for na in (1, 2, 3):
         for nd in (1, 2, 3):
-            S, _, c0, c1, c2 = (int(x) for x in tab[na * 4 + nd])
+            S, _, c0, c1, c2 = (int(x) for x in tab[table_key(na, nd)])
             lost = losses_from_outcome(np.arange(S, dtype=np.uint64), c0, c1, c2)
             m = min(na, nd)
             got = {(j, m - j): int(n) for j, n in enumerate(np.bincount(lost)) if n}
@@ -102,7 +103,7 @@ def play_reference(spec, seed, run):
         S = r.attack_faces ** na * r.defend_faces ** nd
         v = round_value(seed, run, k, S)
         if spec.mode == "outcome":
-            lost = int(losses_from_outcome(v, *(int(c) for c in tab[na * 4 + nd, 2:])))
+            lost = int(losses_from_outcome(v, *(int(c) for c in tab[table_key(na, nd), 2:])))
         else:
             lost = int(losses_from_dice(np.array([v]), na, nd, r.attack_faces, r.defend_faces,
                                         r.ties == "attacker", BONUS_CODES[r.defender_bonus])[0])
@@ -115,7 +116,7 @@ SPECS = [
     BattleSpec(75, 10, "attacking", mode="dice"),
     BattleSpec(12, 9, "territory", RoundRules(defend_dice=3, ties="attacker", defender_bonus="both"),
                retreat_at=4, defender_goal=2, mode="dice"),
-    BattleSpec(14, 6, "attacking", RoundRules(attack_faces=77, defend_faces=77), mode="dice"),
+    BattleSpec(14, 6, "attacking", hardest_lemire_rules(), mode="dice"),
 ]
 
 
@@ -126,3 +127,17 @@ def test_numpy_backend_follows_the_scalar_schedule(engine, spec):
     ref = np.bincount([play_reference(spec, seed, start + i) for i in range(n)],
                       minlength=len(spec.end_states))
     assert hist.tolist() == ref.tolist()
+
+
+def test_round_rules_take_their_limits_from_the_engine():
+    from riskodds.limits import LIMITS
+    top, low = LIMITS["max_faces"], LIMITS["min_faces"]
+    assert RoundRules(attack_faces=top, defend_faces=low).attack_faces == top
+    for bad in (dict(attack_faces=top + 1), dict(defend_faces=low - 1),
+                dict(attack_dice=LIMITS["max_dice"] + 1), dict(ties="nobody")):
+        with pytest.raises(ValueError, match=next(iter(bad))):
+            RoundRules(**bad)
+    big = BattleSpec(LIMITS["max_armies"], 1, "attacking")
+    assert big.end_states[-1] == (LIMITS["max_armies"], 0)
+    with pytest.raises(ValueError, match="max_armies"):
+        BattleSpec(LIMITS["max_armies"] + 1, 1, "attacking")

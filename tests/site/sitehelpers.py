@@ -59,6 +59,11 @@ def wait_status(page, form_id: str, status: str, timeout_ms: int = 120_000) -> N
 
 
 def wait_engine_ready(page, timeout_ms: int = ENGINE_TIMEOUT_MS) -> None:
+    """Wait for the page's engine. A page that starts it lazily (the article) starts it when a
+    calculator nears the viewport: scroll to the first one, as a reader would."""
+    page.locator("body[data-engine-state]").wait_for(state="attached", timeout=timeout_ms)
+    if page.locator("body[data-engine-state=idle]").count():
+        page.locator("form[data-calculator]").first.scroll_into_view_if_needed()
     page.locator("body[data-engine-state=ready]").wait_for(state="attached", timeout=timeout_ms)
 
 

@@ -10,7 +10,7 @@ import riskodds as ro
 
 from conftest import _guard
 from sitebuild import offline, paths
-from sitebuild.server import make_server
+from sitebuild.server import make_server, serve_in_thread
 from sitehelpers import calculate, exact_output, screenshot, wait_engine_ready, wait_final
 
 OFFLINE_TIMEOUT_MS = 120_000
@@ -54,6 +54,7 @@ def test_service_worker_script_and_manifest_are_served_right(built_site, site_ur
     text = sw.text()
     # Every precached URL exists, the Pyodide core and the engine zip among them.
     precache = json.loads(text.split("const PRECACHE = ", 1)[1].split(";\n", 1)[0])
+    precache += json.loads(text.split("const RUNTIME = ", 1)[1].split(";\n", 1)[0])
     assert any(u.startswith("/pyodide/v") and u.endswith("pyodide.asm.wasm") for u in precache)
     assert any(u.startswith("/assets/engine/riskodds.") for u in precache)
     assert "/calculators/" in precache
@@ -61,7 +62,9 @@ def test_service_worker_script_and_manifest_are_served_right(built_site, site_ur
         assert site_context.request.get(url).status == 200, url
     # The version is derived from the precached files' contents.
     version = json.loads(text.split("const VERSION = ", 1)[1].split(";", 1)[0])
-    expected = offline.service_worker(offline.precache_list(built_site)).decode()
+    runtime = set(json.loads(text.split("const RUNTIME = ", 1)[1].split(";\n", 1)[0]))
+    assert any(u.endswith("pyodide.asm.wasm") for u in runtime) and any("snapshot" in u for u in runtime)
+    expected = offline.service_worker(offline.precache_list(built_site, runtime), runtime).decode()
     assert f"const VERSION = {json.dumps(version)};" in expected
     html = site_context.request.get("/calculators/").text()
     manifest_url = html.split('rel="manifest" href="', 1)[1].split('"', 1)[0]
@@ -120,4 +123,76 @@ def test_calculators_work_offline_after_one_visit(browser, gated_site, watch):
         watch.assert_clean()
     finally:
         state["down"] = False
+        context.close()
+
+
+@pytest.fixture
+def switchable_site(built_site, tmp_path):
+    """Two versions of the site behind one origin: `switch()` moves the server from the build to a
+    copy whose calculators page changed (so its service worker has a new version). The server
+    records every path it is asked for."""
+    import os
+    import shutil
+
+    old, new, current = built_site, tmp_path / "v2", tmp_path / "current"
+    shutil.copytree(old, new, symlinks=True)
+    page = new / "calculators" / "index.html"
+    page.write_bytes(page.read_bytes() + b"<!-- v2 -->\n")
+    sw = (old / offline.SW_NAME).read_text()
+    runtime = set(json.loads(sw.split("const RUNTIME = ", 1)[1].split(";\n", 1)[0]))
+    offline.write_service_worker(new, runtime)
+    os.symlink(old, current)
+    hits = []
+    server, url = serve_in_thread(current, paths.NETLIFY_TOML, log=hits)
+
+    def switch():
+        os.remove(current)
+        os.symlink(new, current)
+        hits.clear()
+
+    yield url, switch, hits
+    server.shutdown()
+    server.server_close()
+
+
+CACHES = """async () => {
+    const out = {};
+    for (const key of (await caches.keys()).filter((k) => k.startsWith('riskodds-')))
+        out[key] = (await (await caches.open(key)).keys()).map((r) => new URL(r.url).pathname);
+    return out;
+}"""
+
+
+def test_an_update_carries_the_cached_runtime_over(browser, switchable_site):
+    """A new version of the site installs a new cache: the runtime comes over from the old one (no
+    download), the old cache goes, and the calculators still work offline."""
+    url, switch, hits = switchable_site
+    context = browser.new_context(base_url=url)
+    try:
+        page = context.new_page()
+        page.goto("/calculators/")
+        page.locator("body[data-offline=ready]").wait_for(state="attached", timeout=OFFLINE_TIMEOUT_MS)
+        [(first, cached)] = page.evaluate(CACHES).items()
+        assert any(p.endswith("pyodide.asm.wasm") for p in cached)
+
+        switch()
+        page.reload()
+        for _ in range(600):  # the new worker installs and activates; CSP forbids wait_for_function
+            caches = page.evaluate(CACHES)
+            if first not in caches and len(caches) == 1:
+                break
+            page.wait_for_timeout(100)
+        [(second, cached)] = caches.items()
+        assert second != first
+        runtime = [p for p in cached if p.startswith("/pyodide/") or "/assets/engine/" in p]
+        assert any(p.endswith("pyodide.asm.wasm") for p in runtime) and any("snapshot" in p for p in runtime)
+        downloaded = [h for h in hits if h.startswith("/pyodide/") or h.startswith("/assets/engine/")]
+        assert not downloaded, f"the runtime was downloaded again: {downloaded}"
+
+        context.set_offline(True)
+        page.reload()
+        wait_engine_ready(page)
+        assert calculate(page, "battle", {"attackers": 3, "defenders": 2, "convention": "attacking"}) == "done"
+        assert exact_output(page, "battle", "win") == (6610505, 10077696)
+    finally:
         context.close()

@@ -1,0 +1,139 @@
+"""The engine client never stays busy after a failure (issue 13, hardening 1): an answer that is not
+JSON, or one reporting a MemoryError (the heap may be damaged), ends the request with a message and
+restarts the worker; the next calculation works. Real failures: a real MemoryError raised inside
+the engine's API (a list no 32-bit heap can hold, refused before anything is allocated), and a real unreadable answer, both from an
+engine zip with a test hook, served in place of the build's (the snapshot is withheld, so the
+worker starts Python afresh and imports the hooked engine: the fallback path is tested too)."""
+import io
+import re
+import zipfile
+from fractions import Fraction
+from urllib.parse import urlsplit
+
+import pytest
+import riskodds as ro
+
+from sitehelpers import calculate, exact_output, wait_engine_ready, wait_final
+
+HOOK = '''
+
+# ---- test hook (tests/site/test_engine_client.py): real failures on request
+_test_real_call = call
+_test_real_battle = OPS["battle"]
+
+
+def _test_battle(params):
+    if params.get("attackers") == 99998:
+        [None] * 2 ** 30  # 4 GB of pointers: CPython's allocator refuses on a 32-bit heap (MemoryError)
+    return _test_real_battle(params)
+
+
+def call(op, params_json):
+    if '"attackers": 99999' in str(params_json) or '"attackers":99999' in str(params_json):
+        return "\\x00 this is not JSON {"
+    return _test_real_call(op, params_json)
+
+
+OPS["battle"] = _test_battle
+'''
+
+
+def hooked_zip(built_site) -> bytes:
+    src = next(built_site.glob("assets/engine/riskodds.*.zip")).read_bytes()
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(src)) as zin, zipfile.ZipFile(out, "w") as zout:
+        for info in zin.infolist():
+            data = zin.read(info)
+            if info.filename == "riskodds/api.py":
+                data += HOOK.encode()
+            zout.writestr(info, data)
+    return out.getvalue()
+
+
+@pytest.fixture(scope="module")
+def hooked_page(browser, site_url, built_site):
+    context = browser.new_context(base_url=site_url, service_workers="block")
+    body = hooked_zip(built_site)
+    errors = []
+
+    def route(r):
+        path = urlsplit(r.request.url).path
+        if urlsplit(r.request.url).hostname != "127.0.0.1" or "pyodide-snapshot" in path:
+            return r.abort()
+        if re.search(r"/assets/engine/riskodds\.[0-9a-f]+\.zip$", path):
+            return r.fulfill(status=200, body=body, headers={"Content-Type": "application/zip"})
+        return r.continue_()
+
+    context.route("**/*", route)
+    page = context.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto("/calculators/")
+    wait_engine_ready(page)
+    assert page.evaluate("() => JSON.parse(document.body.dataset.engineTimings).snapshot") is False
+    yield page, errors
+    context.close()
+
+
+def restarted_after(page, values: dict) -> str:
+    """Run a battle that fails in the worker; return the form's message once the engine is back."""
+    page.evaluate("() => { globalThis.__worker = riskoddsEngine.worker; }")
+    status = calculate(page, "battle", values, timeout_ms=60_000)
+    assert status == "error", status
+    message = page.locator("form#battle").inner_text()
+    wait_engine_ready(page)
+    assert page.evaluate("() => riskoddsEngine.worker !== globalThis.__worker"), "the worker was not restarted"
+    assert page.evaluate("() => riskoddsEngine.current === null && riskoddsEngine.queue.length === 0")
+    return message
+
+
+def assert_75_v_10_works(page):
+    assert calculate(page, "battle", {"attackers": 75, "defenders": 10, "convention": "attacking"}) == "done"
+    assert Fraction(*exact_output(page, "battle", "win")) == ro.battle(75, 10, convention="attacking").win
+
+
+def test_memory_error_ends_the_request_and_restarts_the_worker(hooked_page):
+    page, errors = hooked_page
+    message = restarted_after(page, {"attackers": 99998, "defenders": 1, "convention": "attacking"})
+    assert "MemoryError" in message or "resources" in message, message
+    assert_75_v_10_works(page)
+    assert not errors, errors
+
+
+def test_unreadable_answer_ends_the_request_and_restarts_the_worker(hooked_page):
+    page, errors = hooked_page
+    message = restarted_after(page, {"attackers": 99999, "defenders": 1, "convention": "attacking"})
+    assert "unreadable" in message, message
+    assert_75_v_10_works(page)
+    assert not errors, errors
+
+
+def test_is_running_is_true_only_while_the_request_executes(hooked_page):
+    page, _ = hooked_page
+    states = page.evaluate("""async () => {
+        const e = riskoddsEngine;
+        const a = e.call('battle', {attackers: 200, defenders: 200, convention: 'attacking', detail: 'summary'});
+        const b = e.call('battle', {attackers: 3, defenders: 2, convention: 'attacking'});
+        const seen = [e.isRunning(a.id), e.isRunning(b.id)];
+        await a.promise;
+        seen.push(e.isRunning(a.id), e.isRunning(b.id));
+        await b.promise;
+        seen.push(e.isRunning(b.id));
+        return seen;
+    }""")
+    assert states == [True, False, False, True, False]
+
+
+def test_a_shared_link_to_a_huge_battle_ends_in_a_final_status(browser, site_url):
+    """The red team's link: 100000 v 3 on load. Refused by the engine or out of memory, the form
+    must end with a clear status and the engine must answer the next battle."""
+    context = browser.new_context(base_url=site_url, service_workers="block")
+    page = context.new_page()
+    page.goto("/calculators/?calc=battle&attackers=100000&defenders=3&convention=attacking")
+    status = wait_final(page, "battle", 180_000)
+    assert status in ("done", "error"), status
+    if status == "error":
+        text = page.locator("form#battle").inner_text()
+        assert re.search(r"memory|resources|too (large|costly|big)|limit|restarted", text, re.I), text
+    wait_engine_ready(page)
+    assert_75_v_10_works(page)
+    context.close()
