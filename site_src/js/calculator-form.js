@@ -19,12 +19,6 @@ const STATUS_TEXT = {
   ready: "Ready.",
 };
 
-/** True while request `id` executes in the worker (contract C3). */
-function isRunning(engine, id) {
-  if (typeof engine.isRunning === "function") return engine.isRunning(id);
-  return Boolean(engine.current && engine.current.id === id); // FALLBACK until EngineClient.isRunning lands
-}
-
 export function mountCalculator(form, def, engine) {
   const statusEl = form.querySelector("[data-role=status]");
   const cancelBtn = form.querySelector("[data-action=cancel]");
@@ -105,7 +99,7 @@ export function mountCalculator(form, def, engine) {
 
   /** A request a newer one replaced: drop it if queued; stop it if running (gently without isolation). */
   function retire(id) {
-    if (engine.isolated || !isRunning(engine, id)) engine.cancel(id);
+    if (engine.isolated || !engine.isRunning(id)) engine.cancel(id);
     else setTimeout(() => engine.cancel(id), SOFT_CANCEL_MS); // a no-op once it has finished
   }
 
@@ -187,7 +181,7 @@ export function mountCalculator(form, def, engine) {
     sync();
     run({ user: true });
   }
-  const ctx = { engine, form, fill, isRunning: (id) => isRunning(engine, id) }; // def.mount and def.render get it
+  const ctx = { engine, form, fill }; // def.mount and def.render get it
 
   // ---- live: every change to a named field computes again, a moment after the last one ----
   const isField = (t) => t && t.name && t.form === form && t.name !== "calc";

@@ -196,3 +196,26 @@ def test_territory_counts_by_default_everywhere(calc_page, clean, form_id):
     form = calc_page.locator(f"form#{form_id}")
     form.evaluate("f => f.reset()")
     assert form.locator("[name=convention][value=territory]").is_checked()
+
+
+def test_approximate_answer_while_python_loads_then_the_exact_one(browser, site_url, watch):
+    """While the runtime loads, a standard battle shows the build's precomputed odds, marked as
+    approximate (no exact data- values), and the exact answer replaces them (contract C4)."""
+    context = browser.new_context(base_url=site_url)
+    context.route("**/*", _guard(watch))
+    page = context.new_page()
+    held = []  # the engine's worker script waits here: the runtime cannot be ready before we look
+    page.route(re.compile(r".*/assets/js/engine-worker\..*"), lambda route: held.append(route))
+    page.goto("/calculators/?calc=battle&attackers=76&defenders=10&convention=territory")
+    page.locator("form#battle[data-approx-at]").wait_for(state="attached", timeout=30_000)
+    answer = page.locator("form#battle .answer.approximate")
+    assert "≈" in answer.inner_text() and "approximate" in page.locator("form#battle .approx-note").inner_text().lower()
+    assert page.locator("form#battle [data-output=loss]").count() == 0  # nothing approximate poses as exact
+    assert page.locator("form#battle").get_attribute("data-status") == "running"
+    for route in held:
+        route.continue_()
+    page.unroute(re.compile(r".*/assets/js/engine-worker\..*"))
+    assert wait_final(page, "battle") == "done"
+    assert page.locator("form#battle .approximate").count() == 0
+    assert Fraction(*exact_output(page, "battle", "loss")) == ro.battle(76, 10, convention="territory").loss
+    context.close()

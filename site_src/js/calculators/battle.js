@@ -9,6 +9,7 @@ import { answerLine, answerPart, lead, unitWords } from "../views/answer.js";
 import { chartFigure } from "../views/chart.js";
 import { distTable } from "../views/dist-table.js";
 import { decimal } from "../exact.js";
+import { approxBattle } from "../approx.js";
 
 const FULL_DETAIL_STATES = 20000; // above this, exact lists are not worth shipping to the page
 
@@ -95,6 +96,19 @@ function continueFromHere(r, v, ctx) {
     el("div", { class: "continue-row" }, a, el("span", {}, "v"), d, go));
 }
 
+/** While Python loads: P(win) and P(lose) from the build's precomputed table, marked as approximate. */
+async function approximate(v) {
+  const params = { attackers: v.attackers, defenders: v.defenders, convention: v.convention, ...ruleParams(v) };
+  if (v.retreat_at !== null) params.retreat_at = v.retreat_at;
+  if (v.defender_goal) params.defender_goal = v.defender_goal;
+  const a = await approxBattle(params); // null outside the table (rules, stops, armies over 200)
+  if (!a) return null;
+  const approx = { approximate: true };
+  return el("div", { class: "battle-result" }, lead(
+    answerLine([answerPart("approx-win", "Attacker wins", a.win, approx), answerPart("approx-loss", "loses", a.loss, approx)], { cls: "approximate" }),
+    el("p", { class: "approx-note" }, "Approximate, from a precomputed table; the exact answer is loading.")));
+}
+
 function render(r, v, ctx) {
   const parts = [lead(answer(r, v), moreLines(r, v), exactViews(r, v), continueFromHere(r, v, ctx))];
   if (Array.isArray(r.attackers_lost) && r.attackers_lost.length) {
@@ -105,4 +119,4 @@ function render(r, v, ctx) {
   return el("div", { class: "battle-result" }, parts);
 }
 
-register({ name: "battle", read, request, render });
+register({ name: "battle", read, request, render, approximate });

@@ -64,7 +64,7 @@ function render(r, v, ctx) {
 
   function dropPending() {
     // A queued exact call is dropped; one already running finishes (a hard cancel would restart the engine).
-    if (pending !== null && !ctx.isRunning(pending)) ctx.engine.cancel(pending);
+    if (pending !== null && !ctx.engine.isRunning(pending)) ctx.engine.cancel(pending);
     pending = null;
   }
 
