@@ -172,6 +172,7 @@ export function mountCalculator(form, def, engine) {
     try { node = await d.approximate(values); } catch { node = null; }
     if (!node || my !== seq || form.dataset.status !== "running") return;
     show(node);
+    for (const o of outputs) o.classList.remove("stale"); // marked as approximate instead of dimmed
     form.dataset.approxAt = String(performance.now());
   }
 
