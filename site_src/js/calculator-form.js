@@ -62,9 +62,8 @@ export function mountCalculator(form, def, engine) {
     let first = null;
     for (const [name, message] of Object.entries(errors)) {
       const target = form.querySelector(`[data-error-for="${CSS.escape(name)}"]`) ?? form.querySelector('[data-error-for="_form"]');
-      if (!shown.has(message)) target.textContent = message; // the same words twice say nothing new
+      if (!shown.has(message)) { target.textContent = message; reveal(target); } // the same words twice say nothing new
       shown.add(message);
-      reveal(target);
       const f = field(name);
       if (f && f.setAttribute) { f.setAttribute("aria-invalid", "true"); first = first ?? f; }
     }

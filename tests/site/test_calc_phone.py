@@ -45,3 +45,19 @@ def test_phone_layout_of_the_suite(phone_page, clean, form_id, link):
     big = form.locator(".answer").first
     size = float(big.evaluate("e => parseFloat(getComputedStyle(e).fontSize)"))
     assert size >= 20, size
+
+
+def test_every_calculator_fits_a_360_px_screen_with_every_box_open(browser, site_url, watch, clean):
+    """The narrowest common phone: every calculator computed, every box (rules, options, each
+    territory, exact values, tables) open, and still nothing wider than the screen."""
+    context = browser.new_context(base_url=site_url, viewport={"width": 360, "height": 780}, device_scale_factor=2,
+                                  is_mobile=True, has_touch=True)
+    context.route("**/*", _guard(watch))
+    page = open_page(context, watch, "/calculators/?calc=campaign&attackers=72&territories=22+8+2+2+2+7+1+1+3+1+2+3+5+1&t1_defend_dice=3")
+    for form_id in ("battle", "campaign", "needed", "table", "path"):
+        page.locator(f"form#{form_id}").scroll_into_view_if_needed()
+        assert wait_final(page, form_id) == "done", form_id
+    page.evaluate("() => document.querySelectorAll('details').forEach((d) => { d.open = true; })")
+    screenshot(page, "phone-360-all-open")
+    assert no_horizontal_scroll(page, 360), page.evaluate("() => [document.documentElement.scrollWidth, innerWidth]")
+    context.close()
