@@ -50,3 +50,13 @@ test("campaign rows name each choice briefly", async () => {
   assert.equal(shortChoice("highest", "+1 on highest die (bunker)"), "bunker");
   assert.equal(shortChoice("none", "none"), "none");
 });
+
+test("table cells: short, and exact where the value is", async () => {
+  const { cellChance } = await import("../../site_src/js/views/answer.js");
+  assert.equal(cellChance(prob(1, 3)), `33.3${NB}%`);
+  assert.equal(cellChance(prob(99999, 100000)), `>${NB}99.99${NB}%`);
+  assert.equal(cellChance(prob(1, 10n ** 20n)), "1 × 10⁻²⁰");
+  assert.equal(cellChance({ float: 0.0767313, log10: Math.log10(0.0767313) }), `7.67${NB}%`);
+  assert.equal(cellChance({ float: 0, log10: -470.3 }), "5.01 × 10⁻⁴⁷¹");
+  assert.equal(cellChance({ float: 0, log10: null }), "0");
+});

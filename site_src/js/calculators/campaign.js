@@ -9,9 +9,9 @@ import { parseInteger, pick, readAttackers, readRetreat, checkStates } from "../
 import { readCommon, readRuleField, ruleParams, rulesSummary } from "../rule-fields.js";
 import { ruleFields, limit } from "../limits.js";
 import { probabilityView, exactBox } from "../views/probability.js";
-import { answerLine, answerPart, lead, unitWords } from "../views/answer.js";
+import { answerLine, answerPart, cellChance, lead, unitWords } from "../views/answer.js";
 import { chartFigure } from "../views/chart.js";
-import { percent, scientific, log10, decimal } from "../exact.js";
+import { decimal } from "../exact.js";
 
 // The rules a single territory may change (the defender's side); labels and choices from the engine.
 const ROW_FIELDS = ["defend_dice", "defender_bonus", "defend_faces"];
@@ -171,17 +171,7 @@ function request(v) {
 
 // ---- results -------------------------------------------------------------------------------
 
-/** A table cell's short text; the exact value rides along in data-num/data-den. */
-function cellText(p) {
-  if (p.num === "0") return "0";
-  if (p.num === p.den) return "100\u00a0%";
-  const lg = p.log10 ?? log10(p.num, p.den);
-  if (lg < -4) return scientific(p.num, p.den, 3);
-  if (BigInt(p.den) - BigInt(p.num) < BigInt(p.den) / 10000n) return ">\u00a099.99\u00a0%"; // the exact box has the rest
-  return percent(p.num, p.den);
-}
-
-const exactCell = (p, output) => el("td", { "data-output": output, "data-num": p.num, "data-den": p.den }, cellText(p));
+const exactCell = (p, output) => el("td", { "data-output": output, "data-num": p.num, "data-den": p.den }, cellChance(p));
 const scrollBox = (label, table) => el("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": label }, table);
 const meanText = (p) => (p.num === "0" ? "0" : decimal(p.num, p.den, 6).replace("…", ""));
 

@@ -2,7 +2,7 @@
 // "Attacker wins 99.99999999998 % · loses 1.902 × 10⁻¹³ (1 in 5.26 trillion)".
 // Each part carries its exact value (data-num, data-den) for the tests and the exact view.
 import { el } from "../dom.js";
-import { percent, scientific, oneInWords, log10, superscript } from "../exact.js";
+import { percent, scientific, oneInWords, log10, superscript, approxText } from "../exact.js";
 
 const PERCENT_FLOOR_LOG10 = -4; // below 0.01 %, a percentage is mostly zeros: scientific instead
 const ONE_IN_BELOW = 0.05; // "(1 in 28)" says more than "3.57 %" for the unlikely side
@@ -50,4 +50,20 @@ export function unitWords(convention) {
 /** The answer's first lines, which the form shows right under its inputs (the rest goes below). */
 export function lead(...children) {
   return el("div", { class: "lead-answer", "data-part": "lead" }, children);
+}
+
+/** A table cell's short text: a percentage down to 0.01 %, scientific below; exact values
+ *  ({num, den}) get exact rounding, summaries ({float, log10}) float rounding. */
+export function cellChance(p) {
+  if (p.num === undefined) {
+    if (!(p.float > 0) && (p.log10 === null || p.log10 === undefined)) return "0";
+    if (p.float >= 1) return "100\u00a0%";
+    return p.float >= 1e-4 ? `${(p.float * 100).toPrecision(3)}\u00a0%` : approxText(p, 3);
+  }
+  if (p.num === "0") return "0";
+  if (p.num === p.den) return "100\u00a0%";
+  const lg = p.log10 ?? log10(p.num, p.den);
+  if (lg < PERCENT_FLOOR_LOG10) return scientific(p.num, p.den, 3);
+  if (BigInt(p.den) - BigInt(p.num) < BigInt(p.den) / 10000n) return ">\u00a099.99\u00a0%"; // the exact box has the rest
+  return percent(p.num, p.den);
 }
