@@ -503,7 +503,11 @@ def troops_needed(defenders, p, *, convention, rules=STANDARD, survivors=0,
         raise FieldError("Balanced Blitz troops needed counts conquests only: set survivors to 0, "
                          "or use true-random dice", "survivors")
     check_size(D, max_states, f"a search against {D} defenders (one line of states)", "defenders")
-    previous = None
+    if not inverse.can_conquer(rules, D):
+        raise FieldError(f"the attacker can never conquer {D:,} defenders with these rules, so its "
+                         "Balanced Blitz P(win) is 0 for every number of attackers", None)
+    budget = inverse.as_budget(None)
+    deadline, previous = budget.deadline(), None
     for a, line in win_lines(rules, scale, D, "attackers"):
         num, den = line[D][0], scale.den(line[D][1])
         if a >= 1 and compare_win_chance(num, den, p) >= 0:
@@ -511,9 +515,8 @@ def troops_needed(defenders, p, *, convention, rules=STANDARD, survivors=0,
                 return a + off
             return _answer(a + off, (num, den), previous if a >= 2 else None)
         previous = num, den
-        inverse._guard(a * D, a > inverse._search_limit(D), max_states,
-               f"no attacker count up to {a + off} reaches p = {float(p):.6g} in Balanced Blitz "
-               f"against {D}", "p")
+        inverse.give_up_if_hopeless(a, deadline, budget, f"no attacker count up to {a + off} reaches "
+                                    f"p = {float(p):.6g} in Balanced Blitz against {D}")
 
 
 def defenders_needed(attackers, p, *, convention, rules=STANDARD, max_states=DEFAULT_MAX_STATES,
@@ -527,7 +530,8 @@ def defenders_needed(attackers, p, *, convention, rules=STANDARD, max_states=DEF
     A = check_int("attackers", attackers, 1 + off) - off
     p = check_probability("p", p)
     check_size(A, max_states, f"a search against {attackers} attackers (one line of states)")
-    previous = None
+    budget = inverse.as_budget(None)
+    deadline, previous = budget.deadline(), None
     for d, line in win_lines(rules, scale, A, "defenders"):
         num, den = line[A][0], scale.den(line[A][1])
         hold = den - num, den
@@ -536,9 +540,8 @@ def defenders_needed(attackers, p, *, convention, rules=STANDARD, max_states=DEF
                 return d
             return _answer(d, hold, previous if d >= 2 else None)
         previous = hold
-        inverse._guard(d * A, d > inverse._search_limit(A), max_states,
-               f"no defender count up to {d} holds with p = {float(p):.6g} in Balanced Blitz "
-               f"against {attackers}", "p")
+        inverse.give_up_if_hopeless(d, deadline, budget, f"no defender count up to {d} holds with "
+                                    f"p = {float(p):.6g} in Balanced Blitz against {attackers}")
 
 
 def _answer(n, at, before):

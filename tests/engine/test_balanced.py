@@ -429,9 +429,9 @@ def test_troops_needed_is_monotone_in_p_and_defenders(rules):
 
 def test_search_gives_up_when_the_attacker_cannot_win():
     """Two-faced dice and a fortified defender: the attacker never wins a round, so no count
-    reaches p; the search stops with a message instead of running for ever."""
+    reaches p; the search refuses at once, saying why, instead of running for ever."""
     never = ro.Rules(attack_faces=2, defend_faces=2, defender_bonus="both")
-    with pytest.raises(SizeError, match="Balanced Blitz"):
+    with pytest.raises(FieldError, match="never conquer"):
         bb.troops_needed(2, "0.5", convention="attacking", rules=never)
 
 
