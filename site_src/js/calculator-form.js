@@ -48,7 +48,8 @@ export function mountCalculator(form, def, engine) {
     const lead = node.querySelector("[data-part=lead]");
     leadEl.replaceChildren(...(lead ? [lead] : []));
     resultEl.replaceChildren(...(node.childElementCount ? [node] : []));
-    if (announceEl) announceEl.textContent = leadEl.querySelector(".answer")?.textContent ?? "";
+    // the answer line, after the dice mode it is for ("Balanced Blitz (…): Attacker wins …")
+    if (announceEl) announceEl.textContent = [".mode-label", ".answer"].map((q) => leadEl.querySelector(q)?.textContent).filter(Boolean).join(": ");
   }
 
   // ---- messages: one per field, next to it; the field's box opens if it was collapsed ----

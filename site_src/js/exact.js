@@ -184,3 +184,36 @@ export function oneInWords(num, den, sig = 3) {
 }
 
 function trimDecimal(s) { return s.includes(".") ? s.replace(/0+$/, "").replace(/\.$/, "") : s; }
+
+// ---- Real numbers: Balanced Blitz answers are floats, not fractions ---------------------------
+
+/** The exact value of a double x >= 0 as {num, den} strings (a double is num / 2^k exactly), so
+ *  the formatting above serves floats too. Doubling is exact, so the loop ends by k = 1074. */
+export function floatFraction(x) {
+  if (!(x > 0)) return { num: "0", den: "1" };
+  let k = 0;
+  while (!Number.isInteger(x)) { x *= 2; k += 1; }
+  return { num: BigInt(x).toString(), den: (2n ** BigInt(k)).toString() };
+}
+
+const LOG10_DIGITS = 12; // a log10 of a few hundred carries about 12 good digits of its mantissa
+
+/** A real probability ({float, log10}, no num/den) as a fraction to format: the double's exact
+ *  value, or below the double range (float 0, log10 finite) the mantissa from log10. */
+export function realFraction(p) {
+  if (p.float > 0 || p.log10 === null || p.log10 === undefined) return floatFraction(p.float);
+  const e = Math.floor(p.log10);
+  const m = BigInt(Math.round(10 ** (p.log10 - e + LOG10_DIGITS - 1)));
+  return { num: m.toString(), den: (10n ** BigInt(LOG10_DIGITS - 1 - e)).toString() };
+}
+
+/** {num, den} of any probability object: exact ones as they are, real ones through realFraction. */
+export const asFraction = (p) => (p.num === undefined ? realFraction(p) : p);
+
+/** A real probability as machine-readable text: the double's shortest round-trip form, or
+ *  mantissa and exponent from log10 below the double range ("1.234567890123e-400"). */
+export function floatText(p) {
+  if (p.float > 0 || p.log10 === null || p.log10 === undefined) return String(p.float);
+  const e = Math.floor(p.log10);
+  return `${(10 ** (p.log10 - e)).toFixed(LOG10_DIGITS - 1)}e${e}`;
+}

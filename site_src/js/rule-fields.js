@@ -1,7 +1,8 @@
 // The dice rules every calculator shares, driven by the engine's RULE_FIELDS (limits.js): read
 // and check them from a form, copy them into a request, and say in a few words how they differ
-// from the standard game (the summary on the collapsed Rules box).
-import { ruleFields } from "./limits.js";
+// from the standard game (the summary on the collapsed Rules box). The dice mode (true random or
+// Balanced Blitz, the engine's dice_modes) travels with them.
+import { ruleFields, engineFacts } from "./limits.js";
 import { parseInteger, readConvention } from "./validate.js";
 
 const same = (a, b) => String(a) === String(b);
@@ -22,10 +23,34 @@ export function readRules(get, values, errors, fields = ruleFields()) {
   }
 }
 
-/** The rule fields of `values`, for a request to the engine. */
+/** The rule fields of `values`, for a request to the engine, with the dice mode when it is not
+ *  true random (the engine's default, which every op takes). */
 export function ruleParams(values, fields = ruleFields()) {
-  return Object.fromEntries(fields.map((f) => [f.name, values[f.name]]));
+  const out = Object.fromEntries(fields.map((f) => [f.name, values[f.name]]));
+  if (isBalanced(values)) out.dice_mode = values.dice_mode;
+  return out;
 }
+
+// ---- Dice mode: "true-random" (real dice, exact answers) or "balanced-blitz" (real numbers) ----
+
+export const BALANCED_BLITZ = "balanced-blitz";
+
+/** The dice mode as a choice field (the template renders it with the rule fields' select). */
+export function diceModeField() {
+  const modes = engineFacts().dice_modes;
+  return { name: "dice_mode", label: "Dice mode", kind: "choice", default: modes[0][0], choices: modes };
+}
+
+/** "Balanced Blitz (RISK: Global Domination)": the engine's label of a dice mode. */
+export function diceModeLabel(mode) {
+  const hit = diceModeField().choices.find(([m]) => m === mode);
+  return hit ? hit[1] : mode;
+}
+
+/** "True random dice": what a Balanced Blitz answer is compared with. */
+export const trueRandomLabel = () => diceModeLabel(diceModeField().default);
+
+export const isBalanced = (values) => values.dice_mode === BALANCED_BLITZ;
 
 const lower = (s) => s.charAt(0).toLowerCase() + s.slice(1);
 
@@ -48,5 +73,8 @@ export function readCommon(get) {
   const errors = {};
   readConvention(get, values, errors);
   readRules(get, values, errors);
+  const mode = diceModeField();
+  if (get(mode.name) === undefined) values.dice_mode = mode.default; // a form without the choice
+  else readRules(get, values, errors, [mode]);
   return { values, errors };
 }

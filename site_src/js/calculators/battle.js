@@ -1,14 +1,16 @@
 // Battle: A attackers against D defenders. The answer first (P(win) and P(lose) in words), then
 // the exact values one click away, the losses, their distribution, and "continue from here".
+// In Balanced Blitz the answer is a real number, shown beside the true-random odds it reshapes,
+// and one chart holds both loss distributions.
 import { register } from "./registry.js";
 import { el } from "../dom.js";
 import { parseInteger, pick, readAttackers, readRetreat, checkStates } from "../validate.js";
-import { readCommon, ruleParams } from "../rule-fields.js";
-import { probabilityView, exactBox } from "../views/probability.js";
-import { answerLine, answerPart, lead, unitWords } from "../views/answer.js";
+import { readCommon, ruleParams, isBalanced, diceModeLabel, trueRandomLabel } from "../rule-fields.js";
+import { probabilityView, exactBox, realView, realBox } from "../views/probability.js";
+import { answerLine, answerPart, lead, unitWords, valueData, modeLabel } from "../views/answer.js";
 import { chartFigure } from "../views/chart.js";
 import { distTable } from "../views/dist-table.js";
-import { decimal } from "../exact.js";
+import { decimal, asFraction } from "../exact.js";
 import { approxBattle } from "../approx.js";
 
 const FULL_DETAIL_STATES = 20000; // above this, exact lists are not worth shipping to the page
@@ -41,10 +43,11 @@ function request(v) {
   return { op: "battle", params };
 }
 
-/** An exact mean as a short decimal ("66.69"), carrying its exact value. */
+/** A mean as a short decimal ("66.69"), carrying its value (exact, or real in Balanced Blitz). */
 function meanValue(p, output, digits = 4) {
-  const text = p.num === "0" ? "0" : decimal(p.num, p.den, digits).replace("…", "");
-  return el("strong", { "data-output": output, "data-num": p.num, "data-den": p.den }, text);
+  const { num, den } = asFraction(p);
+  const text = num === "0" ? "0" : decimal(num, den, digits).replace("…", "");
+  return el("strong", { "data-output": output, ...valueData(p) }, text);
 }
 
 function answer(r, v) {
@@ -70,7 +73,26 @@ function moreLines(r, v) {
       ", defender ", meanValue(r.mean_defenders_lost, "mean_defenders_lost"), "."));
 }
 
+/** Balanced Blitz beside true random dice for the same battle: the exact odds it starts from. */
+function trueRandomLine(r) {
+  return answerLine([
+    answerPart("true_win", `${trueRandomLabel()}: wins`, r.true_random.win),
+    answerPart("true_loss", "loses", r.true_random.loss),
+  ], { cls: "compare" });
+}
+
+function realViews(r, v) {
+  const at = `, ${v.attackers} v ${v.defenders}, Balanced Blitz`;
+  const sd = (x) => Number(x).toFixed(4);
+  return realBox([
+    realView(r.win, { detail: "win", label: `P(attacker wins)${at}` }),
+    realView(r.loss, { detail: "loss", label: `P(attacker loses)${at}` }),
+    r.win_with_survivors ? realView(r.win_with_survivors, { detail: "win_with_survivors", label: `P(win with at least ${v.survivors} left)${at}` }) : null,
+  ], { extra: el("p", { class: "note" }, `Standard deviation of losses: attacker ${sd(r.std_attackers_lost)}, defender ${sd(r.std_defenders_lost)}.`) });
+}
+
 function exactViews(r, v) {
+  if (isBalanced(v)) return realViews(r, v);
   const at = `, ${v.attackers} v ${v.defenders}`; // labels name the battle: a page may hold several
   const views = [
     probabilityView(r.win, { detail: "win", label: (v.defender_goal ? `P(defenders down to ${v.defender_goal} or fewer)` : "P(attacker wins)") + at }),
@@ -109,14 +131,26 @@ async function approximate(v) {
     el("p", { class: "approx-note" }, "Approximate, from a precomputed table; the exact answer is loading.")));
 }
 
+/** The loss distribution: one series, or in Balanced Blitz two (it and true random dice). */
+function lossSeries(r, v) {
+  if (!Array.isArray(r.attackers_lost) || !r.attackers_lost.length) return [];
+  if (!isBalanced(v)) return [{ name: "Chance", values: r.attackers_lost }];
+  return [{ name: diceModeLabel(v.dice_mode), short: "Balanced Blitz", values: r.attackers_lost },
+    { name: trueRandomLabel(), short: "True random", values: r.true_random.attackers_lost }];
+}
+
 function render(r, v, ctx) {
-  const parts = [lead(answer(r, v), moreLines(r, v), exactViews(r, v), continueFromHere(r, v, ctx))];
-  if (Array.isArray(r.attackers_lost) && r.attackers_lost.length) {
-    const title = `Attackers lost, ${v.attackers} ${unitWords(v.convention)} against ${v.defenders}`;
-    parts.push(chartFigure(r.attackers_lost, { title, xLabel: "attacking armies lost" }));
-    parts.push(distTable(r.attackers_lost, { caption: `Distribution of attackers lost, ${v.attackers} v ${v.defenders}`, firstColumn: "Attackers lost" }));
+  const balanced = isBalanced(v);
+  const parts = [lead(balanced ? modeLabel(v.dice_mode) : null, answer(r, v), balanced ? trueRandomLine(r) : null,
+    moreLines(r, v), exactViews(r, v), continueFromHere(r, v, ctx))];
+  const series = lossSeries(r, v);
+  if (series.length) {
+    const battle = `${v.attackers} ${unitWords(v.convention)} against ${v.defenders}`;
+    const title = balanced ? `Attackers lost, ${battle}: Balanced Blitz and true random dice` : `Attackers lost, ${battle}`;
+    parts.push(chartFigure(series, { title, xLabel: "attacking armies lost" }));
+    parts.push(distTable(series, { caption: `Distribution of attackers lost, ${v.attackers} v ${v.defenders}`, firstColumn: "Attackers lost" }));
   }
-  return el("div", { class: "battle-result" }, parts);
+  return el("div", { class: "battle-result", "data-dice-mode": v.dice_mode }, parts);
 }
 
 register({ name: "battle", read, request, render, approximate });

@@ -1,11 +1,12 @@
 // Troops needed: the fewest attackers with P(win) >= p against D defenders (optionally with at
 // least T survivors), or, reversed, the fewest defenders that hold against A attackers with >= p.
+// In Balanced Blitz the chances are real numbers, shown beside true random dice's for that count.
 import { register } from "./registry.js";
 import { el } from "../dom.js";
 import { parseInteger, pick, readAttackers } from "../validate.js";
-import { readCommon, ruleParams } from "../rule-fields.js";
-import { probabilityView, exactBox } from "../views/probability.js";
-import { answerLine, answerPart, lead, unitWords } from "../views/answer.js";
+import { readCommon, ruleParams, isBalanced, trueRandomLabel } from "../rule-fields.js";
+import { probabilityView, exactBox, realView, realBox } from "../views/probability.js";
+import { answerLine, answerPart, lead, unitWords, modeLabel } from "../views/answer.js";
 import { limit } from "../limits.js";
 
 /** "0.95", ".95", "95%", "19/20", "1" -> {value: exact text for the engine} or {error}. */
@@ -56,6 +57,7 @@ function request(v) {
 function render(r, v) {
   const n = r.needed;
   const att = v.mode === "attackers";
+  const balanced = isBalanced(v);
   const surv = att && v.survivors ? ` with at least ${v.survivors} left` : "";
   const count = att
     ? el("span", { class: "answer-part", "data-output": "needed", "data-value": n },
@@ -64,14 +66,22 @@ function render(r, v) {
       "Defenders needed: ", el("strong", { class: "big-number" }, String(n)));
   const verb = att ? `win${surv}` : "hold";
   const reachedLabel = att ? `P(win${surv}) with ${n} against ${v.defenders}` : `P(hold) with ${n} against ${v.attackers} ${unitWords(v.convention)}`;
-  return el("div", { class: "needed-result" }, lead(
+  const view = balanced ? realView : probabilityView;
+  const views = [
+    view(r.reached, { detail: "reached", label: reachedLabel }),
+    r.below ? view(r.below, { detail: "below", label: `P(${verb}) with ${n - 1}` }) : null,
+  ];
+  // Balanced Blitz: the same counts with true random dice (the exact chances it reshapes).
+  const tr = balanced ? r.true_random : null;
+  return el("div", { class: "needed-result", "data-dice-mode": v.dice_mode }, lead(
+    balanced ? modeLabel(v.dice_mode) : null,
     answerLine([count, answerPart("reached", `they ${verb}`, r.reached),
       r.below ? answerPart("below", `${n - 1} ${verb}`, r.below) : null]),
+    tr ? answerLine([answerPart("true_reached", `${trueRandomLabel()}: ${n} ${verb}`, tr.reached),
+      tr.below ? answerPart("true_below", `${n - 1} ${verb}`, tr.below) : null], { cls: "compare" }) : null,
     r.below ? null : el("p", { class: "note" }, "No smaller count is possible."),
-    exactBox([
-      probabilityView(r.reached, { detail: "reached", label: reachedLabel }),
-      r.below ? probabilityView(r.below, { detail: "below", label: `P(${verb}) with ${n - 1}` }) : null,
-    ])));
+    balanced
+      ? realBox(views) : exactBox(views)));
 }
 
 function mount(form) {

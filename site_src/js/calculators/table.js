@@ -1,15 +1,17 @@
 // Win-table explorer: a heat map of P(win) for 1..A attackers x 1..D defenders (up to 200 x 200),
 // hover or tap for the value and the exact fraction (a `battle` call for that one cell), CSV export,
 // and the equal-armies curve. The table itself comes as floats/log10 (the engine's summary detail).
+// In Balanced Blitz every cell is the reshaped chance (a real number), and a picked cell shows it
+// to 15 digits beside true random dice's exact value.
 import { register } from "./registry.js";
 import { el } from "../dom.js";
 import { parseInteger } from "../validate.js";
-import { readCommon, ruleParams } from "../rule-fields.js";
-import { probabilityView, exactBox } from "../views/probability.js";
+import { readCommon, ruleParams, isBalanced, trueRandomLabel } from "../rule-fields.js";
+import { probabilityView, exactBox, realView, realBox } from "../views/probability.js";
 import { heatmap } from "../views/heatmap.js";
 import { curveFigure } from "../views/curve.js";
-import { approxText } from "../exact.js";
-import { answerLine, answerPart, lead, unitWords } from "../views/answer.js";
+import { approxText, floatText } from "../exact.js";
+import { answerLine, answerPart, lead, unitWords, modeLabel } from "../views/answer.js";
 
 // The page's own cap (the engine allows max_table_side): beyond 200 the cells are under 4 px
 // wide on a desktop and the 40,000 floats already weigh a few hundred kB.
@@ -31,17 +33,10 @@ function request(v) {
   return { op: "table", params };
 }
 
-/** A float for a CSV cell: shortest round-trip text, or mantissa/exponent from log10 below 1e-308. */
-export function csvNumber(p) {
-  if (p.float > 0 || p.log10 === null || p.log10 === undefined) return String(p.float);
-  const e = Math.floor(p.log10);
-  return `${(10 ** (p.log10 - e)).toFixed(15)}e${e}`;
-}
-
 function csvText(rows, v) {
   const nD = rows[0].length;
   const head = [`attackers (${v.convention}) \\ defenders`, ...Array.from({ length: nD }, (_, j) => j + 1)].join(",");
-  return [head, ...rows.map((row, i) => [i + 1, ...row.map(csvNumber)].join(","))].join("\n") + "\n";
+  return [head, ...rows.map((row, i) => [i + 1, ...row.map(floatText)].join(","))].join("\n") + "\n";
 }
 
 function download(text, filename) {
@@ -56,6 +51,7 @@ function download(text, filename) {
 function render(r, v, ctx) {
   const rows = r.rows;
   const unit = unitWords(v.convention);
+  const balanced = isBalanced(v);
   const readout = el("div", { class: "cell-readout", "aria-live": "polite" },
     el("p", { class: "hint" }, "Tap a cell (or hover, or use the arrow keys): its exact value appears here."));
   let seq = 0;
@@ -71,11 +67,15 @@ function render(r, v, ctx) {
   async function fetchExact(a, d, my) {
     const box = (state, ...children) => el("div", { class: "cell-exact", "data-attackers": a, "data-defenders": d, "data-state": state }, children);
     const label = `P(win), ${a} v ${d}`;
-    const exact = (p) => box("exact",
-      answerLine([answerPart("cell", `${a} ${unit} v ${d} defenders: attacker wins`, p)]),
-      exactBox(probabilityView(p, { detail: "cell", label }), { title: "Exact value" }));
+    const words = `${a} ${unit} v ${d} defenders: attacker wins`;
+    const exact = (p, tr) => box("exact",
+      answerLine([answerPart("cell", words, p)]),
+      tr ? answerLine([answerPart("true_cell", `${trueRandomLabel()}: wins`, tr)], { cls: "compare" }) : null,
+      balanced ? realBox(realView(p, { detail: "cell", label: `${label}, Balanced Blitz` }))
+        : exactBox(probabilityView(p, { detail: "cell", label }), { title: "Exact value" }));
     if (v.convention === "territory" && a < 2) { // one army on the territory cannot attack
-      readout.replaceChildren(exact({ num: "0", den: "1", float: 0, log10: null }));
+      const zero = { num: "0", den: "1", float: 0, log10: null };
+      readout.replaceChildren(exact(balanced ? { float: 0, log10: null } : zero, balanced ? zero : null));
       return;
     }
     dropPending();
@@ -86,7 +86,7 @@ function render(r, v, ctx) {
       const { result } = await promise;
       if (my !== seq) return;
       readout.replaceChildren(result.ok
-        ? exact(result.win)
+        ? exact(result.win, result.true_random?.win)
         : box("error", el("p", { class: "field-msg" }, result.error.message)));
     } catch (err) {
       if (my === seq && err.name !== "CancelledError") readout.replaceChildren(box("error", el("p", { class: "field-msg" }, String(err.message || err))));
@@ -100,20 +100,21 @@ function render(r, v, ctx) {
     clearTimeout(hoverTimer);
     readout.replaceChildren(el("div", { class: "cell-exact", "data-attackers": a, "data-defenders": d, "data-state": "approx" },
       el("p", { class: "cell-approx" }, `${a} ${unit} v ${d} defenders: P(win) ≈ `, el("strong", {}, approxText(rows[a - 1][d - 1], 6))),
-      el("p", { class: "hint" }, "Exact fraction: computing…")));
+      el("p", { class: "hint" }, balanced ? "Value to 15 digits: computing…" : "Exact fraction: computing…")));
     if (commit) fetchExact(a, d, my);
     else hoverTimer = setTimeout(() => fetchExact(a, d, my), HOVER_DELAY_MS);
   }
 
-  const title = `P(attacker wins), ${unit} 1–${v.max_attackers} against defenders 1–${v.max_defenders}`;
-  const map = heatmap(rows, { label: title, onSelect });
+  const mode = balanced ? ", Balanced Blitz" : "";
+  const title = `P(attacker wins)${mode}, ${unit} 1–${v.max_attackers} against defenders 1–${v.max_defenders}`;
+  const map = heatmap(rows, { label: title, onSelect, legendTitle: `Chance the attacker wins${balanced ? " (Balanced Blitz)" : ""}` });
   const csvButton = el("button", { type: "button", "data-action": "csv" }, "Download CSV");
-  csvButton.addEventListener("click", () => download(csvText(rows, v), `risk-win-table-${v.max_attackers}x${v.max_defenders}-${v.convention}.csv`));
+  csvButton.addEventListener("click", () => download(csvText(rows, v), `risk-win-table-${v.max_attackers}x${v.max_defenders}-${v.convention}${balanced ? `-${v.dice_mode}` : ""}.csv`));
   const equal = r.equal_armies.length
-    ? curveFigure(r.equal_armies, { title: `Equal armies: P(win) for n ${unit} against n defenders`, xLabel: "n", output: "equal_armies" })
+    ? curveFigure(r.equal_armies, { title: `Equal armies: P(win)${mode} for n ${unit} against n defenders`, xLabel: "n", output: "equal_armies" })
     : null;
-  return el("div", { class: "table-result", "data-output": "table", "data-rows": rows.length, "data-cols": rows[0].length },
-    lead(el("h3", {}, title), map.node, readout, el("div", { class: "actions" }, csvButton)),
+  return el("div", { class: "table-result", "data-output": "table", "data-rows": rows.length, "data-cols": rows[0].length, "data-dice-mode": v.dice_mode },
+    lead(balanced ? modeLabel(v.dice_mode) : null, el("h3", {}, title), map.node, readout, el("div", { class: "actions" }, csvButton)),
     equal);
 }
 

@@ -2,17 +2,20 @@
 // "Attacker wins 99.99999999998 % · loses 1.902 × 10⁻¹³ (1 in 5.26 trillion)".
 // Each part carries its exact value (data-num, data-den) for the tests and the exact view.
 import { el } from "../dom.js";
-import { percent, scientific, oneInWords, log10, superscript, approxText } from "../exact.js";
+import { diceModeLabel } from "../rule-fields.js";
+import { percent, scientific, oneInWords, log10, superscript, approxText, asFraction } from "../exact.js";
 
 const PERCENT_FLOOR_LOG10 = -4; // below 0.01 %, a percentage is mostly zeros: scientific instead
 const ONE_IN_BELOW = 0.05; // "(1 in 28)" says more than "3.57 %" for the unlikely side
 
-/** {main, note} for an exact probability: "64.2 %"; "3.57 %", "1 in 28"; "1.902 × 10⁻¹³", "1 in 5.26 trillion". */
+/** {main, note} for a probability: "64.2 %"; "3.57 %", "1 in 28"; "1.902 × 10⁻¹³", "1 in 5.26 trillion".
+ *  Exact ones ({num, den}) and real ones ({float, log10}: Balanced Blitz) get the same words. */
 export function chance(p) {
-  if (p.num === "0") return { main: "0\u00a0%", note: "never" };
-  const lg = p.log10 ?? log10(p.num, p.den);
-  if (lg < PERCENT_FLOOR_LOG10) return { main: scientific(p.num, p.den, 4), note: oneInWords(p.num, p.den) };
-  return { main: percent(p.num, p.den), note: lg < Math.log10(ONE_IN_BELOW) ? oneInWords(p.num, p.den) : null };
+  const { num, den } = asFraction(p);
+  if (num === "0") return { main: "0\u00a0%", note: "never" };
+  const lg = p.log10 ?? log10(num, den);
+  if (lg < PERCENT_FLOOR_LOG10) return { main: scientific(num, den, 4), note: oneInWords(num, den) };
+  return { main: percent(num, den), note: lg < Math.log10(ONE_IN_BELOW) ? oneInWords(num, den) : null };
 }
 
 /** The same for a float (an approximate value): "≈ 64.2 %", "≈ 1.90 × 10⁻¹³". */
@@ -27,10 +30,15 @@ export function approxChance(f) {
   return { main: `≈ ${(f * 100).toFixed(Math.min(dec, 12))}\u00a0%`, note: null };
 }
 
-/** One side of the answer: words, the number in bold, the "1 in N" note; the exact value in data-. */
+/** The data- attributes that carry a value: data-num/data-den (exact) or data-value (a real number). */
+export function valueData(p) {
+  return p.num !== undefined ? { "data-num": p.num, "data-den": p.den } : { "data-value": String(p.float), "data-log10": p.log10 ?? "" };
+}
+
+/** One side of the answer: words, the number in bold, the "1 in N" note; its value in data-. */
 export function answerPart(output, words, p, { approximate = false } = {}) {
   const { main, note } = approximate ? approxChance(p) : chance(p);
-  const exact = approximate ? {} : { "data-num": p.num, "data-den": p.den };
+  const exact = approximate ? {} : valueData(p);
   return el("span", { class: "answer-part", "data-output": output, ...exact },
     words, " ", el("strong", {}, main), note ? [" ", el("span", { class: "one-in" }, `(${note})`)] : null);
 }
@@ -67,3 +75,9 @@ export function cellChance(p) {
   if (BigInt(p.den) - BigInt(p.num) < BigInt(p.den) / 10000n) return ">\u00a099.99\u00a0%"; // the exact box has the rest
   return percent(p.num, p.den);
 }
+
+/** The dice mode an answer is for, above it ("Balanced Blitz (RISK: Global Domination)"). */
+export function modeLabel(mode) {
+  return el("p", { class: "mode-label", "data-output": "dice_mode", "data-value": mode }, diceModeLabel(mode));
+}
+

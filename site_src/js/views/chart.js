@@ -26,11 +26,38 @@ export function niceTicks(lo, hi, count) {
   return out;
 }
 
-export function drawChart(dist, { scale = "linear", title, xLabel, xStart = 0 }) {
+/** A distribution (a list of probabilities) or a list of series [{name, short?, values}]. */
+function asSeries(data) {
+  return data.length && data[0] && Array.isArray(data[0].values) ? data : [{ name: "Chance", values: data }];
+}
+
+const DOTS_UP_TO = 60; // points: beyond, the line alone is easier to read
+
+/** The second series as a line over the first one's bars: a path broken where a value is
+ *  missing (a zero on the log scale), with dots while there are few points. */
+function seriesLine(vals, x, y, scale) {
+  let d = "";
+  let pen = false;
+  const dots = [];
+  vals.forEach((v, i) => {
+    if (v === null || !Number.isFinite(v)) { pen = false; return; }
+    d += `${pen ? "L" : "M"}${x(i).toFixed(2)},${y(v).toFixed(2)}`;
+    pen = true;
+    if (vals.length <= DOTS_UP_TO && !(scale === "linear" && v <= 0)) dots.push(svg("circle", { class: "dot series-2", cx: x(i).toFixed(2), cy: y(v).toFixed(2), r: 3 }));
+  });
+  return [svg("path", { class: "line series-2", d }), ...dots];
+}
+
+/** A bar chart of one distribution; with a second series (Balanced Blitz beside true random
+ *  dice) that one is a line over the bars, so the two differ in shape, not only in colour. */
+export function drawChart(data, { scale = "linear", title, xLabel, xStart = 0 }) {
+  const series = asSeries(data);
   const W = chartWidth();
-  const n = dist.length;
-  const vals = dist.map((p) => (scale === "log" ? logOf(p) : probFloat(p)));
-  const present = vals.filter((v) => v !== null && Number.isFinite(v));
+  const n = Math.max(...series.map((s) => s.values.length));
+  const valsOf = (dist) => dist.map((p) => (scale === "log" ? logOf(p) : probFloat(p)));
+  const all = series.map((s) => valsOf(s.values));
+  const vals = all[0];
+  const present = all.flat().filter((v) => v !== null && Number.isFinite(v));
   let yLo, yHi;
   if (scale === "log") {
     yLo = Math.floor(Math.min(...present, 0));
@@ -49,31 +76,43 @@ export function drawChart(dist, { scale = "linear", title, xLabel, xStart = 0 })
     const top = y(v);
     bars.push(svg("rect", { class: "bar", x: (x(i) - bw / 2).toFixed(2), y: top.toFixed(2), width: bw.toFixed(2), height: Math.max(H - M.b - top, 0.5).toFixed(2) }));
   });
+  const lines = all.slice(1).flatMap((v) => seriesLine(v, x, y, scale));
   const yTicks = niceTicks(yLo, yHi, 5).map((v) => svg("g", { class: "tick" },
     svg("line", { x1: M.l - 4, x2: W - M.r, y1: y(v).toFixed(1), y2: y(v).toFixed(1) }),
     svg("text", { x: M.l - 6, y: (y(v) + 4).toFixed(1), "text-anchor": "end" }, scale === "log" ? `1e${v}` : String(v))));
   // xStart: the value of the first bar (0 for "armies lost"; negative for a campaign's score)
   const xTicks = niceTicks(xStart, xStart + n - 1, Math.min(W > 500 ? 8 : 5, n)).filter((v) => Number.isInteger(v)).map((v) => svg("text", { class: "tick", x: x(v - xStart).toFixed(1), y: H - M.b + 16, "text-anchor": "middle" }, String(v)));
   const id = `chart-${Math.random().toString(36).slice(2, 9)}`;
-  return svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart", role: "img", "aria-labelledby": `${id}-t`, "data-scale": scale },
-    svg("title", { id: `${id}-t` }, `${title} (${scale} scale)`),
-    ...yTicks, ...bars, ...xTicks,
+  const desc = series.length > 1 ? svg("desc", { id: `${id}-d` }, series.map((s, i) => `${i ? "Line" : "Bars"}: ${s.name}.`).join(" ")) : null;
+  return svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart", role: "img", "aria-labelledby": `${id}-t`,
+    "aria-describedby": desc ? `${id}-d` : null, "data-scale": scale, "data-series": series.length },
+    svg("title", { id: `${id}-t` }, `${title} (${scale} scale)`), desc,
+    ...yTicks, ...bars, ...lines, ...xTicks,
     svg("text", { class: "axis-label", x: (M.l + W - M.r) / 2, y: H - 4, "text-anchor": "middle" }, xLabel),
   );
 }
 
-/** A figure holding the chart and its linear/log toggle. */
-export function chartFigure(dist, { title, xLabel, scale = "linear", xStart = 0 }) {
+/** The key to a chart of two or more series: a bar swatch, then line swatches. */
+function legend(series) {
+  if (series.length < 2) return null;
+  return el("ul", { class: "chart-legend" }, series.map((s, i) =>
+    el("li", { "data-series": i }, el("span", { class: `swatch ${i ? "swatch-line" : "swatch-bar"}`, "aria-hidden": "true" }), s.name)));
+}
+
+/** A figure holding the chart, its key (two series) and its linear/log toggle. */
+export function chartFigure(data, { title, xLabel, scale = "linear", xStart = 0 }) {
+  const series = asSeries(data);
   const holder = el("div", { class: "chart-holder" });
   const buttons = ["linear", "log"].map((s) => el("button", { type: "button", "data-scale": s, "aria-pressed": String(s === scale) }, s === "linear" ? "Linear" : "Log"));
   const draw = (s) => {
-    holder.replaceChildren(drawChart(dist, { scale: s, title, xLabel, xStart }));
+    holder.replaceChildren(drawChart(series, { scale: s, title, xLabel, xStart }));
     buttons.forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.scale === s)));
   };
   buttons.forEach((b) => b.addEventListener("click", () => draw(b.dataset.scale)));
   draw(scale);
   return el("figure", { class: "chart-figure" },
     el("div", { class: "toggle", role: "group", "aria-label": "Chart scale" }, buttons),
+    legend(series),
     holder,
     el("figcaption", {}, title));
 }

@@ -3,7 +3,7 @@
 // below the float range. `output` marks it for the tests ([data-output]); `detail` marks a
 // second view of a value the answer already carries ([data-detail]).
 import { el } from "../dom.js";
-import { decimal, scientific, oneIn, log10, SMALLEST_NORMAL_LOG10 } from "../exact.js";
+import { decimal, scientific, oneIn, log10, superscript, realFraction, floatText, SMALLEST_NORMAL_LOG10 } from "../exact.js";
 import { copyText } from "../clipboard.js";
 
 const LONG_FRACTION = 60; // characters: longer fractions get a size note and scroll in their box
@@ -65,4 +65,61 @@ export function exactBox(views, { title = "Exact values", summary = "fractions, 
   return el("details", { class: "box exact-box" },
     el("summary", {}, el("span", { class: "box-title" }, title), " ", el("span", { class: "box-summary" }, summary)),
     views, extra);
+}
+
+// ---- Real numbers (Balanced Blitz): no fraction exists, so none is shown ----------------------
+
+export const REAL_DIGITS = 15; // significant digits shown of a real answer (a double holds 15-17)
+
+/** "0.467406866825673" (15 significant digits, rounded), or null below 1e-20. */
+export function realDecimal(p) {
+  if (!(p.float > 0)) return p.log10 === null || p.log10 === undefined ? "0" : null;
+  const [m, e] = p.float.toExponential(REAL_DIGITS - 1).split("e");
+  const exp = Number(e);
+  if (exp < -20) return null;
+  const digits = m.replace(".", "");
+  return exp >= 0 ? `${digits.slice(0, exp + 1)}.${digits.slice(exp + 1)}` : `0.${"0".repeat(-exp - 1)}${digits}`;
+}
+
+/** "4.67406866825673 × 10⁻¹"; below the double range the mantissa comes from log10 (12 digits). */
+export function realScientific(p, sig = REAL_DIGITS) {
+  if (p.float > 0) {
+    const [m, e] = p.float.toExponential(sig - 1).split("e");
+    return Number(e) === 0 ? m : `${m} × 10${superscript(Number(e))}`;
+  }
+  if (p.log10 === null || p.log10 === undefined) return "0";
+  const q = realFraction(p);
+  return scientific(q.num, q.den, Math.min(sig, 12));
+}
+
+/** One real probability every useful way, to 15 significant digits: decimal, scientific,
+ *  "1 in N", log10 (the engine's, good far below 1e-308), and a copy of the double. */
+export function realView(p, { output, detail, label }) {
+  const q = realFraction(p);
+  const lg = p.log10 === null || p.log10 === undefined ? -Infinity : p.log10;
+  const dec = realDecimal(p);
+  const rows = [
+    ["Decimal", dec ?? "(too small for a decimal: see scientific)"],
+    ["Scientific", realScientific(p)],
+    ["Odds", odds(q.num, q.den)],
+    ["log₁₀", Number.isFinite(lg) ? lg.toFixed(6) : "−∞"],
+  ];
+  const copy = el("button", { type: "button", class: "copy", "data-action": "copy-decimal" }, "Copy number");
+  copy.addEventListener("click", () => copyText(floatText(p), copy));
+  const mark = output ? { "data-output": output } : { "data-detail": detail };
+  return el("section", { class: "prob real", ...mark, "data-value": String(p.float), "data-log10": Number.isFinite(lg) ? lg : "" },
+    el("h3", {}, label, " ", el("span", { class: "headline" }, realScientific(p, 6))),
+    el("div", { class: "copies" }, copy),
+    el("dl", { class: "prob-forms" }, rows.map(([k, v]) => [el("dt", {}, k), el("dd", {}, v)])));
+}
+
+/** What a Balanced Blitz number is, next to its digits. */
+export const REAL_NOTE = "Balanced Blitz reshapes the exact true-random odds with powers that are not whole " +
+  "numbers, so its answers are real numbers, not fractions: the engine computes them from the exact " +
+  "distribution with enough digits that the 15 shown here are right.";
+
+/** The real values one click behind a Balanced Blitz answer, with what they are. */
+export function realBox(views, { extra = null } = {}) {
+  return exactBox(views, { title: "Values to 15 digits", summary: "real numbers, not fractions: decimal, log₁₀, copy",
+    extra: [el("p", { class: "note" }, REAL_NOTE), extra] });
 }
