@@ -507,6 +507,7 @@ def troops_needed(defenders, p, *, convention, rules=STANDARD, survivors=0,
         raise FieldError(f"the attacker can never conquer {D:,} defenders with these rules, so its "
                          "Balanced Blitz P(win) is 0 for every number of attackers", None)
     budget = inverse.as_budget(None)
+    inverse.refuse_costly_troops_search(D, true_random_target(p), rules, 1, budget)    # ENGINE hook
     deadline, previous = budget.deadline(), None
     for a, line in win_lines(rules, scale, D, "attackers"):
         num, den = line[D][0], scale.den(line[D][1])
@@ -531,6 +532,7 @@ def defenders_needed(attackers, p, *, convention, rules=STANDARD, max_states=DEF
     p = check_probability("p", p)
     check_size(A, max_states, f"a search against {attackers} attackers (one line of states)")
     budget = inverse.as_budget(None)
+    inverse.refuse_costly_defenders_search(A, true_random_target(p), rules, budget, off)   # ENGINE hook
     deadline, previous = budget.deadline(), None
     for d, line in win_lines(rules, scale, A, "defenders"):
         num, den = line[A][0], scale.den(line[A][1])
@@ -542,6 +544,16 @@ def defenders_needed(attackers, p, *, convention, rules=STANDARD, max_states=DEF
         previous = hold
         inverse.give_up_if_hopeless(d, deadline, budget, f"no defender count up to {d} holds with "
                                     f"p = {float(p):.6g} in Balanced Blitz against {attackers}")
+
+
+def true_random_target(p):
+    """ENGINE hook: the true-random P with g(P) = p (0 < p <= 1), so that a Balanced Blitz
+    target g(P) >= p is the true-random target P >= this (g is non-decreasing), and the engine's
+    search estimates (inverse.refuse_costly_*) apply before a search starts. Solving
+    w = P^r / (P^r + Q^r) = t, t = c3 + (1 - 2 c3) p: P = 1 / (1 + ((1 - t) / t)^(1/r));
+    0.84425... for p = 1. A float made a Fraction: it only sizes the estimate."""
+    t = float(OUTCOME_CUTOFF + (1 - 2 * OUTCOME_CUTOFF) * p)
+    return Fraction(1 / (1 + ((1 - t) / t) ** (1 / float(WIN_CHANCE_POWER))))
 
 
 def _answer(n, at, before):

@@ -89,6 +89,24 @@ def _check_search(count, typical, length, rules, budget, what, field, unit):
           "p" if blame_p else field, "Ask for a smaller p." if blame_p else "Try fewer armies.")
 
 
+def refuse_costly_troops_search(D, p, rules, need, budget):
+    """Refuse, before it starts, a search for the fewest attackers (with `need` attacking armies
+    left) reaching the true-random P(win) >= p against D that would not fit `budget`.
+    Balanced Blitz passes the true-random p its own target is equivalent to."""
+    _check_search(attackers_needed_estimate(D, p, rules, need),
+                  attackers_needed_estimate(D, Fraction(1, 2), rules, need), D, rules, budget,
+                  f"troops needed against {D:,} defenders", "survivors" if need > D else "defenders",
+                  "attacker counts")
+
+
+def refuse_costly_defenders_search(A, p, rules, budget, off=0):
+    """The same for the fewest defenders holding with true-random P(hold) >= p against A
+    attacking armies (`off`: the call's convention offset, for the message)."""
+    _check_search(defenders_needed_estimate(A, p, rules), defenders_needed_estimate(A, Fraction(1, 2), rules),
+                  A, rules, budget, f"defenders needed against {A + off:,} attackers", "attackers",
+                  "defender counts")
+
+
 def _out_of_time(deadline, budget, message):
     if time.process_time() > deadline:
         raise BudgetError(f"{message} in {RUNNING_SLACK * budget.seconds:g} s of computing (twice the time "
@@ -141,10 +159,7 @@ def troops_needed(defenders, p, *, convention, rules=STANDARD, survivors=0,
     if p == 1 and _never_certain(rules, 0):
         raise FieldError("p = 1 cannot be reached: the defender can always win, so P(win) < 1 "
                          "for every number of attackers; ask for p < 1", "p")
-    _check_search(attackers_needed_estimate(D, p, rules, need),
-                  attackers_needed_estimate(D, Fraction(1, 2), rules, need), D, rules, budget,
-                  f"troops needed against {D:,} defenders", "survivors" if need > D else "defenders",
-                  "attacker counts")
+    refuse_costly_troops_search(D, p, rules, need, budget)
     deadline = budget.deadline()
     scale = Scale([rules.attack_faces, rules.defend_faces])
     previous = None
@@ -184,9 +199,7 @@ def defenders_needed(attackers, p, *, convention, rules=STANDARD, max_states=DEF
     if p == 1 and _never_certain(rules, 1):
         raise FieldError("p = 1 cannot be reached: the attacker can always win, so P(hold) < 1 "
                          "for every number of defenders; ask for p < 1", "p")
-    _check_search(defenders_needed_estimate(A, p, rules), defenders_needed_estimate(A, Fraction(1, 2), rules),
-                  A, rules, budget, f"defenders needed against {A + off:,} attackers", "attackers",
-                  "defender counts")
+    refuse_costly_defenders_search(A, p, rules, budget, off)
     deadline = budget.deadline()
     scale = Scale([rules.attack_faces, rules.defend_faces])
     q = 1 - p                      # hold >= p  <=>  win <= 1 - p
