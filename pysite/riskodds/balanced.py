@@ -79,8 +79,8 @@ from functools import cached_property, lru_cache
 from . import inverse        # its search limits; inverse itself imports this module for dice_mode
 from .battle import DEFAULT_MAX_STATES, Battle, battle, check_size
 from .limits import DICE_MODES as DICE_MODE_LABELS
-from .rules import STANDARD, Rules
-from .scaled import Scale
+from .model import as_model, scale_for
+from .rules import STANDARD
 from .sweep import win_lines
 from .validate import FieldError, check_choice, check_int, check_probability, offset
 
@@ -367,7 +367,8 @@ def balanced_blitz(attackers, defenders, *, convention, rules=STANDARD, retreat_
 
     attackers: attacking armies ("attacking": all may die) or armies on the attacking territory
         ("territory": one stays behind, T = A + 1), as `convention` says. defenders: armies on the
-        defending territory. rules: any Rules (capital, zombie ties, other dice...).
+        defending territory. rules: any Rules (capital, zombie ties, weighted dice, bonuses...)
+        or RoundModel (the four steps read only the exact end distribution).
     retreat_at and defender_goal are refused (FieldError naming them): the game's "stop until"
     variant is not implemented. Returns a BalancedBlitz.
     """
@@ -481,9 +482,7 @@ class Needed:
 
 
 def _scale(rules):
-    if not isinstance(rules, Rules):
-        raise ValueError(f"rules must be a Rules, got {rules!r}")
-    return Scale([rules.attack_faces, rules.defend_faces])
+    return scale_for(as_model(rules))     # ENGINE hook (issue 9): any Rules or RoundModel
 
 
 def troops_needed(defenders, p, *, convention, rules=STANDARD, survivors=0,

@@ -13,9 +13,9 @@ from .battle import DEFAULT_MAX_STATES, check_size
 from .cost import (RUNNING_SLACK, BudgetError, as_budget, attackers_needed_estimate, check, defenders_needed_estimate,
                    sweep_cost)
 from .limits import LIMITS
-from .rules import STANDARD, Rules
-from .rounds import round_table, transitions
-from .scaled import Scale, fraction_log10
+from .model import as_model, scale_for
+from .rules import STANDARD
+from .scaled import fraction_log10
 from .sweep import win_lines
 from .validate import FieldError, check_armies, check_probability, offset
 
@@ -26,11 +26,11 @@ def _reaches(value, scale, p):
     return num * p.denominator >= p.numerator * scale.den(exps)
 
 
-def _never_certain(rules, side):
+def _never_certain(model, side):
     """True when every round can cost `side` (0: attacker, 1: defender) an army, so that side
     can always lose everything and a probability of 1 is never reached."""
-    return all(any(t[side] > 0 for t in trans) for trans, _ in round_table(rules, Scale(
-        [rules.attack_faces, rules.defend_faces])).values())
+    return all(any(t[side] > 0 for t in model.transitions(na, nd))
+               for na in range(1, model.attack_dice + 1) for nd in range(1, model.defend_dice + 1))
 
 
 def can_conquer(rules, D, goal=0):
@@ -41,11 +41,13 @@ def can_conquer(rules, D, goal=0):
     last armies may be impossible to kill (two-faced attack dice against a bunker: never).
     Rounds are the same for every d >= defend_dice, so far above that only the residue of d
     modulo the gcd of the possible defender losses matters (all larger multiples are sums).
+    rules: a Rules or a RoundModel.
     """
-    dice = rules.defend_dice
+    model = as_model(rules)
+    dice = model.defend_dice
 
     def killing(d):
-        return {dl for _, dl, _ in transitions(rules, rules.attack_dice, min(dice, d)) if dl}
+        return {dl for _, dl, _ in model.transitions(model.attack_dice, min(dice, d)) if dl}
 
     steps = killing(dice)
     if D > dice + 12 and steps:
@@ -66,11 +68,6 @@ def _p_text(p):
     if p > Fraction(99, 100):
         return f"1 - 10^{fraction_log10(1 - p):.1f}"
     return f"{float(p):.6g}"
-
-
-def _check_rules(rules):
-    if not isinstance(rules, Rules):
-        raise ValueError(f"rules must be a Rules, got {rules!r}")
 
 
 def _fits(estimate, budget):
@@ -146,24 +143,24 @@ def troops_needed(defenders, p, *, convention, rules=STANDARD, survivors=0,
     if balanced.check_dice_mode(dice_mode) == "balanced-blitz":     # BLITZ hook (issue 10)
         return balanced.troops_needed(defenders, p, convention=convention, rules=rules, survivors=survivors,
                                       max_states=max_states, with_values=with_values)
-    _check_rules(rules)
+    model = as_model(rules)
     D = check_armies("defenders", defenders)
     p = check_probability("p", p)
     off = offset(convention)
     need = max(1, check_armies("survivors", survivors, 0) - off)
     budget = as_budget(budget)
     check_size(D, max_states, f"a search against {D:,} defenders (one line of states)", "defenders")
-    if not can_conquer(rules, D):
+    if not can_conquer(model, D):
         raise FieldError(f"the attacker can never conquer {D:,} defenders with these rules (its dice "
                          f"cannot kill the last ones), so P(win) = 0 for every number of attackers", None)
-    if p == 1 and _never_certain(rules, 0):
+    if p == 1 and _never_certain(model, 0):
         raise FieldError("p = 1 cannot be reached: the defender can always win, so P(win) < 1 "
                          "for every number of attackers; ask for p < 1", "p")
-    refuse_costly_troops_search(D, p, rules, need, budget)
+    refuse_costly_troops_search(D, p, model, need, budget)
     deadline = budget.deadline()
-    scale = Scale([rules.attack_faces, rules.defend_faces])
+    scale = scale_for(model)
     previous = None
-    for a, line in win_lines(rules, scale, D, "attackers", need):
+    for a, line in win_lines(model, scale, D, "attackers", need):
         value = line[D]
         if a >= 1 and _reaches(value, scale, p):
             n = a + off
@@ -190,21 +187,21 @@ def defenders_needed(attackers, p, *, convention, rules=STANDARD, max_states=DEF
     if balanced.check_dice_mode(dice_mode) == "balanced-blitz":     # BLITZ hook (issue 10)
         return balanced.defenders_needed(attackers, p, convention=convention, rules=rules,
                                          max_states=max_states, with_values=with_values)
-    _check_rules(rules)
+    model = as_model(rules)
     off = offset(convention)
     A = check_armies("attackers", attackers, 1 + off) - off
     p = check_probability("p", p)
     budget = as_budget(budget)
     check_size(A, max_states, f"a search against {attackers} attackers (one line of states)")
-    if p == 1 and _never_certain(rules, 1):
+    if p == 1 and _never_certain(model, 1):
         raise FieldError("p = 1 cannot be reached: the attacker can always win, so P(hold) < 1 "
                          "for every number of defenders; ask for p < 1", "p")
-    refuse_costly_defenders_search(A, p, rules, budget, off)
+    refuse_costly_defenders_search(A, p, model, budget, off)
     deadline = budget.deadline()
-    scale = Scale([rules.attack_faces, rules.defend_faces])
+    scale = scale_for(model)
     q = 1 - p                      # hold >= p  <=>  win <= 1 - p
     previous = None
-    for d, line in win_lines(rules, scale, A, "defenders"):
+    for d, line in win_lines(model, scale, A, "defenders"):
         value = line[A]
         num, exps = value
         if d >= 1 and num * q.denominator <= q.numerator * scale.den(exps):
