@@ -530,6 +530,9 @@ def defenders_needed(attackers, p, *, convention, rules=STANDARD, max_states=DEF
     A = check_int("attackers", attackers, 1 + off) - off
     p = check_probability("p", p)
     check_size(A, max_states, f"a search against {attackers} attackers (one line of states)")
+    if not inverse.can_hold(rules, A):          # ENGINE hook (issue 9): e.g. a loaded attacker with a bonus
+        raise FieldError(f"the defender can never beat {attackers:,} attackers with these rules, so its "
+                         "Balanced Blitz P(hold) is 0 for every number of defenders", None)
     budget = inverse.as_budget(None)
     inverse.refuse_costly_defenders_search(A, true_random_target(p), rules, budget, off)   # ENGINE hook
     deadline, previous = budget.deadline(), None

@@ -1,7 +1,6 @@
 """One battle: the exact distribution over every end state, and what follows from it."""
 import math
 from dataclasses import dataclass, field
-from fractions import Fraction
 from functools import cached_property
 
 from . import flow

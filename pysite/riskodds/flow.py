@@ -48,10 +48,11 @@ def has_lattice(model):
 #
 #     0 <= al <= amax = A - a_lo   and   0 <= dl <= dmax = D - d_lo.
 #
-# Inside it every round is the same: m = min(dice) armies die, the attacker losing i of them with
-# count t[i] (out of `total` = faces**dice). Losses only grow, so a path that is inside after r
-# rounds was inside all along, and after r rounds al + dl = m * r: row r of the lattice is a
-# line of states indexed by al alone. Counting paths, the state (al, m r - al) of row r has
+# Inside it every round is the same: m armies die (m = min(dice) for dice; a round model qualifies
+# when its full round removes the same m in every outcome, `round_polynomial`), the attacker losing
+# i of them with weight t[i] (out of `total`, the round's total weight: faces**dice for fair dice).
+# Losses only grow, so a path that is inside after r rounds was inside all along, and after r
+# rounds al + dl = m * r: row r of the lattice is a line of states indexed by al alone. Counting paths, the state (al, m r - al) of row r has
 #
 #     P = c(r, al) / total**r,   c(r, j) = [x**j] T(x)**r,   T(x) = t[0] + t[1] x + ... + t[m] x**m.
 #

@@ -39,25 +39,39 @@ def can_conquer(rules, D, goal=0):
     A big stack always rolls rules.attack_dice dice, so it wins exactly when rounds in which
     the defender loses armies lead from D to `goal` or below; with its few dice the defender's
     last armies may be impossible to kill (two-faced attack dice against a bunker: never).
-    Rounds are the same for every d >= defend_dice, so far above that only the residue of d
-    modulo the gcd of the possible defender losses matters (all larger multiples are sums).
     rules: a Rules or a RoundModel.
     """
-    model = as_model(rules)
-    dice = model.defend_dice
+    return _can_wear_down(as_model(rules), 1, D, goal)
 
-    def killing(d):
-        return {dl for _, dl, _ in model.transitions(model.attack_dice, min(dice, d)) if dl}
 
-    steps = killing(dice)
-    if D > dice + 12 and steps:
+def can_hold(rules, A):
+    """True when enough defenders beat A attacking armies with positive probability: the same
+    question with the sides swapped (a loaded attacker with a bonus may never lose a pair)."""
+    return _can_wear_down(as_model(rules), 0, A, 0)
+
+
+def _can_wear_down(model, side, n, goal):
+    """Can `side` (0: attacker, 1: defender), with n armies, be worn down to `goal` or below by
+    a big stack of the other side (which always rolls its full dice)?
+
+    Rounds are the same for every n >= the side's dice, so far above that only the residue of n
+    modulo the gcd of the possible losses matters (all larger multiples are sums).
+    """
+    dice = model.attack_dice if side == 0 else model.defend_dice
+
+    def losses(k):
+        key = (min(dice, k), model.defend_dice) if side == 0 else (model.attack_dice, min(dice, k))
+        return {t[side] for t in model.transitions(*key) if t[side]}
+
+    steps = losses(dice)
+    if n > dice + 12 and steps:
         g = math.gcd(*steps)
-        D = dice + 12 + (D - dice - 12) % g
-    reach = {D}
-    for d in range(D, goal, -1):
-        if d in reach:
-            reach.update(d - dl for dl in killing(d))
-    return any(d <= goal for d in reach)
+        n = dice + 12 + (n - dice - 12) % g
+    reach = {n}
+    for k in range(n, goal, -1):
+        if k in reach:
+            reach.update(k - lost for lost in losses(k))
+    return any(k <= goal for k in reach)
 
 
 def _p_text(p):
@@ -193,6 +207,9 @@ def defenders_needed(attackers, p, *, convention, rules=STANDARD, max_states=DEF
     p = check_probability("p", p)
     budget = as_budget(budget)
     check_size(A, max_states, f"a search against {attackers} attackers (one line of states)")
+    if not can_hold(model, A):
+        raise FieldError(f"the defender can never beat {A + off:,} attackers with these rules (its dice "
+                         f"cannot kill them all), so P(hold) = 0 for every number of defenders", None)
     if p == 1 and _never_certain(model, 1):
         raise FieldError("p = 1 cannot be reached: the attacker can always win, so P(hold) < 1 "
                          "for every number of defenders; ask for p < 1", "p")

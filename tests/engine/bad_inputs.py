@@ -201,6 +201,12 @@ ROWS += [
     # issue 13: P(win) is 0 at every size; it used to say "p is too close to 1"
     row("needed", None, "never conquer", defenders=5, attack_faces=2, defender_bonus="highest"),
     row("needed", "p", "p = 1", p="1"),
+    # a loaded attacker with +1 on every die never loses a pair: no count of defenders holds
+    row("defenders_needed", None, "never beat", attack_weights=[0, 0, 0, 0, 0, 1], attacker_bonus="all"),
+    row("defenders_needed", None, "never beat", attack_weights=[0, 0, 0, 0, 0, 1], attacker_bonus="all",
+        dice_mode="balanced-blitz"),
+    row("needed", None, "never conquer", defend_weights=[0, 0, 0, 0, 0, 1], defender_bonus="highest",
+        attack_dice=1, dice_mode="balanced-blitz"),
     row("defenders_needed", "p", "p = 1", p="1"),
 ]
 
