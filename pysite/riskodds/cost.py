@@ -243,7 +243,7 @@ def campaign_cost(A, defenders, rules_list, what):
     b = max(beta(m) for m in models)
     S = (A + total) * b
     seconds = c["campaign_s"] * A * total * S ** c["rect_power"] * max(m.outcomes_factor for m in models)
-    seconds += sum(rounds_seconds(m) for m in set(models))
+    seconds += sum(rounds_seconds(m) for m in {id(m): m for m in models}.values())   # hashing would count them
     ends = total + 3 * len(defenders)
     seconds += ends * (c["text_s"] * (S / 2) ** c["text_power"] + c["exact_s_per_value"])
     mb = c["bytes_per_value_bit"] * (2 * A + ends) * S + c["bytes_per_text_bit"] * ends * S
