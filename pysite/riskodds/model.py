@@ -123,7 +123,8 @@ class RoundModel:
 
     def most_lost(self, side, dice_count):
         """Most armies `side` (0: attacker, 1: defender) loses in one round when it throws
-        `dice_count` dice, whatever the other side throws."""
+        `dice_count` dice, whatever the other side throws (for Rules: the pairs at stake, a bound
+        that bonuses or weights may make unreachable)."""
         if self.rules is not None:
             return min(dice_count, self.defend_dice if side == 0 else self.attack_dice)
         keys = [k for k in self._totals if k[side] == dice_count]
@@ -144,10 +145,6 @@ class RoundModel:
         if self.rules is not None:
             return 1.0
         return max(1.0, max(len(self.transitions(*k)) / (min(k) + 1) for k in self._totals))
-
-    def scale(self):
-        """A Scale for exact values of battles under this model."""
-        return scale_for(self)
 
     # ------------------------------------------------------------------ identity
     def __eq__(self, other):
