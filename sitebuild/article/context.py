@@ -1,5 +1,6 @@
-"""What the article's Markdown can call: num, figure, block, table, download, link, val and a few
-facts about the build. Functions marked `wants_slots` put their HTML into a placeholder (markup.Slots)
+"""What the article's Markdown can call: num, figure, figure_sources (where each figure of the page
+comes from, for its "How this page is made" footer), block, table, download, link, val, tenpow
+(10⁷ for a run count) and a few facts about the build. Functions marked `wants_slots` put their HTML into a placeholder (markup.Slots)
 so Markdown leaves it alone; a placeholder may be a function of the asset URLs, filled in phase 2.
 
 Adding a table is one entry in TABLES (then `{{ table("name") }}` in the Markdown)."""
