@@ -10,10 +10,14 @@ from .inverse import troops_needed, defenders_needed
 from .tables import win_grid, win_grid_floats, needed_table, needed_tables, NEEDED_LEVELS
 from .campaign import Campaign, campaign
 from .balanced import BalancedBlitz, balanced_blitz      # BLITZ hook (issue 10)
+from .summary import BattleSummary, battle_summary
+from .cost import Budget, BudgetError
+from .limits import LIMITS, RULE_FIELDS, describe
 
 __all__ = [
     "Rules", "STANDARD", "CAPITAL", "outcome_space", "Battle", "battle", "probability", "passage_value",
     "DEFAULT_MAX_STATES", "troops_needed", "defenders_needed", "win_grid", "win_grid_floats",
-    "needed_table", "needed_tables", "NEEDED_LEVELS", "Campaign", "campaign",
+    "needed_table", "needed_tables", "NEEDED_LEVELS", "Campaign", "campaign", "BattleSummary",
+    "battle_summary", "Budget", "BudgetError", "LIMITS", "RULE_FIELDS", "describe",
     "BalancedBlitz", "balanced_blitz",
 ]

@@ -5,6 +5,7 @@ from fractions import Fraction
 from functools import cached_property
 
 from . import flow
+from .cost import as_budget, battle_cost, check
 from .limits import LIMITS
 from .rules import Rules, STANDARD
 from .scaled import Scale
@@ -26,6 +27,11 @@ class Setup:
     @property
     def offset(self):
         return offset(self.convention)
+
+    @property
+    def bigger_side(self):
+        """The input a message about size should point at."""
+        return "attackers" if self.A >= self.D else "defenders"
 
 
 def setup(attackers, defenders, convention, rules, retreat_at, defender_goal, max_states):
@@ -185,7 +191,7 @@ class Battle:
 
 
 def battle(attackers, defenders, *, convention, rules=STANDARD, retreat_at=None, defender_goal=0,
-           max_states=DEFAULT_MAX_STATES, closed_form=True):
+           max_states=DEFAULT_MAX_STATES, closed_form=True, budget=None):
     """Exact distribution of a battle's end states.
 
     attackers: attacking armies ("attacking": all may die) or armies on the attacking territory
@@ -195,6 +201,8 @@ def battle(attackers, defenders, *, convention, rules=STANDARD, retreat_at=None,
         None fights to the end. defender_goal: the attacker stops once defenders <= this.
     max_states: refuse battles with more than this many (attackers x defenders) states.
     closed_form: False forces the plain dynamic program (for cross-checks).
+    budget: seconds, or a cost.Budget (None: LIMITS' default); a battle estimated to need more
+        time or memory is refused before it starts (cost.BudgetError, a ValueError).
 
     Three attacking armies against two defenders (reference values):
 
@@ -220,22 +228,35 @@ def battle(attackers, defenders, *, convention, rules=STANDARD, retreat_at=None,
     ('1.902116797727363e-13', True)
     """
     s = setup(attackers, defenders, convention, rules, retreat_at, defender_goal, max_states)
+    check(battle_cost(s.A, s.D, rules, "ends", f"a battle of {s.A + s.offset:,} v {s.D:,} with every end "
+                      "state exact"), as_budget(budget), s.bigger_side, "Try fewer armies.")
     scale = Scale([rules.attack_faces, rules.defend_faces])
     ends = flow.end_states(s.A, s.D, rules, s.retreat, s.goal, scale, closed_form)
     return Battle(s, ends, scale)
 
 
 def probability(start, end, *, convention, rules=STANDARD, retreat_at=None, defender_goal=0,
-                max_states=DEFAULT_MAX_STATES, closed_form=True):
+                max_states=DEFAULT_MAX_STATES, closed_form=True, budget=None):
     """P(a battle from `start` passes through or ends at `end`); states are (attackers, defenders)
-    in `convention`. A state past a stop rule, or with more armies than the start, is an error."""
+    in `convention`. A state past a stop rule (fewer attackers than the battle can reach before
+    it stops at retreat_at, fewer defenders than it can reach before defender_goal stops it), or
+    with more armies than the start, is an error (FieldError naming the end coordinate).
+
+    >>> probability((3, 2), (2, 0), convention="attacking")        # reference value
+    Fraction(326375, 1679616)
+    >>> probability((10, 5), (2, 2), convention="attacking", retreat_at=5)
+    Traceback (most recent call last):
+    ...
+    riskodds.validate.FieldError: end attackers must be at least 4: the attacker stops at retreat_at = 5, and one round costs it at most 2
+    """
     value, scale = passage_value(start, end, convention=convention, rules=rules, retreat_at=retreat_at,
-                                 defender_goal=defender_goal, max_states=max_states, closed_form=closed_form)
+                                 defender_goal=defender_goal, max_states=max_states, closed_form=closed_form,
+                                 budget=budget)
     return scale.fraction(value)
 
 
 def passage_value(start, end, *, convention, rules=STANDARD, retreat_at=None, defender_goal=0,
-                  max_states=DEFAULT_MAX_STATES, closed_form=True):
+                  max_states=DEFAULT_MAX_STATES, closed_form=True, budget=None):
     """`probability` as (value, scale): the scaled value (num, exps) and its Scale, for callers
     that want floats or log10 too (scale.as_float(value), scale.log10(value))."""
     for name, state in (("start", start), ("end", end)):
@@ -248,5 +269,19 @@ def passage_value(start, end, *, convention, rules=STANDARD, retreat_at=None, de
     if a == 0 and d == 0:
         raise FieldError("end state cannot have no attackers and no defenders: a battle stops "
                          "when either side is gone", "end")
+    # past a stop rule: the battle stops at the first state with a <= retreat (or d <= goal),
+    # and the round that gets there costs at most min(dice) armies
+    cost = min(rules.attack_dice, s.retreat + 1, rules.defend_dice)
+    if s.retreat and a < s.retreat + 1 - cost:
+        raise FieldError(f"end attackers must be at least {s.retreat + 1 - cost + off}: the attacker "
+                         f"stops at retreat_at = {s.retreat + off}, and one round costs it at most {cost}",
+                         "end attackers")
+    cost = min(rules.defend_dice, s.goal + 1, rules.attack_dice)
+    if s.goal and d < s.goal + 1 - cost:
+        raise FieldError(f"end defenders must be at least {s.goal + 1 - cost}: the attacker stops at "
+                         f"defender_goal = {s.goal}, and one round costs the defender at most {cost}",
+                         "end defenders")
+    check(battle_cost(s.A, s.D, rules, "flow", f"the path from {s.A + off:,} v {s.D:,}"), as_budget(budget),
+          s.bigger_side, "Try fewer armies.")
     scale = Scale([rules.attack_faces, rules.defend_faces])
     return flow.passage(s.A, s.D, a, d, rules, s.retreat, s.goal, scale, closed_form), scale

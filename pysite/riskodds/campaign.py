@@ -5,10 +5,11 @@ from functools import cached_property
 
 from . import flow
 from .battle import DEFAULT_MAX_STATES, check_size
+from .cost import as_budget, campaign_cost, check
 from .limits import LIMITS
 from .rules import STANDARD, Rules
 from .scaled import Scale
-from .validate import FieldError, check_armies, check_int, offset, to_attacking
+from .validate import FieldError, check_armies, check_int, offset, show, to_attacking
 
 
 @dataclass(frozen=True)
@@ -98,7 +99,7 @@ class Campaign:
 
 
 def campaign(attackers, territories, *, convention, leave=1, rules=STANDARD, retreat_at=None,
-             max_states=DEFAULT_MAX_STATES):
+             max_states=DEFAULT_MAX_STATES, budget=None):
     """Exact distribution of a chain campaign.
 
     attackers: the stack, in `convention` ("territory": armies on the starting territory, one
@@ -107,6 +108,7 @@ def campaign(attackers, territories, *, convention, leave=1, rules=STANDARD, ret
     leave: armies left in each conquered territory before the stack moves on (>= 1).
     rules: one Rules for all, or a list with one Rules per territory.
     retreat_at: the stack stops attacking when it has this many armies or fewer (in `convention`).
+    budget: seconds, or a cost.Budget (None: LIMITS' default): refused before it starts if larger.
 
     The chain of Norvig's notebook: 72 armies on the territory against 14 territories.
 
@@ -129,7 +131,7 @@ def campaign(attackers, territories, *, convention, leave=1, rules=STANDARD, ret
     off = offset(convention)
     A = to_attacking("attackers", attackers, convention)
     if isinstance(territories, (str, bytes)) or not hasattr(territories, "__len__"):
-        raise FieldError(f"territories must be a list of defender counts, got {territories!r}", "territories")
+        raise FieldError(f"territories must be a list of defender counts, got {show(territories)}", "territories")
     if len(territories) == 0:
         raise FieldError("territories must list at least one territory's defenders", "territories")
     if len(territories) > LIMITS["max_territories"]:
@@ -144,15 +146,17 @@ def campaign(attackers, territories, *, convention, leave=1, rules=STANDARD, ret
             raise ValueError(f"rules[{i}] must be a Rules, got {r!r}")
     leave = check_armies("leave", leave, 1)
     retreat = 0 if retreat_at is None else check_int("retreat_at", retreat_at, off, A + off - 1) - off
-    check_size(A * sum(defenders), max_states, f"a campaign of {attackers} against {sum(defenders)} defenders")
+    what = f"a campaign of {A + off:,} against {sum(defenders):,} defenders"
+    check_size(A * sum(defenders), max_states, what)
+    check(campaign_cost(A, defenders, rules_list, what), as_budget(budget), "attackers", "Try fewer armies.")
 
     scale = Scale([f for r in rules_list for f in (r.attack_faces, r.defend_faces)])
     ends = {}
     stacks = {A: scale.one}                 # attacking armies about to attack territory i
     for i, (D, r) in enumerate(zip(defenders, rules_list)):
-        arrived = flow.flow({(a, D): v for a, v in stacks.items()}, r, retreat, 0, scale)
+        arrived = flow.flow(flow.by_total({(a, D): v for a, v in stacks.items()}), r, retreat, 0, scale)
         stacks = {}
-        for (a, d), v in arrived.items():
+        for (a, d), v in arrived:
             if not v[0]:
                 continue
             if d == 0:                       # conquered with a survivors; they move in

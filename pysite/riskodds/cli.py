@@ -8,7 +8,8 @@ import os
 import sys
 
 from . import api, balanced_api
-from .limits import DICE_MODES, RULE_FIELD, choice_values, describe, markdown
+from .limits import DICE_MODES, LIMITS, RULE_FIELD, choice_values, describe, markdown
+from .rules import CAPITAL
 from .tables import (needed_tables, win_grid, win_grid_floats, write_float_grid, write_needed_csv,
                      write_win_grid_csv)
 
@@ -23,7 +24,7 @@ def _rules_args(p):
     g = p.add_argument_group("rules")
     _rule_arg(g, "attack_dice", "most attack dice")
     _rule_arg(g, "defend_dice", "most defence dice (3 = capital)")
-    g.add_argument("--capital", action="store_true", help="capital/wall: defender rolls up to 3 dice")
+    g.add_argument("--capital", action="store_true", help=f"capital/wall: defender rolls up to {CAPITAL.defend_dice} dice")
     _rule_arg(g, "attack_faces", "faces of the attacker's dice")
     _rule_arg(g, "defend_faces", "faces of the defender's dice")
     g.add_argument("--zombie", action="store_true", help="ties go to the attacker")
@@ -31,6 +32,10 @@ def _rules_args(p):
                    default=RULE_FIELD["defender_bonus"]["default"],
                    help="defender +1: highest die (bunker) or every die (fortification)")
     g.add_argument("--max-states", type=int, default=None, help="refuse bigger computations")
+    g.add_argument("--time-budget", type=float, default=None, metavar="SECONDS",
+                   help=f"refuse what is estimated to take longer (default {LIMITS['time_budget_s']} s)")
+    g.add_argument("--memory-budget", type=float, default=None, metavar="MB",
+                   help=f"refuse what is estimated to need more memory (default {LIMITS['memory_budget_mb']} MB)")
 
 
 def _common(p, convention=True):
@@ -42,12 +47,14 @@ def _common(p, convention=True):
 
 
 def _params(ns):
-    params = {"attack_dice": ns.attack_dice, "defend_dice": 3 if ns.capital else ns.defend_dice,
+    params = {"attack_dice": ns.attack_dice, "defend_dice": CAPITAL.defend_dice if ns.capital else ns.defend_dice,
               "attack_faces": ns.attack_faces, "defend_faces": ns.defend_faces,
               "ties": "attacker" if ns.zombie else "defender", "defender_bonus": ns.bonus,
               "convention": getattr(ns, "convention", "attacking")}
-    if ns.max_states is not None:
-        params["max_states"] = ns.max_states
+    for key, value in (("max_states", ns.max_states), ("time_budget_s", ns.time_budget),
+                       ("memory_budget_mb", ns.memory_budget)):
+        if value is not None:
+            params[key] = value
     return params
 
 
@@ -127,6 +134,15 @@ def build_parser():
 
 
 def run(argv=None, out=sys.stdout):
+    """Run one command; returns the exit status (0 done, 2 bad input, 130 interrupted)."""
+    try:
+        return _run(argv, out)
+    except KeyboardInterrupt:          # Ctrl-C: one line, not a traceback
+        print("interrupted", file=sys.stderr)
+        return 130
+
+
+def _run(argv, out):
     ns = build_parser().parse_args(argv)
     if hasattr(sys, "set_int_max_str_digits"):
         sys.set_int_max_str_digits(0)

@@ -73,12 +73,14 @@ def round_polynomial(rules):
 #
 # The exits: every path that leaves the rectangle does so exactly once, with one round from an
 # inside state next to a wall; that round's end state, (A - al - i, D - dl - m + i) with value
-# c(r, al) t[i] / total**(r + 1), is where `flow` takes over.
+# c(r, al) t[i] / total**(r + 1), is where `flow` takes over. All exits of row r have lost
+# m (r + 1) armies in all, so rows come out in the order `flow` works in (decreasing a + d), and
+# `flow` pulls them one at a time: memory holds two windows and one row of exits, not every exit.
 
 def full_region_exits(A, D, rules, retreat, goal, scale, floor=(0, 0)):
-    """Mass leaving the full-dice rectangle, from (A, D) inside it: {(a, d): value}, in
-    attacking armies (derivation above). States below `floor` are dropped (they cannot reach a
-    target above them)."""
+    """Mass leaving the full-dice rectangle, from (A, D) inside it, in attacking armies
+    (derivation above): yields (a + d, {(a, d): value}) row by row, a + d decreasing. States
+    below `floor` are dropped (they cannot reach a target above them)."""
     a_lo, d_lo = full_region(rules, retreat, goal)
     amax, dmax = A - a_lo, D - d_lo          # losses each side can take and stay inside
     t = round_polynomial(rules)
@@ -90,7 +92,6 @@ def full_region_exits(A, D, rules, retreat, goal, scale, floor=(0, 0)):
     walls = [(amax - m + 1, 0), (-dmax, m)]  # window of row r: al from base + slope * r, m wide
     attacker_start = max(0, -(-(amax - m + 1) // m))
     windows = [PowerWindow(u, attacker_start, at_top=True), PowerWindow(u)]
-    exits = {}
     for r in range(last + 1):
         inside = {}
         for window, (base, slope) in zip(windows, walls):
@@ -102,6 +103,7 @@ def full_region_exits(A, D, rules, retreat, goal, scale, floor=(0, 0)):
                 if c and 0 <= al <= amax and 0 <= m * r - al <= dmax:
                     inside[al] = c
         exps = tuple(e * (r + 1) for e in step)
+        exits = {}
         for al, c in inside.items():
             dl = m * r - al
             for i, ti in enumerate(t):
@@ -111,12 +113,13 @@ def full_region_exits(A, D, rules, retreat, goal, scale, floor=(0, 0)):
                         old = exits.get(state)
                         value = (c * ti, exps)
                         exits[state] = value if old is None else scale.add(old, value)
+        if exits:
+            yield A + D - m * (r + 1), exits
         if r < last:
             for window, (base, slope) in zip(windows, walls):
                 if r >= window.r:
                     lo = base + slope * (r + 1) - shift * (r + 1)
                     window.advance(lo, lo + m - 1)
-    return exits
 
 
 def inside_probability(A, D, a, d, rules, scale):
@@ -131,25 +134,49 @@ def inside_probability(A, D, a, d, rules, scale):
     return power_coefficient(t, r, A - a), tuple(e * r for e in step)
 
 
-def flow(initial, rules, retreat, goal, scale, floor=(0, 0)):
-    """Push mass from `initial` {(a, d): value} round by round until every path stops.
+def by_total(masses):
+    """{(a, d): value} as the batches `flow` takes: (a + d, {state: value}), a + d decreasing."""
+    groups = defaultdict(dict)
+    for (a, d), v in masses.items():
+        groups[a + d][a, d] = v
+    return sorted(groups.items(), reverse=True)
 
-    Returns {(a, d): value}: the total mass that arrived at each state visited (for a stopping
-    state, the probability of ending there). States below `floor` are dropped.
+
+def flow(batches, rules, retreat, goal, scale, floor=(0, 0)):
+    """Push mass round by round until every path stops.
+
+    batches: (a + d, {(a, d): value}) with a + d decreasing (see `by_total`); each is merged in
+    when the sweep reaches its total. Yields (state, value) for every state reached, in order
+    of decreasing a + d, once all of its mass has arrived: for a stopping state, the
+    probability of ending there. States below `floor` are dropped. Memory holds the states of
+    the few totals in flight, not the states already yielded.
     """
-    arrived = {}
-    pending = dict(initial)
-    by_total = defaultdict(list)
-    for a, d in pending:
-        by_total[a + d].append((a, d))
-    top = max(by_total, default=-1)
+    batches = iter(batches)
+    upcoming = next(batches, None)
+    if upcoming is None:
+        return
+    pending = {}
+    waiting = defaultdict(list)
     ma, md = rules.attack_dice, rules.defend_dice
     table = round_table(rules, scale)
     add_values = scale.add
-    for total in range(top, -1, -1):
-        for state in by_total.pop(total, ()):
+
+    def arrive(state, value):
+        old = pending.get(state)
+        if old is None:
+            pending[state] = value
+            waiting[state[0] + state[1]].append(state)
+        else:
+            pending[state] = add_values(old, value)
+
+    for total in range(upcoming[0], -1, -1):
+        while upcoming is not None and upcoming[0] >= total:
+            for state, value in upcoming[1].items():
+                arrive(state, value)
+            upcoming = next(batches, None)
+        for state in waiting.pop(total, ()):
             value = pending.pop(state)
-            arrived[state] = value
+            yield state, value
             a, d = state
             if a <= retreat or d <= goal:
                 continue
@@ -160,28 +187,30 @@ def flow(initial, rules, retreat, goal, scale, floor=(0, 0)):
                 nxt = (a - al, d - dl)
                 if nxt[0] < floor[0] or nxt[1] < floor[1]:
                     continue
-                new = (num * c, exps)
-                old = pending.get(nxt)
-                if old is None:
-                    pending[nxt] = new
-                    by_total[nxt[0] + nxt[1]].append(nxt)
-                else:
-                    pending[nxt] = add_values(old, new)
-    return arrived
+                arrive(nxt, (num * c, exps))
+        if not pending and upcoming is None:
+            return
 
 
 def start_mass(A, D, rules, retreat, goal, scale, closed_form=True, floor=(0, 0)):
-    """Initial masses for `flow`: the exits of the full-dice rectangle, or the start itself."""
+    """Initial batches for `flow`: the exits of the full-dice rectangle, or the start itself."""
     a_lo, d_lo = full_region(rules, retreat, goal)
     if closed_form and A >= a_lo and D >= d_lo:
         return full_region_exits(A, D, rules, retreat, goal, scale, floor)
-    return {(A, D): scale.one}
+    return [(A + D, {(A, D): scale.one})]
+
+
+def stops(A, D, rules, retreat, goal, scale, closed_form=True):
+    """Yield (state, value) for every state where the battle from (A, D) stops, with value > 0,
+    in order of decreasing a + d (one at a time: a caller may keep only summaries)."""
+    for s, v in flow(start_mass(A, D, rules, retreat, goal, scale, closed_form), rules, retreat, goal, scale):
+        if (s[0] <= retreat or s[1] <= goal) and v[0]:
+            yield s, v
 
 
 def end_states(A, D, rules, retreat, goal, scale, closed_form=True):
     """{(a, d): value} over the states where the battle from (A, D) stops."""
-    arrived = flow(start_mass(A, D, rules, retreat, goal, scale, closed_form), rules, retreat, goal, scale)
-    return {s: v for s, v in arrived.items() if (s[0] <= retreat or s[1] <= goal) and v[0]}
+    return dict(stops(A, D, rules, retreat, goal, scale, closed_form))
 
 
 def passage(A, D, a, d, rules, retreat, goal, scale, closed_form=True):
@@ -192,4 +221,9 @@ def passage(A, D, a, d, rules, retreat, goal, scale, closed_form=True):
     if closed_form and a >= a_lo and d >= d_lo:
         return inside_probability(A, D, a, d, rules, scale)
     initial = start_mass(A, D, rules, retreat, goal, scale, closed_form, floor=(a, d))
-    return flow(initial, rules, retreat, goal, scale, floor=(a, d)).get((a, d), scale.zero)
+    for state, value in flow(initial, rules, retreat, goal, scale, floor=(a, d)):
+        if state == (a, d):
+            return value
+        if state[0] + state[1] < a + d:
+            break
+    return scale.zero

@@ -1,13 +1,23 @@
-"""Inverse questions: how many armies are needed for a given chance."""
+"""Inverse questions: how many armies are needed for a given chance.
+
+Both searches sweep lines of P(win) (sweep.py) until the target is met. The count they look
+for is the answer, so their cost is estimated from a normal approximation of the losses (and a
+bound for p very close to 1) before they start (cost.py), and they also stop at the time budget.
+"""
+import math
+import time
 from fractions import Fraction
 
 from . import balanced      # BLITZ hook (issue 10): dice_mode "balanced-blitz"
-from .battle import DEFAULT_MAX_STATES, SizeError, check_size
+from .battle import DEFAULT_MAX_STATES, check_size
+from .cost import (RUNNING_SLACK, BudgetError, as_budget, attackers_needed_estimate, check, defenders_needed_estimate,
+                   sweep_cost)
+from .limits import LIMITS
 from .rules import STANDARD, Rules
-from .rounds import round_table
+from .rounds import round_table, transitions
 from .scaled import Scale, fraction_log10
 from .sweep import win_lines
-from .validate import FieldError, check_int, check_probability, offset
+from .validate import FieldError, check_armies, check_probability, offset
 
 
 def _reaches(value, scale, p):
@@ -23,6 +33,31 @@ def _never_certain(rules, side):
         [rules.attack_faces, rules.defend_faces])).values())
 
 
+def can_conquer(rules, D, goal=0):
+    """True when enough attackers beat D defenders (down to `goal`) with positive probability.
+
+    A big stack always rolls rules.attack_dice dice, so it wins exactly when rounds in which
+    the defender loses armies lead from D to `goal` or below; with its few dice the defender's
+    last armies may be impossible to kill (two-faced attack dice against a bunker: never).
+    Rounds are the same for every d >= defend_dice, so far above that only the residue of d
+    modulo the gcd of the possible defender losses matters (all larger multiples are sums).
+    """
+    dice = rules.defend_dice
+
+    def killing(d):
+        return {dl for _, dl, _ in transitions(rules, rules.attack_dice, min(dice, d)) if dl}
+
+    steps = killing(dice)
+    if D > dice + 12 and steps:
+        g = math.gcd(*steps)
+        D = dice + 12 + (D - dice - 12) % g
+    reach = {D}
+    for d in range(D, goal, -1):
+        if d in reach:
+            reach.update(d - dl for dl in killing(d))
+    return any(d <= goal for d in reach)
+
+
 def _p_text(p):
     """p for a message: the fraction if short, else a decimal (as 1 - x when close to 1)."""
     text = str(p)
@@ -33,18 +68,35 @@ def _p_text(p):
     return f"{float(p):.6g}"
 
 
-def _search_limit(n):
-    """Longest search line count: 50x the other side plus slack; beyond it p is too close to 1."""
-    return 50 * (n + 20)
-
-
 def _check_rules(rules):
     if not isinstance(rules, Rules):
         raise ValueError(f"rules must be a Rules, got {rules!r}")
 
 
+def _fits(estimate, budget):
+    return estimate.here() <= budget.seconds and estimate.mb <= budget.mb
+
+
+def _check_search(count, typical, length, rules, budget, what, field, unit):
+    """Refuse a search of about `count` lines before it starts if it will not fit the budget;
+    blame p when the search at p = 1/2 (`typical` lines) would have fit."""
+    top = LIMITS["max_armies"]
+    blame_p = _fits(sweep_cost(typical, length, rules, what), budget)
+    if count > top:
+        raise BudgetError(f"{what}: the answer is beyond {top:,} (max_armies)"
+                          + ("; p is too close to 1" if blame_p else ""), "p" if blame_p else field)
+    check(sweep_cost(count, length, rules, f"{what} (about {count:,.0f} {unit} to try)"), budget,
+          "p" if blame_p else field, "Ask for a smaller p." if blame_p else "Try fewer armies.")
+
+
+def _out_of_time(deadline, budget, message):
+    if time.process_time() > deadline:
+        raise BudgetError(f"{message} in {RUNNING_SLACK * budget.seconds:g} s of computing (twice the time "
+                          f"budget of {budget.seconds:g} s, time_budget_s; the estimate was too low)", "p")
+
+
 def troops_needed(defenders, p, *, convention, rules=STANDARD, survivors=0,
-                  max_states=DEFAULT_MAX_STATES, with_values=False, dice_mode="true-random"):
+                  max_states=DEFAULT_MAX_STATES, with_values=False, budget=None, dice_mode="true-random"):
     """Fewest attackers (in `convention`) with P(win with >= `survivors` left) >= p against
     `defenders`. survivors counts armies in `convention` (0: any conquest).
 
@@ -70,14 +122,23 @@ def troops_needed(defenders, p, *, convention, rules=STANDARD, survivors=0,
         return balanced.troops_needed(defenders, p, convention=convention, rules=rules, survivors=survivors,
                                       max_states=max_states, with_values=with_values)
     _check_rules(rules)
-    D = check_int("defenders", defenders, 1)
+    D = check_armies("defenders", defenders)
     p = check_probability("p", p)
     off = offset(convention)
-    need = max(1, check_int("survivors", survivors, 0) - off)
-    check_size(D, max_states, f"a search against {D} defenders (one line of states)", "defenders")
+    need = max(1, check_armies("survivors", survivors, 0) - off)
+    budget = as_budget(budget)
+    check_size(D, max_states, f"a search against {D:,} defenders (one line of states)", "defenders")
+    if not can_conquer(rules, D):
+        raise FieldError(f"the attacker can never conquer {D:,} defenders with these rules (its dice "
+                         f"cannot kill the last ones), so P(win) = 0 for every number of attackers", None)
     if p == 1 and _never_certain(rules, 0):
         raise FieldError("p = 1 cannot be reached: the defender can always win, so P(win) < 1 "
                          "for every number of attackers; ask for p < 1", "p")
+    _check_search(attackers_needed_estimate(D, p, rules, need),
+                  attackers_needed_estimate(D, Fraction(1, 2), rules, need), D, rules, budget,
+                  f"troops needed against {D:,} defenders", "survivors" if need > D else "defenders",
+                  "attacker counts")
+    deadline = budget.deadline()
     scale = Scale([rules.attack_faces, rules.defend_faces])
     previous = None
     for a, line in win_lines(rules, scale, D, "attackers", need):
@@ -89,26 +150,40 @@ def troops_needed(defenders, p, *, convention, rules=STANDARD, survivors=0,
             below = scale.fraction(previous) if a - 1 >= 1 else None
             return n, scale.fraction(value), below
         previous = value
-        _guard(a * D, a > _search_limit(D), max_states,
-               f"no attacker count up to {a + off} reaches p = {_p_text(p)} against {D}", "p")
+        if a >= LIMITS["max_armies"]:
+            raise BudgetError(f"no attacker count up to {a + off:,} (max_armies) reaches p = "
+                              f"{_p_text(p)} against {D:,}", "p")
+        _out_of_time(deadline, budget, f"no attacker count up to {a + off:,} reaches p = {_p_text(p)} "
+                                       f"against {D:,}")
 
 
 def defenders_needed(attackers, p, *, convention, rules=STANDARD, max_states=DEFAULT_MAX_STATES,
-                     with_values=False, dice_mode="true-random"):
+                     with_values=False, budget=None, dice_mode="true-random"):
     """Fewest defenders that hold (the attacker does not conquer) with probability >= p against
     `attackers` (in `convention`). with_values=True returns (n, P_hold(n), P_hold(n - 1)).
-    dice_mode="balanced-blitz": balanced.defenders_needed (with_values gives a balanced.Needed)."""
+    dice_mode="balanced-blitz": balanced.defenders_needed (with_values gives a balanced.Needed).
+
+    >>> defenders_needed(1, "0.5", convention="attacking")    # one attacker beats one with 5/12
+    1
+    >>> defenders_needed(2, "7/12", convention="territory")   # the same battle, counted on the territory
+    1
+    """
     if balanced.check_dice_mode(dice_mode) == "balanced-blitz":     # BLITZ hook (issue 10)
         return balanced.defenders_needed(attackers, p, convention=convention, rules=rules,
                                          max_states=max_states, with_values=with_values)
     _check_rules(rules)
     off = offset(convention)
-    A = check_int("attackers", attackers, 1 + off) - off
+    A = check_armies("attackers", attackers, 1 + off) - off
     p = check_probability("p", p)
+    budget = as_budget(budget)
     check_size(A, max_states, f"a search against {attackers} attackers (one line of states)")
     if p == 1 and _never_certain(rules, 1):
         raise FieldError("p = 1 cannot be reached: the attacker can always win, so P(hold) < 1 "
                          "for every number of defenders; ask for p < 1", "p")
+    _check_search(defenders_needed_estimate(A, p, rules), defenders_needed_estimate(A, Fraction(1, 2), rules),
+                  A, rules, budget, f"defenders needed against {A + off:,} attackers", "attackers",
+                  "defender counts")
+    deadline = budget.deadline()
     scale = Scale([rules.attack_faces, rules.defend_faces])
     q = 1 - p                      # hold >= p  <=>  win <= 1 - p
     previous = None
@@ -122,14 +197,8 @@ def defenders_needed(attackers, p, *, convention, rules=STANDARD, max_states=DEF
             below = 1 - scale.fraction(previous) if d - 1 >= 1 else None
             return d, hold, below
         previous = value
-        _guard(d * A, d > _search_limit(A), max_states,
-               f"no defender count up to {d} holds with p = {_p_text(p)} against {attackers}", "p")
-
-
-def _guard(states, too_long, max_states, message, field):
-    if too_long:
-        raise SizeError(message + "; p is too close to 1 for an answer in reasonable time", field)
-    try:
-        check_size(states, max_states, "the search")
-    except SizeError:
-        raise SizeError(message + f" within max_states={max_states:,}", field) from None
+        if d >= LIMITS["max_armies"]:
+            raise BudgetError(f"no defender count up to {d:,} (max_armies) holds with p = {_p_text(p)} "
+                              f"against {A + off:,}", "p")
+        _out_of_time(deadline, budget, f"no defender count up to {d:,} holds with p = {_p_text(p)} "
+                                       f"against {A + off:,}")

@@ -5,8 +5,9 @@ fields and conventions) as JSON, and the build writes that into every page, so t
 the pipeline and docs/engine-api.md read these numbers instead of typing their own.
 
 LIMITS holds plain numbers; LIMIT_NOTES says what each one limits.
-The engine estimates a request's time and memory before it starts and refuses,
-naming the budget and the numbers, what would not fit.
+The engine estimates a request's time and memory before it starts (cost.py, whose constants
+describe() publishes as "cost_model") and refuses, naming the budget and the numbers, what
+would not fit.
 """
 import sys
 
@@ -108,8 +109,10 @@ def choice_values(name):
 
 def describe():
     """Everything a client needs to build forms and explain refusals, as JSON-able data."""
-    return {"limits": dict(LIMITS), "rule_fields": [dict(f) for f in RULE_FIELDS],
-            "conventions": [dict(c) for c in CONVENTIONS], "in_browser": IN_BROWSER,
+    from .cost import COST_MODEL      # the calibration lives beside the estimates
+    return {"limits": dict(LIMITS), "limit_notes": dict(LIMIT_NOTES),
+            "rule_fields": [dict(f) for f in RULE_FIELDS], "conventions": [dict(c) for c in CONVENTIONS],
+            "cost_model": dict(COST_MODEL),
             "dice_modes": [list(m) for m in DICE_MODES]}     # BLITZ hook (issue 10)
 
 

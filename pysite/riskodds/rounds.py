@@ -4,6 +4,7 @@ from itertools import combinations_with_replacement
 from math import factorial, prod
 from collections import Counter
 
+from .limits import LIMITS
 from .rules import Rules
 from .validate import check_int
 
@@ -26,8 +27,8 @@ def outcome_space(attack_dice, defend_dice, rules=Rules()):
     >>> outcome_space(2, 2), outcome_space(2, 2, Rules(ties="attacker"))
     ({(0, 2): 295, (1, 1): 420, (2, 0): 581}, {(0, 2): 581, (1, 1): 420, (2, 0): 295})
     """
-    check_int("attack_dice", attack_dice, 1, 3)
-    check_int("defend_dice", defend_dice, 1, 3)
+    check_int("attack_dice", attack_dice, LIMITS["min_dice"], LIMITS["max_dice"])
+    check_int("defend_dice", defend_dice, LIMITS["min_dice"], LIMITS["max_dice"])
     if not isinstance(rules, Rules):
         raise ValueError(f"rules must be a Rules, got {rules!r}")
     return dict(_outcomes(attack_dice, defend_dice, rules))

@@ -14,6 +14,8 @@ from operator import add
 
 
 SHORT_SUM = 8     # sums of at most this many values align every term to the largest denominator
+SMALL_POWER = 512  # powers b**e with e up to this stay cached (alignment steps, small denominators)
+POWER_CACHE_BITS = 2 ** 28   # 32 MB of larger cached powers at most
 
 
 class Scale:
@@ -25,19 +27,29 @@ class Scale:
         self._base_factors = [_prime_factors(b) for b in self.bases]
         self.primes = tuple(sorted({p for f in self._base_factors for p in f}))
         self._powers = {}
+        self._cached_bits = 0
+        self._log2 = tuple(math.log2(b) for b in self.bases)
         self.zero = (0, (0,) * len(self.bases))
         self.one = (1, (0,) * len(self.bases))
         self._steps = {}
         self._prime_exps = {}
 
     def power(self, b, e):
-        """b ** e, cached per base (only the exponents asked for: a full table would cost memory)."""
+        """b ** e, cached per base. A long battle asks for a different power per state, and
+        keeping them all grows memory quadratically (30000 v 1: a GB), so past POWER_CACHE_BITS
+        the cache keeps only the small powers and starts again."""
         table = self._powers.get(b)
         if table is None:
             table = self._powers[b] = {}
         v = table.get(e)
         if v is None:
             v = table[e] = b ** e
+            self._cached_bits += v.bit_length()
+            if self._cached_bits > POWER_CACHE_BITS:
+                for t in self._powers.values():
+                    for k in [k for k in t if k > SMALL_POWER]:
+                        del t[k]
+                self._cached_bits = 0
         return v
 
     def step(self, rules, na, nd):
@@ -50,6 +62,10 @@ class Scale:
             e[self._index[rules.defend_faces]] += nd
             exps = self._steps[key] = tuple(e)
         return exps
+
+    def log2_den(self, exps):
+        """log2 of the denominator, as a float."""
+        return sum(e * lg for e, lg in zip(exps, self._log2))
 
     def den(self, exps):
         d = 1
@@ -117,7 +133,9 @@ class Scale:
     def as_float(self, value):
         """float(value), correctly rounded; 0.0 below the float range (use log10 there)."""
         num, exps = value
-        return num / self.den(exps) if num else 0.0
+        if not num or num.bit_length() - self.log2_den(exps) < -1080:    # underflows: skip den
+            return 0.0
+        return num / self.den(exps)
 
     def log10(self, value):
         """log10(value) from the integers (works far below 1e-308); None for 0."""

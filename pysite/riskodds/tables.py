@@ -1,8 +1,12 @@
-"""Tables: the exact win-probability grid, troops-needed tables, and their CSV / .npy writers."""
+"""Tables: the exact win-probability grid, troops-needed tables, and their CSV / .npy writers.
+
+These build the site's downloads offline, so they take no time budget unless given one
+(`budget`: seconds or a cost.Budget; the default UNLIMITED)."""
 import struct
 from fractions import Fraction
 
 from .battle import DEFAULT_MAX_STATES, check_size
+from .cost import UNLIMITED, as_budget, check, sweep_cost
 from .rules import STANDARD, CAPITAL
 from .scaled import Scale
 from .sweep import win_lines
@@ -22,11 +26,18 @@ def _grid_lines(n, rules, convention):
             yield a + off, line, scale
 
 
-def win_grid(n, *, rules=STANDARD, convention="attacking", max_states=DEFAULT_MAX_STATES):
-    """Exact P(win) table: grid[a][d] for 0 <= a, d <= n (a in `convention`; row/column 0 are
-    the trivial cases: no attackers -> 0, no defenders -> 1)."""
+def _check_grid(n, rules, max_states, budget, exact):
     n = check_int("n", n, 1)
     check_size(n * n, max_states, f"a {n} x {n} grid", "n")
+    check(sweep_cost(n, n, rules, f"a {n:,} x {n:,} grid", cells_out=n * n, text_out=exact),
+          as_budget(budget), "n", "Ask for a smaller grid.")
+    return n
+
+
+def win_grid(n, *, rules=STANDARD, convention="attacking", max_states=DEFAULT_MAX_STATES, budget=UNLIMITED):
+    """Exact P(win) table: grid[a][d] for 0 <= a, d <= n (a in `convention`; row/column 0 are
+    the trivial cases: no attackers -> 0, no defenders -> 1)."""
+    n = _check_grid(n, rules, max_states, budget, True)
     off = offset(convention)
     grid = [[Fraction(0)] * (n + 1) for _ in range(n + 1)]
     for a in range(off, n + 1):
@@ -36,12 +47,12 @@ def win_grid(n, *, rules=STANDARD, convention="attacking", max_states=DEFAULT_MA
     return grid
 
 
-def win_grid_floats(n, *, rules=STANDARD, convention="attacking", max_states=DEFAULT_MAX_STATES):
+def win_grid_floats(n, *, rules=STANDARD, convention="attacking", max_states=DEFAULT_MAX_STATES,
+                    budget=UNLIMITED):
     """Yield rows of float64 P(win) for attackers 1..n (in `convention`), defenders 1..n.
 
     Computed exactly, then each value correctly rounded to a float (0.0 below 1e-308)."""
-    n = check_int("n", n, 1)
-    check_size(n * n, max_states, f"a {n} x {n} grid", "n")
+    n = _check_grid(n, rules, max_states, budget, False)
     off = offset(convention)
     for a in range(1, off + 1):
         yield [0.0] * n

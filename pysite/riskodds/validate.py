@@ -1,7 +1,20 @@
-"""Argument checks shared by every public function: clear ValueErrors that name the argument."""
+"""Argument checks shared by every public function: clear ValueErrors that name the argument.
+
+Numbers arrive from JSON, URLs and forms as ints or text. Text is read strictly: ASCII digits
+with an optional sign (str.isdigit and int() also accept superscripts and other scripts'
+digits, and int() reads "1_000"), at most LIMITS["max_input_chars"] characters (int() of a
+million digits takes seconds). Messages quote the input shortened, never whole.
+"""
+import re
 from fractions import Fraction
 
 from .limits import CONVENTION_NAMES as CONVENTIONS, LIMITS
+
+WHOLE = re.compile(r"[+-]?[0-9]+")
+# decimals ("0.95", ".5", "5e-1") and fractions ("19/20"), ASCII only
+DECIMAL = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE](?P<exp>[+-]?[0-9]+))?")
+FRACTION = re.compile(r"[+-]?[0-9]+/[0-9]+")
+SHOWN = 40          # characters of a bad input quoted in a message
 
 
 class FieldError(ValueError):
@@ -12,34 +25,56 @@ class FieldError(ValueError):
         self.field = field
 
 
-def check_int(name, value, lo=None, hi=None):
-    """Return `value` as an int, or raise ValueError naming `name` and the allowed range.
+def show(value):
+    """A bad input for a message: its repr, shortened to SHOWN characters."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
+        return f"a number of about {int(value.bit_length() * 0.30103) + 1:,} digits"
+    text = repr(value[:SHOWN + 1] if isinstance(value, str) else value)
+    return text if len(text) <= SHOWN else text[:SHOWN] + "..."
 
-    Accepts ints and decimal strings of ints (from JSON/URLs); rejects bools, floats, None.
+
+def _text(name, value):
+    """A text input, stripped, refused when longer than LIMITS["max_input_chars"]."""
+    top = LIMITS["max_input_chars"]
+    if len(value) > top:
+        raise FieldError(f"{name} is too long: {len(value):,} characters (at most {top:,})", name)
+    return value.strip()
+
+
+def check_int(name, value, lo=None, hi=None):
+    """Return `value` as an int, or raise FieldError naming `name` and the allowed range.
+
+    Accepts ints and text of a whole number in ASCII digits (from JSON/URLs); rejects bools,
+    floats, None and everything else.
     """
-    if isinstance(value, str) and value.strip().lstrip("+-").isdigit():
-        value = int(value.strip())
+    if value is None:
+        raise FieldError(f"{name} is required: a whole number{_range_text(lo, hi)}", name)
+    if isinstance(value, str):
+        text = _text(name, value)
+        if WHOLE.fullmatch(text):
+            value = int(text)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise FieldError(f"{name} must be a whole number{_range_text(lo, hi)}, got {value!r}", name)
+        raise FieldError(f"{name} must be a whole number{_range_text(lo, hi)}, got {show(value)}", name)
     if (lo is not None and value < lo) or (hi is not None and value > hi):
-        raise FieldError(f"{name} must be a whole number{_range_text(lo, hi)}, got {value}", name)
+        raise FieldError(f"{name} must be a whole number{_range_text(lo, hi)}, got {show(value)}", name)
     return value
 
 
 def _range_text(lo, hi):
     if lo is not None and hi is not None:
-        return f" from {lo} to {hi}"
+        return f" from {lo:,} to {hi:,}"
     if lo is not None:
-        return f" >= {lo}"
+        return f" >= {lo:,}"
     if hi is not None:
-        return f" <= {hi}"
+        return f" <= {hi:,}"
     return ""
 
 
 def check_choice(name, value, choices):
-    if value not in choices:
-        raise FieldError(f"{name} must be one of {', '.join(map(repr, choices))}, got {value!r}", name)
-    return value
+    # by type too: True == 1 and 1.0 == 1, but neither is the choice 1
+    if any(type(value) is type(c) and value == c for c in choices):
+        return value
+    raise FieldError(f"{name} must be one of {', '.join(map(repr, choices))}, got {show(value)}", name)
 
 
 def check_convention(convention):
@@ -65,16 +100,26 @@ def to_attacking(name, armies, convention, lo=1):
 def check_probability(name, p):
     """A probability target in (0, 1] as an exact Fraction; accepts Fraction, int, '0.95', '19/20'.
 
-    Floats are taken by their decimal repr (0.95 -> 19/20), not their binary value.
+    Floats are taken by their decimal repr (0.95 -> 19/20), not their binary value. Text is
+    ASCII; a decimal exponent may not exceed max_input_chars (10**-1e9 would take for ever).
     """
-    if isinstance(p, bool):
-        raise FieldError(f"{name} must be a probability in (0, 1], got {p!r}", name)
-    try:
-        if isinstance(p, float):
-            p = repr(p)
-        value = Fraction(p.strip() if isinstance(p, str) else p)
-    except (ValueError, TypeError, ZeroDivisionError):
-        raise FieldError(f"{name} must be a probability in (0, 1], like 0.95 or 19/20, got {p!r}", name) from None
+    if p is None:
+        raise FieldError(f"{name} is required: a probability in (0, 1], like 0.95 or 19/20", name)
+    if isinstance(p, float):
+        p = repr(p)
+    value = None
+    if isinstance(p, str):
+        text = _text(name, p)
+        match = DECIMAL.fullmatch(text)
+        if match and match["exp"] and abs(int(match["exp"])) > LIMITS["max_input_chars"]:
+            raise FieldError(f"{name}: the exponent of {show(text)} is too large "
+                             f"(at most {LIMITS['max_input_chars']:,})", name)
+        if match or (FRACTION.fullmatch(text) and int(text.split("/")[1])):
+            value = Fraction(text)
+    elif isinstance(p, (int, Fraction)) and not isinstance(p, bool):
+        value = Fraction(p)
+    if value is None:
+        raise FieldError(f"{name} must be a probability in (0, 1], like 0.95 or 19/20, got {show(p)}", name)
     if not 0 < value <= 1:
-        raise FieldError(f"{name} must be a probability in (0, 1], got {p}", name)
+        raise FieldError(f"{name} must be a probability in (0, 1], got {show(p)}", name)
     return value

@@ -69,3 +69,29 @@ def test_table_and_needed_table_files(tmp_path):
 def test_bad_input_is_a_message_not_a_traceback(args, needle):
     code, text = cli(*args)
     assert code == 2 and text.startswith("error: ") and needle in text
+
+
+def test_ctrl_c_is_one_line_and_exit_130(tmp_path):
+    """Ctrl-C during a long table: exit status 130 and one line on stderr, no traceback."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    env = dict(os.environ, PYTHONPATH=os.path.join(root, "pysite"))
+    proc = subprocess.Popen([sys.executable, "-m", "riskodds", "table", "1000", "--csv", str(tmp_path / "t.csv"),
+                             "--convention", "attacking"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, env=env)
+    time.sleep(1.5)                  # started, far from done (the 1000 x 1000 table takes a minute)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130, (out, err)
+    assert err.strip() == "interrupted" and "Traceback" not in err
+
+
+def test_time_budget_flag_refuses_with_the_limit():
+    code, text = cli("battle", "4000", "4000", "--convention", "attacking", "--time-budget", "0.5")
+    assert code == 2 and "time_budget_s" in text and "0.5 s" in text
+    code, text = cli("battle", "40", "40", "--convention", "attacking", "--time-budget", "0.5")
+    assert code == 0 and "P(win)" in text

@@ -96,7 +96,7 @@ def test_empty_chain_and_bad_campaign():
 
 GUARD_SCRIPT = r"""
 import resource, sys, time
-resource.setrlimit(resource.RLIMIT_AS, (1_500_000_000, 1_500_000_000))  # never hog the machine
+resource.setrlimit(resource.RLIMIT_AS, (__MEMORY__, __MEMORY__))  # never hog the machine
 import riskodds as ro
 from fractions import Fraction as F
 t = time.perf_counter()
@@ -111,12 +111,12 @@ else:
 """
 
 
-def run_guarded(call, timeout=20):
+def run_guarded(call, timeout=20, memory=1_500_000_000):
     """Run `call` in a child process with a memory cap and a time limit: the engine must
     refuse with a ValueError quickly, not allocate or compute for ever."""
     import subprocess
     import os
-    code = GUARD_SCRIPT.replace("__CALL__", call)
+    code = GUARD_SCRIPT.replace("__CALL__", call).replace("__MEMORY__", str(memory))
     env = dict(os.environ)
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     env["PYTHONPATH"] = os.path.join(root, "pysite") + os.pathsep + env.get("PYTHONPATH", "")

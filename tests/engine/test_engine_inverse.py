@@ -145,3 +145,70 @@ def test_campaign_expected_survivors_consistent():
     assert pw == c.win
     assert c.mean_survivors == sum((a * p for (k, a, d), p in wins.items()), F(0)) / pw
     assert c.expected_survivors == sum((a * p for (k, a, d), p in c.end_states.items()), F(0))
+
+
+# ------------------------------------------------------------------ issue 13: refusals that were wrong
+def test_survivors_count_in_the_search_length():
+    """10 defenders, p = 1/2, 1600 survivors (territory): the search used to stop at 1502
+    attackers ("no attacker count up to 1502"), though 1620 attackers win with 0.987."""
+    n = ro.troops_needed(10, "0.5", convention="territory", survivors=1600)
+    at = lambda a: ro.battle(a, 10, convention="territory").win_with_at_least(1600)
+    assert at(n) >= F(1, 2) > at(n - 1)
+    assert at(1620) > F(98, 100)
+    assert 1600 < n < 1620
+
+
+def test_impossible_win_says_so():
+    """Two-faced attack dice against a bunker never kill the last defender: P(win) = 0 for
+    every number of attackers. The message used to say "p is too close to 1"."""
+    rules = ro.Rules(attack_faces=2, defender_bonus="highest")
+    assert ro.battle(60, 5, convention="attacking", rules=rules).win == 0
+    with pytest.raises(ValueError, match="never") as info:
+        ro.troops_needed(5, "0.01", convention="attacking", rules=rules)
+    assert "too close to 1" not in str(info.value)
+
+
+@pytest.mark.parametrize("rules,D,possible", [
+    (ro.Rules(attack_faces=2, defender_bonus="highest"), 1, False),
+    (ro.Rules(attack_faces=2, defender_bonus="highest"), 7, False),
+    (ro.Rules(attack_faces=3, defender_bonus="highest"), 7, True),
+    (ro.Rules(attack_faces=2, defender_bonus="both", ties="attacker"), 4, True),
+    (ro.Rules(attack_faces=2, defend_faces=3), 4, True),
+    (ro.Rules(attack_dice=1, attack_faces=2, defender_bonus="both"), 3, False),
+])
+def test_possible_wins_match_the_battle(rules, D, possible):
+    from riskodds.inverse import can_conquer
+    assert can_conquer(rules, D) == possible
+    assert (ro.battle(40, D, convention="attacking", rules=rules).win > 0) == possible
+
+
+def test_search_refusal_is_quick_and_names_the_budget():
+    """A search that cannot finish in the budget is refused before it starts, with the limit
+    and the estimate in the message (3000 defenders took 84 s before)."""
+    import time
+    t = time.perf_counter()
+    with pytest.raises(ValueError, match="time_budget_s") as info:
+        ro.troops_needed(3000, "0.5", convention="territory", budget=5)
+    assert time.perf_counter() - t < 2
+    assert "5 s" in str(info.value)
+    with pytest.raises(ValueError, match="time_budget_s"):
+        ro.defenders_needed(3000, "0.5", convention="territory", budget=5)
+
+
+def test_p_close_to_one_blames_p():
+    """At p = 1/2 the search against 300 would fit 5 s; at p = 1 - 10**-900 it would not
+    (one side losing every round is more likely than 10**-900 until some 3,400 attackers)."""
+    with pytest.raises(ValueError) as info:
+        ro.troops_needed(300, "0." + "9" * 900, convention="territory", budget=5)
+    assert info.value.field == "p" and "time_budget_s" in str(info.value)
+    with pytest.raises(ValueError) as info:
+        ro.troops_needed(3000, "0.5", convention="territory", budget=5)
+    assert info.value.field == "defenders"
+
+
+def test_extreme_p_is_exact_where_it_fits():
+    """P(win) >= 1 - 10**-300 against 3 defenders: the answer is the least n whose exact
+    P(loss) is at most 10**-300."""
+    q = F(1, 10 ** 300)
+    n = ro.troops_needed(3, 1 - q, convention="attacking")
+    assert 1 - ro.battle(n, 3, convention="attacking").win <= q < 1 - ro.battle(n - 1, 3, convention="attacking").win

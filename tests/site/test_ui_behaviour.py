@@ -96,7 +96,7 @@ def test_engine_field_error_lands_next_to_its_field(calc_page, clean):
 
 def test_cancel_a_huge_battle_then_calculate_again(calc_page, clean):
     form = calc_page.locator("form#battle")
-    for name, value in {"attackers": 5000, "defenders": 5000, "retreat_at": "", "convention": "attacking"}.items():
+    for name, value in {"attackers": 2500, "defenders": 2500, "retreat_at": "", "convention": "attacking"}.items():
         field = form.locator(f"[name={name}]")
         field.select_option(str(value)) if name == "convention" else field.fill(str(value))
     form.locator("button[type=submit]").click()
@@ -172,7 +172,7 @@ def test_cancel_without_isolation_terminates_and_restarts_the_worker(browser, si
     wait_engine_ready(page)
     assert page.evaluate("crossOriginIsolated") is False
     form = page.locator("form#battle")
-    calculate_started = {"attackers": 5000, "defenders": 5000, "convention": "attacking"}
+    calculate_started = {"attackers": 2500, "defenders": 2500, "convention": "attacking"}  # within the budget
     for name, value in calculate_started.items():
         field = form.locator(f"[name={name}]")
         field.select_option(value) if name == "convention" else field.fill(str(value))

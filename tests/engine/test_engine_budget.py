@@ -1,0 +1,116 @@
+"""Limits that limit (issue 13): the engine estimates time and memory before it starts and
+refuses, quickly and with the numbers, what does not fit the budget; what fits is not refused;
+long thin battles run in linear memory."""
+import json
+import math
+import time
+
+import pytest
+
+import riskodds as ro
+import riskodds.api as api
+from riskodds import cost
+from riskodds.limits import LIMITS
+from test_engine_errors_api import run_guarded
+
+ISSUE_CASES = [          # red-team cases: what they cost before
+    ("battle", {"attackers": 30000, "defenders": 1}),                          # 52 s, 1.25 GB
+    ("battle", {"attackers": 10 ** 6, "defenders": 1, "detail": "summary"}),   # died at 6 GB
+    ("needed", {"defenders": 3000, "p": "0.5"}),                               # 84 s
+    ("defenders_needed", {"attackers": 3000, "p": "0.5"}),                     # 126 s
+    ("campaign", {"attackers": 10 ** 5, "territories": [1] * 42}),             # > 6 GB
+]
+
+
+@pytest.mark.parametrize("op,params", ISSUE_CASES)
+def test_issue_cases_are_refused_at_once_with_the_numbers(op, params):
+    t = time.perf_counter()
+    res = api.handle(op, {"convention": "territory", **params})
+    assert time.perf_counter() - t < 1.0
+    msg = res["error"]["message"]
+    assert not res["ok"] and "would need about" in msg and "time_budget_s" in msg
+    assert f"{LIMITS['time_budget_s']:g} s" in msg
+    est = api.handle(op, {"convention": "territory", **params, "estimate_only": True})["estimate"]
+    assert est["fits"] is False and est["seconds"] > LIMITS["time_budget_s"]
+
+
+def test_a_bigger_budget_lets_the_same_request_through_the_check():
+    params = {"attackers": 700, "defenders": 700, "convention": "attacking", "detail": "summary"}
+    est = api.handle("battle", {**params, "estimate_only": True})["estimate"]
+    assert est["fits"] and 0 < est["seconds"]
+    small = api.handle("battle", {**params, "time_budget_s": est["seconds"] / 2})
+    assert not small["ok"] and small["error"]["field"] == "attackers"
+    assert f"{est['seconds'] / 2:g} s" in small["error"]["message"]
+    big = api.handle("battle", {**params, "time_budget_s": est["seconds"] * 2})
+    assert big["ok"] and big["win"] == api.handle("battle", params)["win"]
+
+
+@pytest.mark.parametrize("op,params", [
+    ("battle", {"attackers": 30000, "defenders": 1, "detail": "summary"}),
+    ("battle", {"attackers": 5000, "defenders": 5000, "detail": "summary"}),
+    ("battle", {"attackers": 1000, "defenders": 1000}),
+    ("needed", {"defenders": 800, "p": "0.99"}),
+    ("table", {"max_attackers": 600, "max_defenders": 600}),
+    ("campaign", {"attackers": 72, "territories": [22, 8, 2, 2, 2, 7, 1, 1, 3, 1, 2, 3, 5, 1]}),
+])
+def test_big_but_feasible_requests_fit_the_default_budget(op, params):
+    est = api.handle(op, {"convention": "territory", **params, "estimate_only": True})["estimate"]
+    assert est["fits"], est
+    assert est["time_budget_s"] == LIMITS["time_budget_s"] and est["memory_budget_mb"] == LIMITS["memory_budget_mb"]
+
+
+def test_a_long_thin_battle_is_computed_not_refused():
+    """6000 attacking armies against 1, summary: exact totals against the closed form
+    P(all die) = (441/1296)**5998 * 91/216 * 21/36."""
+    from fractions import Fraction as F
+    res = api.handle("battle", {"attackers": 6000, "defenders": 1, "convention": "attacking", "detail": "summary"})
+    assert res["ok"]
+    exact = F(441, 1296) ** 5998 * F(91, 216) * F(21, 36)
+    assert F(int(res["loss"]["num"]), int(res["loss"]["den"])) == exact
+    assert len(res["end_states"]) == 6001 and res["end_states"][0]["p"]["float"] == 0.0
+
+
+def test_thin_battles_grow_memory_linearly():
+    """Under a 250 MB address-space cap: 20,000 v 1 with every end state kept exactly runs out of
+    memory (the values have up to ~70,000 digits), the summary keeps a few exact sums."""
+    out = run_guarded('ro.battle_summary(20000, 1, convention="attacking"); raise ValueError("done")',
+                      timeout=120, memory=250_000_000)
+    assert "done" in out, out
+    with pytest.raises(AssertionError, match="MEMORYERROR"):
+        run_guarded('ro.battle(20000, 1, convention="attacking", budget=1e9)', timeout=120, memory=250_000_000)
+
+
+def test_pyodide_estimates_are_slower_and_say_so(monkeypatch):
+    est = cost.battle_cost(3000, 3000, ro.STANDARD, "summary", "a battle of 3,000 v 3,000")
+    monkeypatch.setattr(cost, "IN_BROWSER", True)
+    assert est.here() == pytest.approx(est.seconds * LIMITS["pyodide_slowdown"])
+    with pytest.raises(cost.BudgetError, match="in the browser"):
+        cost.check(est, cost.Budget(seconds=est.seconds * 1.1), "attackers")
+
+
+def test_searches_stop_at_the_time_budget_while_running(monkeypatch):
+    """If the estimate is wrong, a search still stops at the budget, naming it."""
+    monkeypatch.setattr(cost, "COST_MODEL", {**cost.COST_MODEL, "sweep_s_per_bit": 1e-15})
+    t = time.perf_counter()
+    with pytest.raises(cost.BudgetError, match=r"in 1 s of computing \(twice the time budget of 0.5 s"):
+        ro.troops_needed(2000, "0.5", convention="attacking", budget=0.5)
+    assert time.perf_counter() - t < 10
+
+
+def test_budget_values():
+    assert cost.Budget().seconds == LIMITS["time_budget_s"] and cost.Budget().mb == LIMITS["memory_budget_mb"]
+    assert cost.as_budget(5).seconds == 5 and cost.as_budget(None) == cost.Budget()
+    assert cost.UNLIMITED.seconds == math.inf
+    for bad in (0, -1, "5", True, math.nan):
+        with pytest.raises(ValueError, match="time_budget_s"):
+            cost.Budget(seconds=bad)
+
+
+def test_estimate_only_is_json_and_does_not_compute():
+    t = time.perf_counter()
+    res = json.loads(api.call("battle", json.dumps({"attackers": 10 ** 6, "defenders": 10 ** 6,
+                                                    "convention": "attacking", "estimate_only": True,
+                                                    "max_states": 10 ** 12})))
+    assert time.perf_counter() - t < 1
+    assert res["ok"] and set(res["estimate"]) == {"seconds", "mb", "what", "time_budget_s", "memory_budget_mb", "fits"}
+    assert res["estimate"]["fits"] is False and "1,000,000 v 1,000,000" in res["estimate"]["what"]
