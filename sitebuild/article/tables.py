@@ -84,8 +84,8 @@ def history_table(rows: list[dict]) -> Markup:
         f"<tr><td>{escape(r['what'])}</td><td data-source=history>{_powers(r['runs'])}</td>"
         f"<td data-source=history>{escape(r['time'])}</td><td data-source=history>{escape(r['max_lost'])}</td></tr>"
         for r in rows)
-    return wrap("table-history", "Earlier work (the author's first attempts; GPU rows carry the dice bias "
-                "and the over-count described below)",
+    return wrap("table-history", "Earlier work (the author's first attempts; the GPU rows carry the kernel's "
+                "defects described below)",
                 "<thead><tr><th scope=col>how</th><th scope=col>battles</th><th scope=col>time</th>"
                 f"<th scope=col>most armies lost seen</th></tr></thead><tbody>{body}</tbody>", "history")
 

@@ -4,12 +4,13 @@ exact answer, sources cited, and no build-state sentences in the prose.
 
 The numbers themselves are tied to independent recomputations by test_article_build (recipes.py);
 here the sentences that interpret them are checked against those same recomputations."""
+import json
 import math
 import re
 from fractions import Fraction
 
 import pytest
-from recipes import KERNEL_MODELS, evaluate
+from recipes import KERNEL_MODELS, ROOT, evaluate
 from sitebuild import pages as site_pages
 from sitebuild.article import fmt, simdata
 
@@ -147,3 +148,19 @@ def test_numbers_that_read_oddly_get_their_context(part1):
     killed = re.search(r"killing at least five is (\S+ × 10⁻\S+), which is ([\d.]+ %) of the (\S+ × 10⁻\S+)",
                        text.replace("\u00a0", " "))
     assert killed and killed.group(3) == fmt.sci(evaluate(f"{B}/loss"), 4)
+
+
+def test_the_rare_event_figure_draws_every_event_of_the_pipelines_file(part1):
+    fig = re.search(r'<figure class="article-figure" id="fig-rare-events">(.*?)</figure>', part1, re.S).group(1)
+    alt = re.search(r'<img [^>]*alt="([^"]*)"', fig).group(1)
+    n = evaluate("rare/all/events")
+    assert f"Across {n} events" in alt and "-narrow." in fig
+    # the largest error it reports is the largest of the file's estimates against the engine
+    data = json.loads((ROOT / "data" / "simulations" / "rare_event_scaling.json").read_text())
+    worst = 0.0
+    for e in data["events"]:
+        what = "loss" if e["event"] == "loss" else f"lost_ge_{e['lost_at_least']}"
+        exact = evaluate(f"battle/{e['attackers']}/{e['defenders']}/attacking/std/{what}")
+        log10 = math.log10(exact.numerator) - math.log10(exact.denominator)
+        worst = max(worst, abs(10 ** (e["points"][-1]["log10_estimate"] - log10) - 1))
+    assert f"within {100 * worst:.1f} % of the exact value" in alt
