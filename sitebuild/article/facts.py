@@ -63,7 +63,7 @@ def rules_of(name: str):
     if name in RULES:
         return RULES[name]
     if name in legacy_model.MODELS:
-        return ro.RoundModel.from_tables(_legacy_tables(name))
+        return ro.RoundModel.from_tables(_legacy_tables(name), name=f"the earlier GPU kernel's dice: {name}")
     raise KeyError(f"unknown rules {name!r}: {', '.join([*RULES, *legacy_model.MODELS])}")
 
 
