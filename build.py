@@ -22,6 +22,7 @@ if __name__ == "__main__":
 
 from sitebuild import approx, assets, engine_pack, headers, offline, outdir, pages, paths, pyodide_copy, snapshot  # noqa: E402,E501
 from sitebuild import article, cache  # noqa: E402
+from riskodds.limits import describe as engine_facts  # noqa: E402  (after sitebuild: it puts pysite/ on sys.path)
 
 
 def build(out_dir: Path = paths.DEFAULT_OUT, engine_dir: Path = paths.ENGINE_SRC) -> dict:
@@ -45,6 +46,7 @@ def build(out_dir: Path = paths.DEFAULT_OUT, engine_dir: Path = paths.ENGINE_SRC
             "engine_url": urls[engine_pack.ENGINE_ASSET],
             "snapshot_url": urls[snapshot.SNAPSHOT_ASSET],
             "worker_url": urls["js/engine-worker.js"],
+            "engine_facts": engine_facts(),  # limits and rule fields, read by the forms (limits.js)
         }
         headers.write_file(out_dir, [*urls.values(), *(pyodide_url + name for name in pyodide_copy.CORE_FILES)])
         env = pages.make_env(paths.TEMPLATES, urls, site)

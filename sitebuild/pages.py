@@ -33,6 +33,7 @@ def page_list() -> list[Page]:
              source="battle.md"),
         Page("article.html", "/article/classic-questions/", "The classic questions, answered exactly",
              source="classic.md"),
+        Page("article.html", "/article/balanced-blitz/", "Balanced Blitz, explained", source="balanced.md"),
         Page("404.html", "/404.html", "Page not found"),
     ]
 

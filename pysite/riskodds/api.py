@@ -107,6 +107,11 @@ def op_battle(params):
            "win": prob(b.win), "loss": prob(b.loss), "stopped": prob(b.stopped)}
     if kept is not None:
         out["win_with_survivors"] = prob(kept)
+    if b.win and not b.stopped:  # FRONT hook (issue 12): E[attackers left | win], for the answer line.
+        # Without a retreat a battle is won or wiped out (every attacking army lost), so
+        # E[lost] = E[lost | win] P(win) + A P(loss); armies left = start - lost (call's convention).
+        a = b.attackers - offset(convention)
+        out["mean_survivors_on_win"] = prob(b.attackers - (b.mean_attackers_lost - a * b.loss) / b.win)
     for side in ("attackers", "defenders"):
         out[f"mean_{side}_lost"] = prob(getattr(b, f"mean_{side}_lost"))
         out[f"var_{side}_lost"] = prob(getattr(b, f"var_{side}_lost"))
@@ -235,7 +240,7 @@ def handle(op, params):
         return _error(None, f"params must be an object (a JSON {{...}}), got {show(params)}")
     _lift_int_str_limit()       # again per call: the host may have reset it
     try:
-        run = balanced_api.route(op, params, _common) or OPS[op]    # BLITZ hook (issue 10): dice_mode
+        run = balanced_api.route(op, params, lambda p: _common(p)[:3]) or OPS[op]    # BLITZ hook (issue 10): dice_mode
         return {"ok": True, "op": op, **run(params)}
     except Estimated as e:
         return {"ok": True, "op": op, "estimate": _estimate(e.estimate, e.budget)}

@@ -391,6 +391,28 @@ def balanced_blitz(attackers, defenders, *, convention, rules=STANDARD, retreat_
 
 
 # ----------------------------------------------------------------------------- win chance alone
+def certain_win_threshold(prec=PRECISION):
+    """The true-random P(win) at and above which Balanced Blitz makes a fight to the end a
+    certain win, as a Decimal with `prec` digits (it is irrational).
+
+    g(P) = 1 exactly when step 2 leaves the defender l <= c3 (step 3's cut then eats all of
+    it): Q^r / (P^r + Q^r) <= c3  <=>  (Q / P)^r <= c3 / (1 - c3)  <=>  P >= 1 / (1 + k) with
+    k = (c3 / (1 - c3))^(1/r). The steps treat both sides alike, so a true-random P(win) at or
+    below 1 minus this is a certain loss."""
+    with localcontext(context(prec)):
+        c3 = _dec(OUTCOME_CUTOFF)
+        return 1 / (1 + _power(c3 / (1 - c3), 1 / WIN_CHANCE_POWER))
+
+
+def step2_win_chance(num, den, prec=PRECISION):
+    """The attacker's total after steps 1-2, w = P^r / (P^r + Q^r), for a true-random
+    P(win) = num / den with both sides above step 1's cutoff; a Decimal (for explaining the
+    steps one at a time: win_chance gives the final answer)."""
+    with localcontext(context(prec)):
+        w = _power(to_decimal(num, den), WIN_CHANCE_POWER)
+        return w / (w + _power(to_decimal(den - num, den), WIN_CHANCE_POWER))
+
+
 def win_chance(num, den, prec=PRECISION):
     """Balanced Blitz P(attacker wins) of a fight to the end whose true-random P(win) is
     num / den exactly (g in the module docstring), as a Decimal with `prec` digits; exactly 0
@@ -403,9 +425,7 @@ def win_chance(num, den, prec=PRECISION):
     while True:     # w - c3 cancels when w is near c3: add digits until the result keeps 16
         with localcontext(context(prec)):
             c3 = _dec(OUTCOME_CUTOFF)
-            w = _power(to_decimal(num, den), WIN_CHANCE_POWER)
-            l = _power(to_decimal(den - num, den), WIN_CHANCE_POWER)
-            g = (w / (w + l) - c3) / (1 - 2 * c3)
+            g = (step2_win_chance(num, den, prec) - c3) / (1 - 2 * c3)
             if g >= Decimal(10) ** (GUARD_DIGITS - prec) or prec >= MAX_PRECISION:
                 return min(g, Decimal(1))
         prec *= 2
@@ -503,7 +523,11 @@ def troops_needed(defenders, p, *, convention, rules=STANDARD, survivors=0,
         raise FieldError("Balanced Blitz troops needed counts conquests only: set survivors to 0, "
                          "or use true-random dice", "survivors")
     check_size(D, max_states, f"a search against {D} defenders (one line of states)", "defenders")
-    previous = None
+    if not inverse.can_conquer(rules, D):
+        raise FieldError(f"the attacker can never conquer {D:,} defenders with these rules, so its "
+                         "Balanced Blitz P(win) is 0 for every number of attackers", None)
+    budget = inverse.as_budget(None)
+    deadline, previous = budget.deadline(), None
     for a, line in win_lines(rules, scale, D, "attackers"):
         num, den = line[D][0], scale.den(line[D][1])
         if a >= 1 and compare_win_chance(num, den, p) >= 0:
@@ -511,9 +535,8 @@ def troops_needed(defenders, p, *, convention, rules=STANDARD, survivors=0,
                 return a + off
             return _answer(a + off, (num, den), previous if a >= 2 else None)
         previous = num, den
-        inverse._guard(a * D, a > inverse._search_limit(D), max_states,
-               f"no attacker count up to {a + off} reaches p = {float(p):.6g} in Balanced Blitz "
-               f"against {D}", "p")
+        inverse.give_up_if_hopeless(a, deadline, budget, f"no attacker count up to {a + off} reaches "
+                                    f"p = {float(p):.6g} in Balanced Blitz against {D}")
 
 
 def defenders_needed(attackers, p, *, convention, rules=STANDARD, max_states=DEFAULT_MAX_STATES,
@@ -527,7 +550,8 @@ def defenders_needed(attackers, p, *, convention, rules=STANDARD, max_states=DEF
     A = check_int("attackers", attackers, 1 + off) - off
     p = check_probability("p", p)
     check_size(A, max_states, f"a search against {attackers} attackers (one line of states)")
-    previous = None
+    budget = inverse.as_budget(None)
+    deadline, previous = budget.deadline(), None
     for d, line in win_lines(rules, scale, A, "defenders"):
         num, den = line[A][0], scale.den(line[A][1])
         hold = den - num, den
@@ -536,9 +560,8 @@ def defenders_needed(attackers, p, *, convention, rules=STANDARD, max_states=DEF
                 return d
             return _answer(d, hold, previous if d >= 2 else None)
         previous = hold
-        inverse._guard(d * A, d > inverse._search_limit(A), max_states,
-               f"no defender count up to {d} holds with p = {float(p):.6g} in Balanced Blitz "
-               f"against {attackers}", "p")
+        inverse.give_up_if_hopeless(d, deadline, budget, f"no defender count up to {d} holds with "
+                                    f"p = {float(p):.6g} in Balanced Blitz against {attackers}")
 
 
 def _answer(n, at, before):

@@ -95,6 +95,13 @@ def _out_of_time(deadline, budget, message):
                           f"budget of {budget.seconds:g} s, time_budget_s; the estimate was too low)", "p")
 
 
+def give_up_if_hopeless(count, deadline, budget, message):
+    """Stop a running search (these and Balanced Blitz's) once it passes max_armies lines or its time."""
+    if count >= LIMITS["max_armies"]:
+        raise BudgetError(f"{message} (max_armies)", "p")
+    _out_of_time(deadline, budget, message)
+
+
 def troops_needed(defenders, p, *, convention, rules=STANDARD, survivors=0,
                   max_states=DEFAULT_MAX_STATES, with_values=False, budget=None, dice_mode="true-random"):
     """Fewest attackers (in `convention`) with P(win with >= `survivors` left) >= p against
@@ -150,11 +157,8 @@ def troops_needed(defenders, p, *, convention, rules=STANDARD, survivors=0,
             below = scale.fraction(previous) if a - 1 >= 1 else None
             return n, scale.fraction(value), below
         previous = value
-        if a >= LIMITS["max_armies"]:
-            raise BudgetError(f"no attacker count up to {a + off:,} (max_armies) reaches p = "
-                              f"{_p_text(p)} against {D:,}", "p")
-        _out_of_time(deadline, budget, f"no attacker count up to {a + off:,} reaches p = {_p_text(p)} "
-                                       f"against {D:,}")
+        give_up_if_hopeless(a, deadline, budget, f"no attacker count up to {a + off:,} reaches p = "
+                                                 f"{_p_text(p)} against {D:,}")
 
 
 def defenders_needed(attackers, p, *, convention, rules=STANDARD, max_states=DEFAULT_MAX_STATES,
@@ -197,8 +201,5 @@ def defenders_needed(attackers, p, *, convention, rules=STANDARD, max_states=DEF
             below = 1 - scale.fraction(previous) if d - 1 >= 1 else None
             return d, hold, below
         previous = value
-        if d >= LIMITS["max_armies"]:
-            raise BudgetError(f"no defender count up to {d:,} (max_armies) holds with p = {_p_text(p)} "
-                              f"against {A + off:,}", "p")
-        _out_of_time(deadline, budget, f"no defender count up to {d:,} holds with p = {_p_text(p)} "
-                                       f"against {A + off:,}")
+        give_up_if_hopeless(d, deadline, budget, f"no defender count up to {d:,} holds with p = {_p_text(p)} "
+                                                 f"against {A + off:,}")

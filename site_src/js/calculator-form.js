@@ -1,9 +1,20 @@
-// Wires one <form data-calculator> to its definition and the page's engine: validation messages,
-// data-status, the elapsed-time counter, Cancel, URL state, and engine errors next to their field.
+// Wires one <form data-calculator> to its definition and the page's engine: live answers as the
+// reader types (debounced; a newer input cancels the older request), a pre-filled form that
+// computes on its own once it nears the viewport, messages printed once next to their field,
+// data-status, the elapsed-time counter, Cancel, Copy link and the URL state.
 import { CancelledError } from "./engine-client.js";
-import { readState, writeState } from "./url-state.js";
+import { readState, writeState, stateURL } from "./url-state.js";
+import { enhanceControls, reveal } from "./controls.js";
+import { copyText } from "./clipboard.js";
+
+const LIVE_DELAY_MS = 300; // after the last keystroke
+const NEAR_VIEWPORT = "100% 0px"; // a screen ahead, like the engine's own lazy start
+// Without cross-origin isolation a cancel terminates the worker and restarts Pyodide (seconds):
+// a request a newer input replaced gets this long to finish on its own first.
+const SOFT_CANCEL_MS = 1500;
 
 const STATUS_TEXT = {
+  idle: "The answer appears here as soon as the calculator is in view.",
   loading: "Loading the Python runtime…",
   ready: "Ready.",
 };
@@ -12,40 +23,60 @@ export function mountCalculator(form, def, engine) {
   const statusEl = form.querySelector("[data-role=status]");
   const cancelBtn = form.querySelector("[data-action=cancel]");
   const submitBtn = form.querySelector("button[type=submit]");
+  const linkBtn = form.querySelector("[data-action=copy-link]");
   const resultEl = form.querySelector("[data-role=result]");
+  const leadEl = form.querySelector("[data-role=lead]"); // the answer's first lines, next to the inputs
+  const announceEl = form.querySelector("[data-role=announce]"); // screen readers hear the answer line only
   let seq = 0; // only the latest run may touch the page
   let runningId = null;
   let timer = null;
-  const ctx = { engine, form }; // optional hooks: def.mount(form, ctx) sets up dynamic parts; render gets ctx
+  let liveTimer = null;
+  let started = false; // a run has been asked for (by the reader, a link or the viewport)
+  let lastKey = null; // the inputs of the latest run: an edit that changes nothing computes nothing
 
+  const field = (name) => form.elements.namedItem(name);
+  const get = (name) => { const f = field(name); return f ? f.value : undefined; };
   const setStatus = (status, text) => {
     form.dataset.status = status;
     if (text !== undefined) statusEl.textContent = text;
   };
-  const field = (name) => form.elements.namedItem(name);
-  const get = (name) => { const f = field(name); return f ? f.value : undefined; };
+  const sync = enhanceControls(form);
+  const outputs = [leadEl, resultEl];
+  const clearResult = () => outputs.forEach((o) => o.replaceChildren());
+  /** The answer's lead ([data-part=lead]) goes next to the inputs, the rest below the options. */
+  function show(node) {
+    const lead = node.querySelector("[data-part=lead]");
+    leadEl.replaceChildren(...(lead ? [lead] : []));
+    resultEl.replaceChildren(...(node.childElementCount ? [node] : []));
+    if (announceEl) announceEl.textContent = leadEl.querySelector(".answer")?.textContent ?? "";
+  }
 
+  // ---- messages: one per field, next to it; the field's box opens if it was collapsed ----
   function clearMessages() {
     for (const m of form.querySelectorAll("[data-error-for]")) m.textContent = "";
     for (const f of form.querySelectorAll("[aria-invalid]")) f.removeAttribute("aria-invalid");
   }
 
-  function showErrors(errors) {
+  function showErrors(errors, { focus }) {
+    const shown = new Set();
     let first = null;
     for (const [name, message] of Object.entries(errors)) {
       const target = form.querySelector(`[data-error-for="${CSS.escape(name)}"]`) ?? form.querySelector('[data-error-for="_form"]');
-      target.textContent = message;
+      if (!shown.has(message)) { target.textContent = message; reveal(target); } // the same words twice say nothing new
+      shown.add(message);
       const f = field(name);
       if (f && f.setAttribute) { f.setAttribute("aria-invalid", "true"); first = first ?? f; }
     }
-    if (first) first.focus();
+    if (focus && first) first.focus();
   }
 
-  function startTimer(prefix) {
+  // ---- the elapsed-time counter: at most one, stopped by whichever run comes next ----
+  function startTimer() {
+    stopTimer();
     const t0 = performance.now();
     const tick = () => {
-      const waiting = engine.state === "loading" ? "Waiting for the Python runtime… " : "Computing… ";
-      statusEl.textContent = `${prefix ?? waiting}${((performance.now() - t0) / 1000).toFixed(1)} s`;
+      const waiting = engine.state === "loading" || engine.state === "idle" ? "Waiting for the Python runtime… " : "Computing… ";
+      statusEl.textContent = `${waiting}${((performance.now() - t0) / 1000).toFixed(1)} s`;
     };
     tick();
     timer = setInterval(tick, 100);
@@ -54,84 +85,163 @@ export function mountCalculator(form, def, engine) {
 
   function stopTimer() { clearInterval(timer); timer = null; }
 
-  function rawValues() {
+  /** The inputs a link needs: named fields, without the switches that mirror a rule field. */
+  function stateValues() {
     const out = {};
-    for (const f of form.elements) if (f.name) out[f.name] = f.value.trim();
+    for (const f of form.elements) {
+      if (!f.name || f.name === "calc" || f.dataset.mirror !== undefined || f.dataset.derived !== undefined) continue;
+      if ((f.type === "radio" || f.type === "checkbox") && !f.checked) continue;
+      out[f.name] = f.value.trim();
+    }
     return out;
   }
 
-  async function run() {
+  /** A request a newer one replaced: drop it if queued; stop it if running (gently without isolation). */
+  function retire(id) {
+    if (engine.isolated || !engine.isRunning(id)) engine.cancel(id);
+    else setTimeout(() => engine.cancel(id), SOFT_CANCEL_MS); // a no-op once it has finished
+  }
+
+  async function run({ user = false, focusErrors = false } = {}) {
+    clearTimeout(liveTimer);
+    started = true;
     const my = ++seq;
-    if (runningId !== null) engine.cancel(runningId);
+    stopTimer();
+    if (runningId !== null) retire(runningId);
+    runningId = null;
     clearMessages();
-    resultEl.replaceChildren();
     delete form.dataset.finishedAt;
     delete form.dataset.elapsedMs;
+    delete form.dataset.approxAt;
+    lastKey = JSON.stringify(stateValues());
     const { values, errors } = def.read(get);
     if (Object.keys(errors).length) {
-      setStatus("error", "Please fix the highlighted fields.");
-      showErrors(errors);
+      clearResult();
+      cancelBtn.disabled = true;
+      setStatus("error", Object.keys(errors).length > 1 ? "Please fix the highlighted fields." : "Please fix the highlighted field.");
+      showErrors(errors, { focus: focusErrors });
       return;
     }
-    writeState(form.id, rawValues());
+    if (user) writeState(form.id, stateValues());
     const { op, params } = def.request(values);
     setStatus("running");
+    for (const o of outputs) { o.classList.add("stale"); o.setAttribute("aria-busy", "true"); } // the last answer stays, dimmed
     cancelBtn.disabled = false;
     const t0 = startTimer();
     const { id, promise } = engine.call(op, params);
     runningId = id;
+    if (def.approximate && engine.state !== "ready" && engine.state !== "busy") showApproximate(def, values, my);
     try {
       const { result, ms } = await promise;
       if (my !== seq) return;
       if (!result.ok) {
         const err = result.error || {};
-        showErrors({ [err.field && field(err.field) ? err.field : "_form"]: err.message || "The engine refused these inputs." });
-        setStatus("error", "The engine could not compute this.");
+        clearResult();
+        showErrors({ [err.field && field(err.field) ? err.field : "_form"]: err.message || "The engine refused these inputs." }, { focus: focusErrors });
+        setStatus("error", "Not computed: see the message above.");
         return;
       }
-      resultEl.replaceChildren(def.render(result, values, ctx));
+      show(def.render(result, values, ctx));
       const total = (performance.now() - t0) / 1000;
       setStatus("done", `Done in ${total.toFixed(2)} s (engine ${(ms / 1000).toFixed(2)} s).`);
       form.dataset.finishedAt = String(performance.now());
-      form.dataset.elapsedMs = String(Math.round(total * 1000)); // submit -> rendered result (the bench reads it)
+      form.dataset.elapsedMs = String(Math.round(total * 1000)); // input -> rendered result (the bench reads it)
     } catch (err) {
       if (my !== seq) return;
-      if (err instanceof CancelledError) setStatus("cancelled", "Cancelled. Change the inputs and calculate again.");
+      clearResult();
+      if (err instanceof CancelledError) setStatus("cancelled", "Cancelled. Change the inputs or press Calculate to try again.");
       else {
-        setStatus("error", "Something went wrong.");
-        showErrors({ _form: err.message || String(err) });
+        setStatus("error", "Not computed: see the message above.");
+        showErrors({ _form: err.message || String(err) }, { focus: false });
       }
     } finally {
       if (my === seq) {
         stopTimer();
         runningId = null;
         cancelBtn.disabled = true;
+        for (const o of outputs) { o.classList.remove("stale"); o.removeAttribute("aria-busy"); }
         if (form.dataset.status !== "error" && document.activeElement === cancelBtn) submitBtn.focus();
       }
     }
   }
 
-  form.addEventListener("submit", (e) => { e.preventDefault(); run(); });
-  cancelBtn.addEventListener("click", () => { if (runningId !== null) engine.cancel(runningId); });
+  /** While the runtime loads: an approximate answer, marked as such, until the exact one arrives. */
+  async function showApproximate(d, values, my) {
+    let node = null;
+    try { node = await d.approximate(values); } catch { node = null; }
+    if (!node || my !== seq || form.dataset.status !== "running") return;
+    show(node);
+    for (const o of outputs) o.classList.remove("stale"); // marked as approximate instead of dimmed
+    form.dataset.approxAt = String(performance.now());
+  }
 
-  engine.addEventListener("state", (e) => {
-    const { state, message } = e.detail;
-    if (form.dataset.status === "loading" && state === "ready") setStatus("ready", STATUS_TEXT.ready);
-    if (state === "error" && runningId === null) setStatus("error", message);
-  });
-  if (engine.state === "ready") setStatus("ready", STATUS_TEXT.ready);
+  /** Set fields (by name) as if the reader typed them, then compute: e.g. "continue from here". */
+  function fill(values) {
+    for (const [k, v] of Object.entries(values)) { const f = field(k); if (f) f.value = String(v); }
+    sync();
+    run({ user: true });
+  }
+  const ctx = { engine, form, fill }; // def.mount and def.render get it
+
+  // ---- live: every change to a named field computes again, a moment after the last one ----
+  const isField = (t) => t && t.name && t.form === form && t.name !== "calc";
+  const unchanged = () => JSON.stringify(stateValues()) === lastKey && ["running", "done"].includes(form.dataset.status);
+  const onEdit = (e) => {
+    if (!isField(e.target)) return;
+    clearTimeout(liveTimer);
+    liveTimer = setTimeout(() => { if (!unchanged()) run({ user: true }); }, LIVE_DELAY_MS);
+  };
+  // "input" only: "change" follows it on blur (a second, identical request) and on selects,
+  // radios and checkboxes "input" fires too.
+  form.addEventListener("input", onEdit);
+  form.addEventListener("submit", (e) => { e.preventDefault(); run({ user: true, focusErrors: true }); });
+  form.addEventListener("reset", () => clearTimeout(liveTimer));
+  cancelBtn.addEventListener("click", () => { clearTimeout(liveTimer); if (runningId !== null) engine.cancel(runningId); });
+  if (linkBtn) linkBtn.addEventListener("click", () => copyText(stateURL(form.id, stateValues()), linkBtn, "Link copied"));
+
+  const showEngineState = (state, message) => {
+    if (state === "error") { if (runningId === null) setStatus("error", message); return; }
+    if (!["loading", "ready", "idle"].includes(form.dataset.status)) return; // a run's own status wins
+    const s = state === "busy" ? "ready" : state;
+    setStatus(s, s === "loading" && message ? message : STATUS_TEXT[s] ?? "");
+  };
+  engine.addEventListener("state", (e) => showEngineState(e.detail.state, e.detail.message));
+  showEngineState(engine.state, engine.message);
   if (def.mount) def.mount(form, ctx);
 
-  // A shared link: refill the fields and run as soon as the engine is up (the call waits in the queue).
+  // A shared link (or a form submitted before this script ran): refill the fields and run at once.
   const state = readState(form.id);
   if (state) {
+    restore(state);
+    run();
+    return;
+  }
+  // A pre-filled form computes its answer on its own as it nears the viewport.
+  if ("IntersectionObserver" in self) {
+    const io = new IntersectionObserver((entries) => {
+      if (!entries.some((e) => e.isIntersecting)) return;
+      io.disconnect();
+      if (!started) run();
+    }, { rootMargin: NEAR_VIEWPORT });
+    io.observe(form);
+  } else {
+    run();
+  }
+
+  function restore(values) {
+    const mirrored = Object.entries(values).filter(([k]) => field(k)?.dataset?.mirror !== undefined);
     // Two passes with input events: a field may add others (the campaign's rows from `territories`).
     for (let pass = 0; pass < 2; pass++) {
-      for (const [k, v] of Object.entries(state)) {
+      for (const [k, v] of Object.entries(values)) {
         const f = field(k);
-        if (f && "value" in f && f.value !== v) { f.value = v; f.dispatchEvent(new Event("input", { bubbles: true })); }
+        if (!f || f.dataset?.mirror !== undefined || !("value" in f) || f.value === v) continue;
+        f.value = v;
+        (f instanceof RadioNodeList ? f[0] : f).dispatchEvent(new Event("input", { bubbles: true }));
       }
     }
-    run();
+    // A switch sent by a form submitted before the scripts ran ("capital=on") wins over its field.
+    for (const [k] of mirrored) { const box = field(k); box.checked = true; box.dispatchEvent(new Event("input", { bubbles: true })); }
+    clearTimeout(liveTimer); // the restore's own input events must not write the URL again
+    sync();
   }
 }

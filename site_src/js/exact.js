@@ -106,3 +106,81 @@ export function approxText(p, sig = 4) {
   const mant = trimZeros(m.toFixed(sig - 1)).replace(/\.$/, "");
   return ee === 0 ? mant : `${mant} × 10${superscript(ee)}`;
 }
+
+// ---- Plain words: percentages and "1 in N" for the headline answers -------------------------
+
+/** Round num/den * 10^k to the nearest integer (half up), exactly. */
+function roundScaled(num, den, k) {
+  const scaled = k >= 0 ? num * pow10(k) : num;
+  const d = k >= 0 ? den : den * pow10(-k);
+  return (2n * scaled + d) / (2n * d);
+}
+
+/** Digits of `m` (an integer count of 10^-dec units) as a decimal string with `dec` decimals. */
+function withDecimals(m, dec) {
+  if (dec <= 0) return m.toString();
+  const s = m.toString().padStart(dec + 1, "0");
+  return `${s.slice(0, -dec)}.${s.slice(-dec)}`;
+}
+
+/** The exponent e of the leading digit (10^e <= x < 10^(e+1)) of a positive num/den. */
+function leadExponent(num, den) { return scientificParts(num, den, 3).exponent; }
+
+const MAX_PERCENT_DECIMALS = 13; // beyond, a percentage is a wall of 9s or 0s: say "> 99.9…9 %" / "< 0.0…01 %"
+
+/**
+ * A probability as a percentage that never rounds to a lie: "64.2 %", "0.0358 %", and above
+ * one half enough decimals that the distance to 100 % shows ("99.99999999998 %" for
+ * 1 - 1.902e-13), so only exactly 1 prints as "100 %" and only exactly 0 as "0 %". Closer to
+ * 1 or 0 than 13 decimals of a percent can show, it says so ("> 99.9999999999999 %").
+ * Below one half: `sig` significant digits, at least one decimal. The space is a no-break space.
+ */
+export function percent(num, den, sig = 3) {
+  num = toBig(num); den = toBig(den);
+  if (num === 0n) return "0\u00a0%";
+  if (num === den) return "100\u00a0%";
+  const high = 2n * num >= den;
+  // decimals: above one half, down to the leading digit of the complement (1 - p) * 100
+  const dec = high
+    ? Math.max(1, -leadExponent((den - num) * 100n, den))
+    : Math.max(1, sig - 1 - leadExponent(num * 100n, den));
+  if (dec > MAX_PERCENT_DECIMALS) {
+    const tiny = `0.${"0".repeat(MAX_PERCENT_DECIMALS - 1)}1`;
+    return high ? `>\u00a0${withDecimals(10n ** BigInt(MAX_PERCENT_DECIMALS + 2) - 1n, MAX_PERCENT_DECIMALS)}\u00a0%` : `<\u00a0${tiny}\u00a0%`;
+  }
+  const text = withDecimals(roundScaled(num * 100n, den, dec), dec);
+  // below one half, trailing zeros say nothing ("0.19 %", not "0.190 %"); keep one decimal
+  return `${high ? text : text.replace(/(\.\d*?)0+$/, "$1").replace(/\.$/, ".0")}\u00a0%`;
+}
+
+const SCALE_WORDS = { 6: "million", 9: "billion", 12: "trillion", 15: "quadrillion", 18: "quintillion" };
+
+/** num/den rounded half up to `sig` significant digits: {m: BigInt with sig digits, e} = m × 10^(e - sig + 1). */
+function roundedParts(num, den, sig) {
+  const p = scientificParts(num, den, sig + 2);
+  let m = (BigInt(p.mantissaDigits) + 50n) / 100n;
+  let e = p.exponent;
+  if (m >= pow10(sig)) { m /= TEN; e += 1; }
+  return { m, e };
+}
+
+/**
+ * "1 in 28", "1 in 5,260", "1 in 5.26 trillion", "1 in 1.23 × 10⁴⁵⁶": the reciprocal with
+ * `sig` significant digits, in words a reader can say aloud.
+ */
+export function oneInWords(num, den, sig = 3) {
+  num = toBig(num); den = toBig(den);
+  if (num === 0n) return "never";
+  const { m, e } = roundedParts(den, num, sig);
+  const digits = (point) => { // the sig digits with the decimal point after `point` digits
+    const s = m.toString().padEnd(point, "0");
+    return trimDecimal(s.slice(0, point) + "." + s.slice(point));
+  };
+  if (e < 6) return `1 in ${Number(digits(e + 1)).toLocaleString("en-US", { maximumFractionDigits: sig })}`;
+  const k = e - (e % 3);
+  if (SCALE_WORDS[k]) return `1 in ${digits(e - k + 1)} ${SCALE_WORDS[k]}`;
+  const mant = digits(1);
+  return `1 in ${mant === "1" ? "" : mant + " × "}10${superscript(e)}`;
+}
+
+function trimDecimal(s) { return s.includes(".") ? s.replace(/0+$/, "").replace(/\.$/, "") : s; }

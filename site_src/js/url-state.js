@@ -1,5 +1,6 @@
-// Calculator inputs in the query string: ?calc=<form id>&attackers=75&... A shared link refills that
-// form and runs it. One calculator's state at a time (the one last computed).
+// Calculator inputs in the query string: ?calc=<form id>&attackers=75&...#<form id>. A shared link
+// (or a form submitted before the page's scripts ran: each form carries a hidden calc=<id> and
+// submits to its own anchor) refills that form and runs it. One calculator's state at a time.
 
 export function readState(formId) {
   const q = new URLSearchParams(location.search);
@@ -8,9 +9,18 @@ export function readState(formId) {
   return Object.fromEntries(q.entries());
 }
 
-export function writeState(formId, values) {
+function query(formId, values) {
   const q = new URLSearchParams();
   q.set("calc", formId);
   for (const [k, v] of Object.entries(values)) if (v !== null && v !== undefined && v !== "") q.set(k, String(v));
-  history.replaceState(null, "", `${location.pathname}?${q.toString()}#${formId}`);
+  return q.toString();
+}
+
+/** The page's address for this state (what "Copy link" copies). */
+export function stateURL(formId, values) {
+  return `${location.origin}${location.pathname}?${query(formId, values)}#${formId}`;
+}
+
+export function writeState(formId, values) {
+  history.replaceState(null, "", `${location.pathname}?${query(formId, values)}#${formId}`);
 }

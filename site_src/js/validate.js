@@ -1,14 +1,23 @@
-// Inline checks that run before the worker is asked. Each returns {value} or {error}.
+// Inline checks that run before the worker is asked. Each returns {value} or {error}. Every bound
+// comes from the engine's published limits (limits.js); the engine checks again and has the last word.
+import { limit } from "./limits.js";
 
-export function parseInteger(raw, { min = 0, max = 1e9, optional = false, label = "This" } = {}) {
-  const s = String(raw ?? "").trim().replace(/[_\s,]/g, "");
+const THOUSANDS = /^[+-]?\d{1,3}(,\d{3})+$/; // "1,000,000"; "1,5" is not a number here
+
+export function parseInteger(raw, { min = 0, max = limit("max_armies"), optional = false, label = "This" } = {}) {
+  let s = String(raw ?? "").trim().replace(/[_\s]/g, "");
   if (s === "") return optional ? { value: null } : { error: `${label} is required: enter a whole number.` };
+  if (s.length > limit("max_input_chars")) return { error: `${label} is too long: at most ${limit("max_input_chars")} characters.` };
+  if (s.includes(",")) {
+    if (!THOUSANDS.test(s)) return { error: `${label} must be a whole number like 1500 (a comma may only separate thousands).` };
+    s = s.replace(/,/g, "");
+  }
   if (/^[+-]?\d+\.\d*$|^[+-]?\d*\.\d+$|^[+-]?\d+(\.\d+)?e[+-]?\d+$/i.test(s)) {
     return { error: `${label} must be a whole number (no decimals).` };
   }
   if (!/^[+-]?\d+$/.test(s)) return { error: `${label} must be a whole number.` };
-  if (s.startsWith("-") && BigInt(s) < 0n) return { error: `${label} cannot be negative.` };
   const n = BigInt(s);
+  if (n < 0n) return { error: `${label} cannot be negative.` };
   if (n < BigInt(min)) return { error: `${label} must be at least ${min}.` };
   if (n > BigInt(max)) return { error: `${label} is too large: at most ${Number(max).toLocaleString("en-US")} here.` };
   return { value: Number(n) };
@@ -18,26 +27,40 @@ export function oneOf(raw, allowed, label = "This") {
   return allowed.includes(raw) ? { value: raw } : { error: `${label} must be one of: ${allowed.join(", ")}.` };
 }
 
-/** Read and check the common rule fields; fills `values` and `errors`. */
-export function readRules(get, values, errors) {
-  const pick = (name, res) => { if (res.error) errors[name] = res.error; else values[name] = res.value; };
-  pick("convention", oneOf(get("convention"), ["attacking", "territory"], "Convention"));
-  pick("defend_dice", parseInteger(get("defend_dice"), { min: 1, max: 3, label: "Defender dice" }));
-  pick("attack_dice", parseInteger(get("attack_dice"), { min: 1, max: 3, label: "Attacker dice" }));
-  pick("ties", oneOf(get("ties"), ["defender", "attacker"], "Ties"));
-  pick("defender_bonus", oneOf(get("defender_bonus"), ["none", "highest", "both"], "Defender bonus"));
-  pick("attack_faces", parseInteger(get("attack_faces"), { min: 2, max: 100, label: "Attacker die faces" }));
-  pick("defend_faces", parseInteger(get("defend_faces"), { min: 2, max: 100, label: "Defender die faces" }));
+/** Put a parse result into values/errors under `name`. */
+export function pick(values, errors, name, res) {
+  if (res.error) errors[name] = res.error; else values[name] = res.value;
 }
 
-export const MAX_ARMIES = 100000; // "absurdly large" for a browser tab
-export const MAX_STATES = 1e9; // attackers x defenders: absurd beyond this (the engine has its own, lower limit)
+/** The army convention: "territory" (one army stays behind, T = A + 1) or "attacking". */
+export function readConvention(get, values, errors) {
+  pick(values, errors, "convention", oneOf(get("convention"), ["territory", "attacking"], "Armies counted"));
+}
+
+export const STAYS_BEHIND = "With armies counted on the territory, one stays behind: at least 2.";
 
 /** The attacking stack in the chosen convention: at least 1, or 2 on the territory (one stays). */
 export function readAttackers(get, values, errors, name = "attackers", label = "Attackers") {
   const minA = values.convention === "territory" ? 2 : 1;
-  const a = parseInteger(get(name), { min: minA, max: MAX_ARMIES, label });
+  const a = parseInteger(get(name), { min: minA, label });
   if (!a.error) values[name] = a.value;
-  else errors[name] = minA === 2 && /at least 2/.test(a.error)
-    ? "With armies counted on the territory, one stays behind: at least 2." : a.error;
+  else errors[name] = minA === 2 && /at least 2/.test(a.error) ? STAYS_BEHIND : a.error;
+}
+
+/** Refuse attackers x defenders beyond the engine's max_states before asking it (same limit, same words). */
+export function checkStates(errors, attackers, defenders, field = "attackers") {
+  const states = attackers * defenders;
+  const max = limit("max_states");
+  if (!errors[field] && states > max) {
+    const n = (x) => x.toLocaleString("en-US");
+    errors[field] = `${n(attackers)} × ${n(defenders)} is ${n(states)} states, more than the engine's limit of ${n(max)} (max_states). Try smaller numbers.`;
+  }
+}
+
+/** The optional retreat threshold (the attacker stops at this many or fewer), below the stack `of`. */
+export function readRetreat(get, values, errors, of = "attackers") {
+  pick(values, errors, "retreat_at", parseInteger(get("retreat_at"), { optional: true, label: "Retreat at" }));
+  if (!errors.retreat_at && !errors[of] && values.retreat_at !== null && values.retreat_at >= values[of]) {
+    errors.retreat_at = "Retreat threshold must be below the number of attackers.";
+  }
 }

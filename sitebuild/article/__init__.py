@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 
 import jinja2
 from markupsafe import Markup
+from riskodds import limits
 
 from .. import paths
 from . import downloads, katex, markup, simdata
@@ -64,8 +65,10 @@ def prepare(page_list: list, env: jinja2.Environment | None = None) -> Prepared:
 
 def content_env() -> jinja2.Environment:
     """Jinja for the Markdown sources: the site's templates are importable (calculator macros)."""
-    return jinja2.Environment(loader=jinja2.FileSystemLoader(str(paths.TEMPLATES)), autoescape=True,
-                              undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(paths.TEMPLATES)), autoescape=True,
+                             undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
+    env.globals["site"] = {"engine_facts": limits.describe()}  # the calculator macros render the rule fields
+    return env
 
 
 def fill_pages(page_list: list, prepared: Prepared, urls: dict) -> list:

@@ -2,7 +2,7 @@
 
 A key says how to compute its value, so a test can recompute it independently:
   battle/A/D/CONV/RULES/WHAT   WHAT: win, loss, mean_att, std_att, mean_def, lost_eq_N,
-                               lost_ge_N, end_A_D, den_digits, lost_all_killed_ge_K,
+                               lost_ge_N, lost_lt_N, end_A_D, den_digits, lost_all_killed_ge_K,
                                states (the grid (A + 1)(D + 1)), reachable (states a battle
                                from (A, D) can visit), def_short (D - mean_def)
   outcome/RULES/NAvND/K        weight of rolls where the attacker loses K armies (K = "total": all)
@@ -33,10 +33,22 @@ A key says how to compute its value, so a test can recompute it independently:
                                covered (95 % intervals that hold the exact value), min_p, max_p
   rarebench/WHAT               bench/results/bench_rare.json (75 v 10, loss): estimate, runs,
                                half_width, cpu_s, seeds, covered
+Balanced Blitz (the digital game's dice mode; riskodds.balanced), fights to the end:
+  blitz/A/D/CONV/RULES/WHAT    WHAT: win, loss, mean_att, std_att, mean_def, lost_eq_N, min_lost (fewest
+                               attacking armies lost with a chance above 0)
+  blitz/needed/D/P/CONV/RULES  fewest attackers with Balanced Blitz P(win) >= P (P = 1: certain)
+  blitz/equal_certain/CONV/RULES  fewest armies n for which n v n is a certain Balanced Blitz win
+  blitz/threshold/certain      true-random P(win) from which the win is certain (zero: at or
+  blitz/threshold/zero         below which it is impossible)
+  blitz/step2/P                the attacker's share after steps 1-2 when the true-random P(win) is P
+  blitz/g/P                    the Balanced Blitz P(win) when the true-random one is P
+  blitz/param/NAME             the game's parameters: win_cutoff, win_power, outcome_cutoff,
+                               outcome_power (Fractions)
 RULES is std (2 defence dice), cap (capital: 3), or one of the earlier GPU kernel's dice models
 (gpu_pipeline.legacy_model.MODELS: fair, biased-faces, unsorted-rounds, legacy-kernel), whose
-round tables the engine takes as they are. Values are exact (int, Fraction) where the
-engine is exact; floats for Poisson tails and for what the simulation files report.
+round tables the engine takes as they are. Values are exact (int, Fraction) where the engine is
+exact; floats for Poisson tails, for what the simulation files report, and for Balanced Blitz
+(whose powers are irrational).
 """
 import json
 import math
@@ -44,6 +56,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 import riskodds as ro
+from riskodds import balanced
 from gpu_pipeline import legacy_model
 
 from .. import paths
@@ -95,6 +108,8 @@ def _battle_value(A, D, conv, rules, what):
         return b.attackers_lost[int(rest)]
     if kind == "lost_ge":
         return sum(b.attackers_lost[int(rest):], Fraction(0))
+    if kind == "lost_lt":
+        return sum(b.attackers_lost[:int(rest)], Fraction(0))
     if kind == "lost_all_killed_ge":  # all attackers lost, at least K defenders killed
         return sum((b.end_states.get((0, d), Fraction(0)) for d in range(1, int(D) - int(rest) + 1)), Fraction(0))
     if what.startswith("end_"):
@@ -230,6 +245,54 @@ def _rarebench_value(what):
     return values[what]
 
 
+BLITZ_PARAMS = {"win_cutoff": balanced.WIN_CHANCE_CUTOFF, "win_power": balanced.WIN_CHANCE_POWER,
+                "outcome_cutoff": balanced.OUTCOME_CUTOFF, "outcome_power": balanced.OUTCOME_POWER}
+
+
+@lru_cache(maxsize=None)
+def _blitz(A: int, D: int, conv: str, rules: str):
+    return ro.balanced_blitz(A, D, convention=conv, rules=RULES[rules])
+
+
+def _equal_certain(conv: str, rules: str) -> int:
+    """Fewest n with n v n a certain Balanced Blitz win (decided exactly on the true P(win))."""
+    n = 1
+    while True:
+        P = _battle(n, n, conv, rules).win
+        if balanced.compare_win_chance(P.numerator, P.denominator, Fraction(1)) == 0:
+            return n
+        n += 1
+
+
+def _blitz_value(parts: list[str]):
+    head, *rest = parts
+    if head == "param":
+        return BLITZ_PARAMS[rest[0]]
+    if head == "threshold":
+        certain = float(balanced.certain_win_threshold())
+        return {"certain": certain, "zero": float(1 - balanced.certain_win_threshold())}[rest[0]]
+    if head in ("step2", "g"):
+        P = Fraction(rest[0])
+        fn = balanced.step2_win_chance if head == "step2" else balanced.win_chance
+        return float(fn(P.numerator, P.denominator))
+    if head == "needed":
+        D, p, conv, rules = rest
+        return ro.troops_needed(int(D), p, convention=conv, rules=RULES[rules], dice_mode="balanced-blitz")
+    if head == "equal_certain":
+        return _equal_certain(*rest)
+    A, D, conv, rules, what = parts
+    r = _blitz(int(A), int(D), conv, rules)
+    simple = {"win": "win", "loss": "loss", "mean_att": "mean_attackers_lost", "std_att": "std_attackers_lost",
+              "mean_def": "mean_defenders_lost"}
+    if what in simple:
+        return getattr(r, simple[what])
+    if what.startswith("lost_eq_"):
+        return r.attackers_lost[int(what[8:])]
+    if what == "min_lost":
+        return next(n for n, x in enumerate(r.attacker_losses) if x)
+    raise KeyError(what)
+
+
 @lru_cache(maxsize=None)
 def value(key: str):
     """The exact value named by a recipe key (see the module docstring)."""
@@ -285,6 +348,8 @@ def value(key: str):
         return _rare_value(*parts)
     if head == "rarebench":
         return _rarebench_value(*parts)
+    if head == "blitz":
+        return _blitz_value(parts)
     if head == "mc":
         *inner, runs, what = parts
         return _mc_value(value("/".join(inner)), int(float(runs)), what)

@@ -25,8 +25,8 @@ from typing import Callable
 from markupsafe import Markup, escape
 
 from .. import cache
-from . import data as article_data, facts, history, simdata
-from .figures import campaign, distribution, heatmap, needed, rare, speed, state_space, style
+from . import blitz as blitz_data, data as article_data, facts, history, simdata
+from .figures import blitz, campaign, distribution, heatmap, needed, rare, speed, state_space, style
 
 PT_TO_PX = 4 / 3  # CSS: 1pt = 1/72 in, 1px = 1/96 in
 
@@ -85,6 +85,7 @@ def _ratios() -> dict[str, float]:
 
 
 _GRID_KEY = lambda s: {"n": article_data.GRID_N}  # noqa: E731
+_BLITZ_KEY = lambda: {"data": cache.file_digest(Path(blitz_data.__file__))}  # noqa: E731  (its sizes and battles)
 
 
 def _rare(_s: Shared, layout: style.Layout) -> bytes:
@@ -127,6 +128,20 @@ FIGURES = (
     Figure("throughput", speed, lambda s, L: speed.make_throughput(history.throughput_rows(), layout=L),
            "the speeds our simulation runs and benchmarks recorded, and (hatched) the author's earlier "
            "measurements as quoted in the history table", key=lambda s: {"sims": s.sims}),
+    Figure("blitz-win-chance", blitz,
+           lambda s, L: blitz.make_win_chance(blitz_data.equal_armies(), blitz_data.against_row(), blitz_data.ROW_D,
+                                              blitz_data.certain_from(), layout=L),
+           f"the engine's exact win probabilities with equal armies and against {blitz_data.ROW_D} defenders, "
+           "each reshaped by the engine's Balanced Blitz steps",
+           key=lambda s: {"n": article_data.GRID_N, **_BLITZ_KEY()}),
+    Figure("blitz-reshape", blitz, lambda s, L: blitz.make_reshape(blitz_data.curve(), *blitz_data.thresholds(), layout=L),
+           "the engine's Balanced Blitz win chance for true-random chances from 0 to 1 in steps of 1/500, "
+           "and its exact thresholds",
+           key=lambda s: _BLITZ_KEY()),
+    Figure("blitz-losses", blitz, lambda s, L: blitz.make_losses(*blitz_data.losses(), *blitz_data.LOSSES, layout=L),
+           lambda s: "the engine's Balanced Blitz and exact true-random distributions of {} attacking armies "
+                     "against a capital of {}".format(*blitz_data.LOSSES[:2]),
+           key=lambda s: _BLITZ_KEY()),
     Figure("cuda-sweep", speed, lambda s, L: speed.make_sweep(s.sweep, layout=L),
            "our pipeline's block-size sweep on a GPU",
            key=lambda s: {"sims": s.sims}, when=lambda s: bool(s.sweep)),

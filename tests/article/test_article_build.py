@@ -11,9 +11,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-ARTICLE_PAGES = ["article/index.html", "article/classic-questions/index.html"]
 from recipes import LOOSE, evaluate
+from sitebuild import pages as site_pages
 from sitebuild.article import fmt
+
+ARTICLE_PAGES = [p.output for p in site_pages.page_list() if p.source]   # every article page
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -91,7 +93,8 @@ def test_every_figure_is_valid_svg_with_title_and_alt(built_site):
             assert "prefers-color-scheme: dark" in path.read_text(), "no dark-theme style"
             seen.add(path.name.split(".")[0])
     expected = {"distribution-75v10", "state-space", "win-heatmap", "equal-armies", "chain-scores",
-                "delta-lines", "troops-needed", "throughput", "rare-events"}
+                "delta-lines", "troops-needed", "throughput", "rare-events", "blitz-win-chance", "blitz-reshape",
+                "blitz-losses"}
     expected |= {f"{name}-narrow" for name in expected}  # each with its phone drawing
     assert expected <= seen
     on_disk = {p.name.split(".")[0] for p in (built_site / "assets" / "figures").glob("*.svg")}

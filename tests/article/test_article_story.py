@@ -19,10 +19,6 @@ K = "battle/75/10/attacking/legacy-kernel"
 ARTICLE_PAGES = [p for p in site_pages.page_list() if p.source]
 
 
-def _file(route: str) -> str:
-    return route.strip("/") + "/index.html"
-
-
 @pytest.fixture(scope="module")
 def part1(built_site) -> str:
     return (built_site / "article" / "index.html").read_text()
@@ -45,7 +41,7 @@ def test_the_lede_gives_the_answer_and_says_whose_simulations_are_whose(part1):
 
 @pytest.mark.parametrize("page", ARTICLE_PAGES, ids=lambda p: p.route)
 def test_no_build_state_sentences_in_the_prose(built_site, page):
-    text = _text((built_site / _file(page.route)).read_text())
+    text = _text((built_site / page.output).read_text())
     for phrase in ("How this was made", "No GPU was available", "has not been run", "build.py",
                    "still to be produced", "sitebuild/"):
         assert phrase not in text, f"{page.route}: {phrase!r}"
@@ -53,7 +49,7 @@ def test_no_build_state_sentences_in_the_prose(built_site, page):
 
 def test_every_figure_is_listed_under_how_this_page_is_made(built_site):
     for page in ARTICLE_PAGES:
-        html = (built_site / _file(page.route)).read_text()
+        html = (built_site / page.output).read_text()
         figures = re.findall(r'<figure class="article-figure" id="fig-([\w-]+)"', html)
         if not figures:
             continue

@@ -8,10 +8,11 @@ from html.parser import HTMLParser
 
 import pytest
 import riskodds as ro
+from sitebuild import pages as site_pages
 from sitebuild.article import katex
 from svgtext import smallest_text_px, text_sizes, view_box_width
 
-ARTICLE_PAGES = ["article/index.html", "article/classic-questions/index.html"]
+ARTICLE_PAGES = [p.output for p in site_pages.page_list() if p.source]   # every article page
 PHONE_COLUMN = 341    # CSS px: a 360 px screen less main's padding (site.css: .6rem at 18 px)
 DESKTOP_COLUMN = 986  # CSS px: <main> at 60rem less its padding (wide figures may use it)
 

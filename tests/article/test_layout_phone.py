@@ -7,7 +7,7 @@ from sitebuild import pages
 
 pytestmark = pytest.mark.browser
 
-ARTICLE = ["/article/", "/article/classic-questions/"]
+ARTICLE = [p.route for p in pages.page_list() if p.source]
 ROUTES = [p.route for p in pages.page_list() if p.route != "/404.html"] + ["/no-such-page/"]  # 404 as served
 WIDTHS = [360, 1280]
 HEADLINE = "battle/75/10/attacking/std/loss"

@@ -16,6 +16,7 @@ import riskodds.balanced as bb
 from riskodds.battle import SizeError
 from riskodds.validate import FieldError
 import engine_oracle as orc
+from balanced_oracle import float_blitz
 from engine_oracle import MyRules
 
 STD, CAP, ZOMBIE = ro.Rules(), ro.Rules(defend_dice=3), ro.Rules(ties="attacker")
@@ -51,37 +52,6 @@ def plain_step3(wins, losses, cutoff=F(1, 10)):
         kept.append(max(0 * x, min(hi, total - cutoff) - max(lo, cutoff)))
     kept = [k / sum(kept) for k in kept]
     return kept[:len(wins)], kept[len(wins):][::-1]
-
-
-def float_blitz(wins, losses):
-    """All four steps in doubles, the way the game does them (for battles where doubles suffice)."""
-    W, L = [float(x) for x in wins], [float(x) for x in losses]
-    P, Q = sum(W), sum(L)
-    if P <= 0.05:
-        W, L = [0.0] * len(W), [x / Q for x in L]
-    elif Q <= 0.05:
-        W, L = [x / P for x in W], [0.0] * len(L)
-    P, Q = sum(W), sum(L)
-    w, l = P ** 1.3, Q ** 1.3
-    w, l = w / (w + l), l / (w + l)
-    W = [x * w / P for x in W] if P else W
-    L = [x * l / Q for x in L] if Q else L
-    line = W + L[::-1]
-    for order in (range(len(line)), range(len(line) - 1, -1, -1)):
-        s = 0.0
-        for i in order:
-            s += line[i]
-            if s > 0.1:
-                line[i] = s - 0.1
-                break
-            line[i] = 0.0
-    t = sum(line)
-    W, L = [x / t for x in line[:len(W)]], [x / t for x in line[len(W):]][::-1]
-    out = []
-    for side in (W, L):
-        total, powered = sum(side), [x ** 1.8 for x in side]
-        out.append([x * total / sum(powered) for x in powered] if total else side)
-    return out
 
 
 def decimals(values, prec=60):
@@ -429,9 +399,9 @@ def test_troops_needed_is_monotone_in_p_and_defenders(rules):
 
 def test_search_gives_up_when_the_attacker_cannot_win():
     """Two-faced dice and a fortified defender: the attacker never wins a round, so no count
-    reaches p; the search stops with a message instead of running for ever."""
+    reaches p; the search refuses at once, saying why, instead of running for ever."""
     never = ro.Rules(attack_faces=2, defend_faces=2, defender_bonus="both")
-    with pytest.raises(SizeError, match="Balanced Blitz"):
+    with pytest.raises(FieldError, match="never conquer"):
         bb.troops_needed(2, "0.5", convention="attacking", rules=never)
 
 
@@ -450,3 +420,28 @@ def test_refusals_name_their_field():
         assert e.value.field == field
     with pytest.raises(ValueError, match="stop until"):
         ro.balanced_blitz(10, 5, convention="attacking", retreat_at=3)
+
+
+def test_certain_win_threshold_is_where_the_exact_decision_turns():
+    """certain_win_threshold() = 1 / (1 + (1/9)^(10/13)): rationals a hair (1e-30) either side
+    of it fall either side of the exact decision g(P) = 1, and 1 minus it is where g leaves 0."""
+    t = bb.certain_win_threshold()
+    assert abs(float(t) - 1 / (1 + (1 / 9) ** (10 / 13))) < 1e-15
+    for side, want in ((1, 0), (-1, -1)):
+        P = F(t) + side * F(1, 10 ** 30)
+        assert bb.compare_win_chance(P.numerator, P.denominator, F(1)) == want
+        Q = 1 - P                    # the mirror image: a certain loss at or below 1 - t
+        assert bb.compare_win_chance(Q.numerator, Q.denominator, F(0)) == (0 if side == 1 else 1)
+
+
+def test_step2_win_chance_is_the_shares_after_step2():
+    for num, den in ((7, 10), (1, 3), (9, 10)):
+        o = bb.Outcomes((F(num, den),), (F(den - num, den),))
+        with localcontext(bb.context(40)):
+            w = bb.win_chance_power(bb.win_chance_cutoff(decimals_outcomes(o))).win
+        assert abs(bb.step2_win_chance(num, den) - w) < Decimal("1e-35")
+    assert abs(float(bb.step2_win_chance(7, 10)) - 0.7 ** 1.3 / (0.7 ** 1.3 + 0.3 ** 1.3)) < 1e-15
+
+
+def decimals_outcomes(o):
+    return bb.Outcomes(decimals(o.wins, 40), decimals(o.losses, 40))

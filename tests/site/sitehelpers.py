@@ -21,11 +21,16 @@ def screenshot(page, name: str):
 
 
 def fill_form(form, values: dict, reset: bool = True) -> None:
-    """Set a calculator form's fields by name (selects by value), from its defaults if `reset`."""
+    """Set a calculator form's fields by name (selects and switches by value), from its defaults
+    if `reset`; a field inside a collapsed box (Rules, Options) opens the box first, as a user would."""
     if reset:  # pages are shared between tests: start from the template's values
         form.evaluate("f => f.reset()")
     for name, value in values.items():
         field = form.locator(f"[name={name}]")
+        if field.first.get_attribute("type") == "radio":  # a switch: one radio button per value
+            form.locator(f"[name={name}][value='{value}']").check()
+            continue
+        field.evaluate("e => { for (let d = e.closest('details'); d; d = d.parentElement.closest('details')) d.open = true; }")
         if field.evaluate("e => e.tagName") == "SELECT":
             field.select_option(str(value))
         else:
@@ -65,3 +70,10 @@ def wait_engine_ready(page, timeout_ms: int = ENGINE_TIMEOUT_MS) -> None:
 def exact_output(page, form_id: str, output: str) -> tuple[int, int]:
     el = page.locator(f"form#{form_id} [data-output={output}]").first
     return int(el.get_attribute("data-num")), int(el.get_attribute("data-den"))
+
+
+def no_horizontal_scroll(page, width: int) -> bool:
+    """Nothing wider than the viewport: no sideways scroll, and (on a phone, where the browser
+    would zoom out to fit a wide page instead) the layout viewport still `width` px wide."""
+    scroll, inner = page.evaluate("() => [document.documentElement.scrollWidth, innerWidth]")
+    return scroll <= width and inner == width

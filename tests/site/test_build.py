@@ -66,7 +66,7 @@ class PageScan(HTMLParser):
         for k in ("data-worker", "data-engine"):
             if k in a:
                 self.refs.append(a[k])
-        if tag == "script" and "src" not in a:
+        if tag == "script" and "src" not in a and a.get("type") != "application/json":  # a JSON data block runs nothing
             self.inline.append("inline <script>")
         if tag == "style":
             self.inline.append("<style> element")

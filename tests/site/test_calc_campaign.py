@@ -34,10 +34,6 @@ def rules_for(overrides, rows, n):
     return [ro.Rules(**{**base, **rows.get(i, {})}) for i in range(n)], base
 
 
-def reach(c, j):
-    return sum((p for (k, a, d), p in c.end_states.items() if k > j or (k == j and d > 0)), Fraction(0))
-
-
 @pytest.mark.parametrize("attackers,territories,convention,overrides,rows,leave,retreat", CASES,
                          ids=[f"{a}-{'.'.join(map(str, t))}-{c}-{'-'.join(f'{k}={v}' for k, v in o.items()) or 'std'}-rows{len(r)}-l{l}-r{x}"
                               for a, t, c, o, r, l, x in CASES])
@@ -53,7 +49,14 @@ def test_campaign_matches_cpython(calc_page, clean, attackers, territories, conv
     assert exact_output(calc_page, "campaign", "win") == (c.win.numerator, c.win.denominator)
     for j in range(len(territories)):
         assert Fraction(*exact_output(calc_page, "campaign", f"conquer-{j}")) == c.territory_win[j]
-        assert Fraction(*exact_output(calc_page, "campaign", f"reach-{j}")) == reach(c, j)
+        assert Fraction(*exact_output(calc_page, "campaign", f"reach-{j}")) == c.reach[j]
+    for k, p in enumerate(c.conquered_exactly):
+        assert Fraction(*exact_output(calc_page, "campaign", f"conquered-{k}")) == p
+    # Every score the page shows is the engine's (the article's chain-scores figure reads the same).
+    shown = calc_page.locator("form#campaign [data-output^=score-]")
+    assert shown.count() == len(c.scores)
+    for s, p in c.scores.items():
+        assert Fraction(*exact_output(calc_page, "campaign", f"score-{s}")) == p
     assert Fraction(*exact_output(calc_page, "campaign", "expected_survivors")) == c.expected_survivors
     assert Fraction(*exact_output(calc_page, "campaign", "mean_survivors")) == c.mean_survivors
     assert calc_page.locator("form#campaign svg.chart rect.bar").count() >= 1
@@ -65,6 +68,7 @@ def test_rows_follow_territories_and_back(calc_page, clean):
     form = calc_page.locator("form#campaign")
     form.evaluate("f => f.reset()")
     form.locator("[name=territories]").fill("3,2,5")
+    form.locator("[data-role=rows-box]").evaluate("d => { d.open = true; }")  # "Each territory" starts collapsed
     assert form.locator("[data-row]").count() == 3
     assert [form.locator(f"[name=t{i}_defenders]").input_value() for i in range(3)] == ["3", "2", "5"]
     form.locator("[data-action=add-row]").click()
@@ -104,7 +108,9 @@ BAD = [
     ({"attackers": "5", "retreat_at": "9"}, "retreat_at", "below"),
     ({"leave": "0"}, "leave", "at least 1"),
     ({"territories": "3,2", "t1_defend_faces": "1"}, "t1_defend_faces", "at least 2"),
-    ({"attackers": "100000", "territories": "90000,90000"}, "attackers", "too large"),
+    ({"attackers": "100000", "territories": "90000,90000"}, "attackers", "max_states"),
+    ({"territories": "3," * 42 + "3"}, "territories", "at most 42"),
+    ({"leave": "1,5"}, "leave", "thousands"),
 ]
 
 

@@ -57,9 +57,9 @@ def test_needed_matches_cpython(calc_page, clean, mode, n, p_text, p, convention
 def test_mode_switch_shows_the_right_fields(calc_page, clean):
     form = calc_page.locator("form#needed")
     form.evaluate("f => f.reset()")
-    form.locator("[name=mode]").select_option("defenders")
+    form.locator("[name=mode][value=defenders]").check()
     assert form.locator("[name=attackers]").is_visible() and not form.locator("[name=defenders]").is_visible()
-    form.locator("[name=mode]").select_option("attackers")
+    form.locator("[name=mode][value=attackers]").check()
     assert form.locator("[name=defenders]").is_visible() and not form.locator("[name=attackers]").is_visible()
 
 

@@ -3,7 +3,7 @@ sideways, the headline result is large; screenshots saved as test artifacts."""
 import pytest
 
 from conftest import _guard
-from sitehelpers import open_page, screenshot, wait_final
+from sitehelpers import no_horizontal_scroll, open_page, screenshot, wait_final
 
 PHONE = {"width": 390, "height": 844}
 
@@ -23,9 +23,6 @@ def phone_page(browser, site_url, watch):
     context.close()
 
 
-def no_horizontal_scroll(page) -> bool:
-    return page.evaluate("() => document.documentElement.scrollWidth <= document.documentElement.clientWidth")
-
 
 @pytest.mark.parametrize("form_id,link", LINKS, ids=[f for f, _ in LINKS])
 def test_phone_layout_of_the_suite(phone_page, clean, form_id, link):
@@ -43,8 +40,24 @@ def test_phone_layout_of_the_suite(phone_page, clean, form_id, link):
         assert box["width"] <= PHONE["width"]
     form.scroll_into_view_if_needed()
     screenshot(page, f"phone-{form_id}")
-    assert no_horizontal_scroll(page), page.evaluate("() => document.documentElement.scrollWidth")
+    assert no_horizontal_scroll(page, PHONE["width"]), page.evaluate("() => document.documentElement.scrollWidth")
     # Readable at arm's length: the headline number is at least 20 CSS px on a phone.
-    big = form.locator(".headline, .big-number").first
+    big = form.locator(".answer").first
     size = float(big.evaluate("e => parseFloat(getComputedStyle(e).fontSize)"))
     assert size >= 20, size
+
+
+def test_every_calculator_fits_a_360_px_screen_with_every_box_open(browser, site_url, watch, clean):
+    """The narrowest common phone: every calculator computed, every box (rules, options, each
+    territory, exact values, tables) open, and still nothing wider than the screen."""
+    context = browser.new_context(base_url=site_url, viewport={"width": 360, "height": 780}, device_scale_factor=2,
+                                  is_mobile=True, has_touch=True)
+    context.route("**/*", _guard(watch))
+    page = open_page(context, watch, "/calculators/?calc=campaign&attackers=72&territories=22+8+2+2+2+7+1+1+3+1+2+3+5+1&t1_defend_dice=3")
+    for form_id in ("battle", "campaign", "needed", "table", "path"):
+        page.locator(f"form#{form_id}").scroll_into_view_if_needed()
+        assert wait_final(page, form_id) == "done", form_id
+    page.evaluate("() => document.querySelectorAll('details').forEach((d) => { d.open = true; })")
+    screenshot(page, "phone-360-all-open")
+    assert no_horizontal_scroll(page, 360), page.evaluate("() => [document.documentElement.scrollWidth, innerWidth]")
+    context.close()

@@ -31,7 +31,7 @@ CASES = [
 def pick(page, nA, nD, a, d, tap=False):
     canvas = page.locator("form#table canvas.heatmap")
     box = canvas.bounding_box()
-    pos = {"x": box["width"] * (d - 0.5) / nD, "y": box["height"] * (a - 0.5) / nA}
+    pos = {"x": box["width"] * (d - 0.5) / nD, "y": box["height"] * (nA - a + 0.5) / nA}  # attackers run upward
     canvas.tap(position=pos) if tap else canvas.click(position=pos)
     return wait_cell(page, a, d)
 
@@ -79,7 +79,7 @@ def test_keyboard_moves_the_selection(calc_page, clean):
     assert calculate(calc_page, "table", {"max_attackers": 10, "max_defenders": 10, "convention": "attacking"}) == "done"
     canvas = calc_page.locator("form#table canvas.heatmap")
     canvas.focus()
-    for key in ["ArrowDown"] * 4 + ["ArrowRight"] * 2:  # from (1, 1) to (5, 3)
+    for key in ["ArrowUp"] * 4 + ["ArrowRight"] * 2:  # from (1, 1) to (5, 3): attackers run upward
         calc_page.keyboard.press(key)
     calc_page.keyboard.press("Enter")
     assert wait_cell(calc_page, 5, 3) == ro.battle(5, 3, convention="attacking").win
@@ -108,3 +108,36 @@ def test_bad_table_inputs_show_messages(calc_page, clean, values, field, message
     assert calculate(calc_page, "table", {**base, **values}, timeout_ms=1000) == "error"
     msg = calc_page.locator(f"form#table [data-error-for={field}]").inner_text()
     assert message.lower() in msg.lower(), msg
+
+
+def test_heat_map_colours_are_matplotlibs_viridis():
+    """The map uses the article's colour scale: its stops equal matplotlib's viridis, and the
+    attackers axis runs upward (row 1 drawn at the bottom)."""
+    import json
+    import re
+    from pathlib import Path
+
+    from matplotlib import colormaps
+
+    src = (Path(__file__).resolve().parents[2] / "site_src/js/views/heatmap.js").read_text()
+    stops = json.loads("[" + re.search(r"VIRIDIS = \[(.*?)\];", src, re.S).group(1).strip().rstrip(",") + "]")
+    n = len(stops)
+    assert n >= 17
+    viridis = colormaps["viridis"]
+    assert stops == [[round(c * 255) for c in viridis(i / (n - 1))[:3]] for i in range(n)]
+    assert "const top = (a) => (nA - a) * ch" in src
+
+
+def test_heat_map_has_axes_ticks_and_a_colour_bar(calc_page, clean):
+    assert calculate(calc_page, "table", {"max_attackers": 12, "max_defenders": 9}) == "done"
+    form = calc_page.locator("form#table")
+    assert "Attackers" in form.locator(".hm-ylabel").inner_text() and "Defenders" in form.locator(".hm-xlabel").inner_text()
+    yticks = form.locator(".hm-yticks text").evaluate_all("ts => ts.map(t => t.textContent)")
+    xticks = form.locator(".hm .hm-xticks text").evaluate_all("ts => ts.map(t => t.textContent)")
+    assert yticks[0] == "1" and yticks[-1] in {"10", "12"}, yticks
+    assert xticks[0] == "1" and xticks[-1] in {"8", "9"}, xticks
+    # Attackers upward: the tick for 1 sits below the highest tick.
+    ys = form.locator(".hm-yticks text").evaluate_all("ts => ts.map(t => t.getBoundingClientRect().top)")
+    assert ys[0] > ys[-1]
+    assert form.locator(".hm-legend canvas.hm-ramp").count() == 1
+    assert "100 %" in form.locator(".hm-legend").inner_text()

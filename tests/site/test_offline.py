@@ -109,7 +109,7 @@ def test_calculators_work_offline_after_one_visit(browser, gated_site, watch):
         expected = ro.campaign(20, territories, convention="territory")
         assert Fraction(*exact_output(page, "campaign", "win")) == expected.win
         capital = ro.Rules(defend_dice=3)
-        assert calculate(page, "battle", {"attackers": 12, "defenders": 6, "defend_dice": 3}) == "done"
+        assert calculate(page, "battle", {"attackers": 12, "defenders": 6, "convention": "attacking", "defend_dice": 3}) == "done"
         assert Fraction(*exact_output(page, "battle", "win")) == ro.battle(12, 6, convention="attacking", rules=capital).win
         screenshot(page, "offline-phone-calculators")
 

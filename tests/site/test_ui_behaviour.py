@@ -6,7 +6,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 import riskodds as ro
 
-from sitehelpers import calculate, exact_output, open_page, screenshot, wait_final, wait_status, wait_engine_ready
+from sitehelpers import calculate, exact_output, fill_form, open_page, screenshot, wait_final, wait_status, wait_engine_ready
 
 ROUTES = [("/", "Exact odds of battle in Risk"), ("/calculators/", "Calculators"), ("/article/", None)]
 
@@ -96,17 +96,15 @@ def test_engine_field_error_lands_next_to_its_field(calc_page, clean):
 
 def test_cancel_a_huge_battle_then_calculate_again(calc_page, clean):
     form = calc_page.locator("form#battle")
-    for name, value in {"attackers": 2500, "defenders": 2500, "retreat_at": "", "convention": "attacking"}.items():
-        field = form.locator(f"[name={name}]")
-        field.select_option(str(value)) if name == "convention" else field.fill(str(value))
+    # Long enough to cancel (seconds in Pyodide), short enough for the engine's time budget.
+    fill_form(form, {"attackers": 2500, "defenders": 2500, "retreat_at": "", "convention": "attacking"})
     form.locator("button[type=submit]").click()
     wait_status(calc_page, "battle", "running", 5000)
-    calc_page.wait_for_timeout(1500)  # let it get going: the counter ticks meanwhile
-    assert re.search(r"Computing… \d+\.\d s", form.locator("[data-role=status]").inner_text())
-    screenshot(calc_page, "cancel-running")
+    assert re.search(r"Computing… \d+\.\d s", form.locator("[data-role=status]").inner_text())  # the counter runs
     form.locator("[data-action=cancel]").click()
     assert wait_final(calc_page, "battle", 15000) == "cancelled"
-    assert calculate(calc_page, "battle", {"attackers": 3, "defenders": 2}) == "done"
+    screenshot(calc_page, "cancelled")
+    assert calculate(calc_page, "battle", {"attackers": 3, "defenders": 2, "convention": "attacking"}) == "done"
     assert exact_output(calc_page, "battle", "win") == (6610505, 10077696)
 
 
@@ -120,7 +118,8 @@ def test_url_state_reproduces_a_result(site_context, watch, calc_page, clean):
     page = open_page(site_context, watch, f"{shared.path}?{shared.query}", wait_engine=False)
     assert wait_final(page, "battle") == "done"
     assert exact_output(page, "battle", "win") == first
-    assert page.locator("form#battle [name=convention]").input_value() == "territory"
+    assert page.locator("form#battle [name=convention][value=territory]").is_checked()
+    assert page.locator("form#battle [name=capital]").is_checked()  # the Capital switch follows defend_dice=3
     page.close()
 
 
@@ -144,7 +143,7 @@ def test_engine_restarts_after_a_crash(site_context, watch):
     page.evaluate("() => riskoddsEngine.worker.postMessage({type: 'init', pyodideURL: '/missing/', engineURL: '/missing.zip'})")
     page.locator("body[data-engine-state=loading]").wait_for(state="attached", timeout=10_000)
     wait_engine_ready(page)
-    assert calculate(page, "battle", {"attackers": 3, "defenders": 2}) == "done"
+    assert calculate(page, "battle", {"attackers": 3, "defenders": 2, "convention": "attacking"}) == "done"
     assert exact_output(page, "battle", "win") == (6610505, 10077696)
     page.close()
 
@@ -172,16 +171,12 @@ def test_cancel_without_isolation_terminates_and_restarts_the_worker(browser, si
     wait_engine_ready(page)
     assert page.evaluate("crossOriginIsolated") is False
     form = page.locator("form#battle")
-    calculate_started = {"attackers": 2500, "defenders": 2500, "convention": "attacking"}  # within the budget
-    for name, value in calculate_started.items():
-        field = form.locator(f"[name={name}]")
-        field.select_option(value) if name == "convention" else field.fill(str(value))
+    fill_form(form, {"attackers": 2500, "defenders": 2500, "convention": "attacking"})
     form.locator("button[type=submit]").click()
     wait_status(page, "battle", "running", 5000)
-    page.wait_for_timeout(500)
     form.locator("[data-action=cancel]").click()
     assert wait_final(page, "battle", 15000) == "cancelled"
-    assert calculate(page, "battle", {"attackers": 3, "defenders": 2}) == "done"
+    assert calculate(page, "battle", {"attackers": 3, "defenders": 2, "convention": "attacking"}) == "done"
     assert exact_output(page, "battle", "win") == (6610505, 10077696)
     assert not errors, errors
     context.close()

@@ -1,36 +1,29 @@
-// Battle: P(win) and the distribution of losses for A attackers against D defenders.
+// Battle: A attackers against D defenders. The answer first (P(win) and P(lose) in words), then
+// the exact values one click away, the losses, their distribution, and "continue from here".
 import { register } from "./registry.js";
 import { el } from "../dom.js";
-import { parseInteger, readAttackers, readRules, MAX_ARMIES, MAX_STATES } from "../validate.js";
-import { probabilityView } from "../views/probability.js";
+import { parseInteger, pick, readAttackers, readRetreat, checkStates } from "../validate.js";
+import { readCommon, ruleParams } from "../rule-fields.js";
+import { probabilityView, exactBox } from "../views/probability.js";
+import { answerLine, answerPart, lead, unitWords } from "../views/answer.js";
 import { chartFigure } from "../views/chart.js";
 import { distTable } from "../views/dist-table.js";
 import { decimal } from "../exact.js";
+import { approxBattle } from "../approx.js";
 
 const FULL_DETAIL_STATES = 20000; // above this, exact lists are not worth shipping to the page
 
 function read(get) {
-  const values = {};
-  const errors = {};
-  readRules(get, values, errors);
+  const { values, errors } = readCommon(get);
   readAttackers(get, values, errors);
-  const d = parseInteger(get("defenders"), { min: 1, max: MAX_ARMIES, label: "Defenders" });
-  const r = parseInteger(get("retreat_at"), { min: 0, max: MAX_ARMIES, optional: true, label: "Retreat at" });
-  if (d.error) errors.defenders = d.error; else values.defenders = d.value;
-  if (r.error) errors.retreat_at = r.error; else values.retreat_at = r.value;
-  if (!errors.attackers && !errors.defenders && values.attackers * values.defenders > MAX_STATES) {
-    errors.attackers = `Attackers × defenders is over ${MAX_STATES.toLocaleString("en-US")} states: too large for a browser tab.`;
-  }
-  if (!errors.retreat_at && !errors.attackers && values.retreat_at !== null && values.retreat_at >= values.attackers) {
-    errors.retreat_at = "Retreat threshold must be below the number of attackers.";
-  }
-  const g = parseInteger(get("defender_goal"), { min: 0, max: MAX_ARMIES, optional: true, label: "Defender goal" });
-  if (g.error) errors.defender_goal = g.error; else values.defender_goal = g.value;
+  pick(values, errors, "defenders", parseInteger(get("defenders"), { min: 1, label: "Defenders" }));
+  readRetreat(get, values, errors);
+  pick(values, errors, "defender_goal", parseInteger(get("defender_goal"), { optional: true, label: "Defender goal" }));
+  pick(values, errors, "survivors", parseInteger(get("survivors"), { optional: true, label: "Win with at least" }));
+  if (!errors.attackers && !errors.defenders) checkStates(errors, values.attackers, values.defenders);
   if (!errors.defender_goal && !errors.defenders && values.defender_goal !== null && values.defender_goal >= values.defenders) {
     errors.defender_goal = "Defender goal must be below the number of defenders.";
   }
-  const s = parseInteger(get("survivors"), { min: 0, max: MAX_ARMIES, optional: true, label: "Survivors" });
-  if (s.error) errors.survivors = s.error; else values.survivors = s.value;
   if (!errors.survivors && !errors.attackers && values.survivors !== null && values.survivors > values.attackers) {
     errors.survivors = "Survivors cannot be more than the attackers you start with.";
   }
@@ -39,54 +32,91 @@ function read(get) {
 
 function request(v) {
   const params = {
-    attackers: v.attackers, defenders: v.defenders, convention: v.convention,
-    attack_dice: v.attack_dice, defend_dice: v.defend_dice, ties: v.ties, defender_bonus: v.defender_bonus,
-    attack_faces: v.attack_faces, defend_faces: v.defend_faces,
+    attackers: v.attackers, defenders: v.defenders, convention: v.convention, ...ruleParams(v),
     detail: v.attackers * v.defenders <= FULL_DETAIL_STATES ? "full" : "summary",
   };
   if (v.retreat_at !== null) params.retreat_at = v.retreat_at;
   if (v.defender_goal) params.defender_goal = v.defender_goal;
-  if (v.survivors !== null && v.survivors !== undefined) params.survivors = v.survivors;
+  if (v.survivors !== null) params.survivors = v.survivors;
   return { op: "battle", params };
 }
 
-function num(x) {
-  if (x === null || x === undefined) return NaN;
-  if (typeof x === "object" && x.num !== undefined) return Number(decimal(x.num, x.den, 12).replace("…", ""));
-  if (typeof x === "object") return x.float;
-  return Number(x);
+/** An exact mean as a short decimal ("66.69"), carrying its exact value. */
+function meanValue(p, output, digits = 4) {
+  const text = p.num === "0" ? "0" : decimal(p.num, p.den, digits).replace("…", "");
+  return el("strong", { "data-output": output, "data-num": p.num, "data-den": p.den }, text);
 }
 
-function lossesView(r) {
-  const row = (who, mean, std, key) => el("tr", {},
-    el("th", { scope: "row" }, who),
-    el("td", { "data-output": key, ...(mean && mean.num !== undefined ? { "data-num": mean.num, "data-den": mean.den } : {}) }, num(mean).toFixed(4)),
-    el("td", {}, num(std).toFixed(4)));
-  return el("table", { class: "losses" },
-    el("caption", {}, "Expected armies lost"),
-    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Side"), el("th", { scope: "col" }, "Mean"), el("th", { scope: "col" }, "Std. deviation"))),
-    el("tbody", {},
-      row("Attacker", r.mean_attackers_lost, r.std_attackers_lost, "mean_attackers_lost"),
-      row("Defender", r.mean_defenders_lost, r.std_defenders_lost, "mean_defenders_lost")));
+function answer(r, v) {
+  const retreats = v.retreat_at !== null;
+  return answerLine([
+    answerPart("win", v.defender_goal ? `Defenders worn down to ${v.defender_goal}:` : "Attacker wins", r.win),
+    answerPart("loss", retreats || v.defender_goal ? "wiped out" : "loses", r.loss),
+    retreats ? answerPart("stopped", "retreats", r.stopped) : null,
+  ]);
 }
 
-function render(r, v) {
-  const who = v.convention === "territory" ? "armies on the territory" : "attacking armies";
-  const parts = [
-    probabilityView(r.win, { output: "win", label: v.defender_goal ? `P(defenders down to ${v.defender_goal} or fewer)` : "P(attacker wins)" }),
-    r.win_with_survivors ? probabilityView(r.win_with_survivors, { output: "win_with_survivors", label: `P(win with at least ${v.survivors} left)` }) : null,
-    el("details", { class: "more-probs" },
-      el("summary", {}, "P(attacker loses)", v.retreat_at !== null ? " and P(attacker retreats)" : ""),
-      probabilityView(r.loss, { output: "loss", label: "P(attacker loses)" }),
-      r.stopped && v.retreat_at !== null ? probabilityView(r.stopped, { output: "stopped", label: "P(attacker retreats)" }) : null),
-    lossesView(r),
+/** The second line: survivors on a win, "win with at least k left", average losses. */
+function moreLines(r, v) {
+  const unit = unitWords(v.convention);
+  return el("ul", { class: "answer-more" },
+    r.mean_survivors_on_win
+      ? el("li", {}, "On a win, ", meanValue(r.mean_survivors_on_win, "mean_survivors_on_win", 3), ` ${unit} are left on average.`)
+      : null,
+    r.win_with_survivors
+      ? el("li", {}, answerPart("win_with_survivors", `Win with at least ${v.survivors} left:`, r.win_with_survivors))
+      : null,
+    el("li", {}, "Average losses: attacker ", meanValue(r.mean_attackers_lost, "mean_attackers_lost"),
+      ", defender ", meanValue(r.mean_defenders_lost, "mean_defenders_lost"), "."));
+}
+
+function exactViews(r, v) {
+  const at = `, ${v.attackers} v ${v.defenders}`; // labels name the battle: a page may hold several
+  const views = [
+    probabilityView(r.win, { detail: "win", label: (v.defender_goal ? `P(defenders down to ${v.defender_goal} or fewer)` : "P(attacker wins)") + at }),
+    probabilityView(r.loss, { detail: "loss", label: `P(attacker loses)${at}` }),
+    v.retreat_at !== null ? probabilityView(r.stopped, { detail: "stopped", label: `P(attacker retreats)${at}` }) : null,
+    r.win_with_survivors ? probabilityView(r.win_with_survivors, { detail: "win_with_survivors", label: `P(win with at least ${v.survivors} left)${at}` }) : null,
   ];
+  const sd = (x) => Number(x).toFixed(4);
+  return exactBox(views, { extra: el("p", { class: "note" }, `Standard deviation of losses: attacker ${sd(r.std_attackers_lost)}, defender ${sd(r.std_defenders_lost)}.`) });
+}
+
+/** "The battle is now at 40 v 6: continue from here" fills in the new battle and computes it. */
+function continueFromHere(r, v, ctx) {
+  const id = `${ctx.form.id}-now`;
+  const a = el("input", { id: `${id}-a`, type: "text", inputmode: "numeric", autocomplete: "off", value: String(v.attackers), "aria-label": "Attackers now" });
+  const d = el("input", { id: `${id}-d`, type: "text", inputmode: "numeric", autocomplete: "off", value: String(v.defenders), "aria-label": "Defenders now" });
+  const go = el("button", { type: "button", "data-action": "continue" }, "Continue from here");
+  const fill = () => ctx.fill({ attackers: a.value.trim(), defenders: d.value.trim() });
+  go.addEventListener("click", fill);
+  for (const input of [a, d]) input.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); fill(); } });
+  return el("div", { class: "continue", role: "group", "aria-labelledby": `${id}-t` },
+    el("p", { id: `${id}-t` }, "Mid-battle? Enter where it stands now:"),
+    el("div", { class: "continue-row" }, a, el("span", {}, "v"), d, go));
+}
+
+/** While Python loads: P(win) and P(lose) from the build's precomputed table, marked as approximate. */
+async function approximate(v) {
+  const params = { attackers: v.attackers, defenders: v.defenders, convention: v.convention, ...ruleParams(v) };
+  if (v.retreat_at !== null) params.retreat_at = v.retreat_at;
+  if (v.defender_goal) params.defender_goal = v.defender_goal;
+  const a = await approxBattle(params); // null outside the table (rules, stops, armies over 200)
+  if (!a) return null;
+  const approx = { approximate: true };
+  return el("div", { class: "battle-result" }, lead(
+    answerLine([answerPart("approx-win", "Attacker wins", a.win, approx), answerPart("approx-loss", "loses", a.loss, approx)], { cls: "approximate" }),
+    el("p", { class: "approx-note" }, "Approximate, from a precomputed table; the exact answer is loading.")));
+}
+
+function render(r, v, ctx) {
+  const parts = [lead(answer(r, v), moreLines(r, v), exactViews(r, v), continueFromHere(r, v, ctx))];
   if (Array.isArray(r.attackers_lost) && r.attackers_lost.length) {
-    const title = `Attackers lost, ${v.attackers} ${who} against ${v.defenders}`;
+    const title = `Attackers lost, ${v.attackers} ${unitWords(v.convention)} against ${v.defenders}`;
     parts.push(chartFigure(r.attackers_lost, { title, xLabel: "attacking armies lost" }));
-    parts.push(distTable(r.attackers_lost, { caption: "Distribution of attackers lost", firstColumn: "Attackers lost" }));
+    parts.push(distTable(r.attackers_lost, { caption: `Distribution of attackers lost, ${v.attackers} v ${v.defenders}`, firstColumn: "Attackers lost" }));
   }
   return el("div", { class: "battle-result" }, parts);
 }
 
-register({ name: "battle", read, request, render });
+register({ name: "battle", read, request, render, approximate });

@@ -2,12 +2,16 @@
 // least T survivors), or, reversed, the fewest defenders that hold against A attackers with >= p.
 import { register } from "./registry.js";
 import { el } from "../dom.js";
-import { parseInteger, readRules, MAX_ARMIES } from "../validate.js";
-import { probabilityView } from "../views/probability.js";
+import { parseInteger, pick, readAttackers } from "../validate.js";
+import { readCommon, ruleParams } from "../rule-fields.js";
+import { probabilityView, exactBox } from "../views/probability.js";
+import { answerLine, answerPart, lead, unitWords } from "../views/answer.js";
+import { limit } from "../limits.js";
 
 /** "0.95", ".95", "95%", "19/20", "1" -> {value: exact text for the engine} or {error}. */
-export function parseProbability(raw, label = "Target probability p") {
+export function parseProbability(raw, label = "Target chance p") {
   const s = String(raw ?? "").trim().replace(/\s+/g, "");
+  if (s.length > limit("max_input_chars")) return { error: `${label} is too long: at most ${limit("max_input_chars")} characters.` };
   if (s === "") return { error: `${label} is required: enter a number between 0 and 1, like 0.95.` };
   let num, den;
   let m;
@@ -25,30 +29,21 @@ export function parseProbability(raw, label = "Target probability p") {
 }
 
 function read(get) {
-  const values = {};
-  const errors = {};
-  readRules(get, values, errors);
+  const { values, errors } = readCommon(get);
   const mode = get("mode") === "defenders" ? "defenders" : "attackers";
   values.mode = mode;
-  const p = parseProbability(get("p"));
-  if (p.error) errors.p = p.error; else values.p = p.value;
+  pick(values, errors, "p", parseProbability(get("p")));
   if (mode === "attackers") {
-    const d = parseInteger(get("defenders"), { min: 1, max: MAX_ARMIES, label: "Defenders" });
-    if (d.error) errors.defenders = d.error; else values.defenders = d.value;
-    const s = parseInteger(get("survivors"), { min: 0, max: MAX_ARMIES, optional: true, label: "Survivors" });
-    if (s.error) errors.survivors = s.error; else values.survivors = s.value;
+    pick(values, errors, "defenders", parseInteger(get("defenders"), { min: 1, label: "Defenders" }));
+    pick(values, errors, "survivors", parseInteger(get("survivors"), { optional: true, label: "Survivors" }));
   } else {
-    const minA = values.convention === "territory" ? 2 : 1;
-    const a = parseInteger(get("attackers"), { min: minA, max: MAX_ARMIES, label: "Attackers" });
-    if (a.error) errors.attackers = minA === 2 && /at least 2/.test(a.error) ? "With armies counted on the territory, one stays behind: at least 2." : a.error;
-    else values.attackers = a.value;
+    readAttackers(get, values, errors);
   }
   return { values, errors };
 }
 
 function request(v) {
-  const params = { p: v.p, convention: v.convention };
-  for (const k of ["attack_dice", "defend_dice", "ties", "defender_bonus", "attack_faces", "defend_faces"]) params[k] = v[k];
+  const params = { p: v.p, convention: v.convention, ...ruleParams(v) };
   if (v.mode === "attackers") {
     params.defenders = v.defenders;
     if (v.survivors !== null) params.survivors = v.survivors;
@@ -59,36 +54,33 @@ function request(v) {
 }
 
 function render(r, v) {
-  const unit = v.convention === "territory" ? "armies on the territory" : "attacking armies";
   const n = r.needed;
-  let headline, reachedLabel, belowLabel;
-  if (v.mode === "attackers") {
-    const surv = v.survivors ? ` with at least ${v.survivors} left` : "";
-    headline = ["Fewest attackers: ", el("strong", { class: "big-number" }, String(n)), ` ${unit}`];
-    reachedLabel = `P(win${surv}) with ${n} against ${v.defenders}`;
-    belowLabel = `P(win${surv}) with ${n - 1}`;
-  } else {
-    headline = ["Fewest defenders: ", el("strong", { class: "big-number" }, String(n))];
-    reachedLabel = `P(hold) with ${n} against ${v.attackers} ${unit}`;
-    belowLabel = `P(hold) with ${n - 1}`;
-  }
-  return el("div", { class: "needed-result" },
-    el("p", { class: "needed", "data-output": "needed", "data-value": n }, headline),
-    probabilityView(r.reached, { output: "reached", label: reachedLabel }),
-    r.below
-      ? el("details", { class: "more-probs" }, el("summary", {}, `One fewer (${n - 1}): just below the target`),
-        probabilityView(r.below, { output: "below", label: belowLabel }))
-      : el("p", { class: "note" }, "No smaller count is possible."));
+  const att = v.mode === "attackers";
+  const surv = att && v.survivors ? ` with at least ${v.survivors} left` : "";
+  const count = att
+    ? el("span", { class: "answer-part", "data-output": "needed", "data-value": n },
+      "Attackers needed: ", el("strong", { class: "big-number" }, String(n)), ` ${unitWords(v.convention)}`)
+    : el("span", { class: "answer-part", "data-output": "needed", "data-value": n },
+      "Defenders needed: ", el("strong", { class: "big-number" }, String(n)));
+  const verb = att ? `win${surv}` : "hold";
+  const reachedLabel = att ? `P(win${surv}) with ${n} against ${v.defenders}` : `P(hold) with ${n} against ${v.attackers} ${unitWords(v.convention)}`;
+  return el("div", { class: "needed-result" }, lead(
+    answerLine([count, answerPart("reached", `they ${verb}`, r.reached),
+      r.below ? answerPart("below", `${n - 1} ${verb}`, r.below) : null]),
+    r.below ? null : el("p", { class: "note" }, "No smaller count is possible."),
+    exactBox([
+      probabilityView(r.reached, { detail: "reached", label: reachedLabel }),
+      r.below ? probabilityView(r.below, { detail: "below", label: `P(${verb}) with ${n - 1}` }) : null,
+    ])));
 }
 
 function mount(form) {
   const mode = form.elements.namedItem("mode");
   const show = () => {
-    const att = mode.value !== "defenders";
-    for (const f of form.querySelectorAll("[data-mode]")) f.hidden = f.dataset.mode !== (att ? "attackers" : "defenders");
+    const which = mode.value === "defenders" ? "defenders" : "attackers";
+    for (const f of form.querySelectorAll("[data-mode]")) f.hidden = f.dataset.mode !== which;
   };
-  mode.addEventListener("change", show);
-  mode.addEventListener("input", show);
+  form.addEventListener("input", (e) => { if (e.target.name === "mode") show(); });
   form.addEventListener("reset", () => setTimeout(show, 0));
   show();
 }

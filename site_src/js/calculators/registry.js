@@ -1,5 +1,7 @@
 // Calculator definitions by name (the form's data-calculator). A definition is
-//   { name, read(get) -> {values, errors}, request(values) -> {op, params}, render(result, values) -> Node }
+//   { name, read(get) -> {values, errors}, request(values) -> {op, params},
+//     render(result, values, ctx) -> Node (its [data-part=lead] goes right under the inputs),
+//     mount?(form, ctx), approximate?(values) -> Promise<Node | null> (shown while Python loads) }
 // New calculators register themselves here and are listed in calculators/index.js.
 const registry = new Map();
 

@@ -3,20 +3,21 @@
 // and the equal-armies curve. The table itself comes as floats/log10 (the engine's summary detail).
 import { register } from "./registry.js";
 import { el } from "../dom.js";
-import { parseInteger, readRules } from "../validate.js";
-import { probabilityView } from "../views/probability.js";
+import { parseInteger } from "../validate.js";
+import { readCommon, ruleParams } from "../rule-fields.js";
+import { probabilityView, exactBox } from "../views/probability.js";
 import { heatmap } from "../views/heatmap.js";
 import { curveFigure } from "../views/curve.js";
 import { approxText } from "../exact.js";
+import { answerLine, answerPart, lead, unitWords } from "../views/answer.js";
 
+// The page's own cap (the engine allows max_table_side): beyond 200 the cells are under 4 px
+// wide on a desktop and the 40,000 floats already weigh a few hundred kB.
 export const MAX_SIDE = 200;
-const RULES = ["attack_dice", "defend_dice", "ties", "defender_bonus", "attack_faces", "defend_faces"];
 const HOVER_DELAY_MS = 250;
 
 function read(get) {
-  const values = {};
-  const errors = {};
-  readRules(get, values, errors);
+  const { values, errors } = readCommon(get);
   for (const [name, label] of [["max_attackers", "Attackers up to"], ["max_defenders", "Defenders up to"]]) {
     const r = parseInteger(get(name), { min: 1, max: MAX_SIDE, label });
     if (r.error) errors[name] = /too large/.test(r.error) ? `${label}: at most ${MAX_SIDE} here (the heat map would be unreadable beyond).` : r.error;
@@ -26,8 +27,7 @@ function read(get) {
 }
 
 function request(v) {
-  const params = { max_attackers: v.max_attackers, max_defenders: v.max_defenders, convention: v.convention };
-  for (const k of RULES) params[k] = v[k];
+  const params = { max_attackers: v.max_attackers, max_defenders: v.max_defenders, convention: v.convention, ...ruleParams(v) };
   return { op: "table", params };
 }
 
@@ -55,36 +55,38 @@ function download(text, filename) {
 
 function render(r, v, ctx) {
   const rows = r.rows;
-  const unit = v.convention === "territory" ? "armies on the territory" : "attacking armies";
+  const unit = unitWords(v.convention);
   const readout = el("div", { class: "cell-readout", "aria-live": "polite" },
-    el("p", { class: "hint" }, "Hover, tap or use the arrow keys on the map: the exact value of that cell appears here."));
+    el("p", { class: "hint" }, "Tap a cell (or hover, or use the arrow keys): its exact value appears here."));
   let seq = 0;
   let pending = null;
   let hoverTimer = null;
 
   function dropPending() {
     // A queued exact call is dropped; one already running finishes (a hard cancel would restart the engine).
-    if (pending !== null && !(ctx.engine.current && ctx.engine.current.id === pending)) ctx.engine.cancel(pending);
+    if (pending !== null && !ctx.engine.isRunning(pending)) ctx.engine.cancel(pending);
     pending = null;
   }
 
   async function fetchExact(a, d, my) {
     const box = (state, ...children) => el("div", { class: "cell-exact", "data-attackers": a, "data-defenders": d, "data-state": state }, children);
     const label = `P(win), ${a} v ${d}`;
+    const exact = (p) => box("exact",
+      answerLine([answerPart("cell", `${a} ${unit} v ${d} defenders: attacker wins`, p)]),
+      exactBox(probabilityView(p, { detail: "cell", label }), { title: "Exact value" }));
     if (v.convention === "territory" && a < 2) { // one army on the territory cannot attack
-      readout.replaceChildren(box("exact", probabilityView({ num: "0", den: "1", float: 0, log10: null }, { output: "cell", label })));
+      readout.replaceChildren(exact({ num: "0", den: "1", float: 0, log10: null }));
       return;
     }
     dropPending();
-    const params = { attackers: a, defenders: d, convention: v.convention, detail: "summary" };
-    for (const k of RULES) params[k] = v[k];
+    const params = { attackers: a, defenders: d, convention: v.convention, detail: "summary", ...ruleParams(v) };
     const { id, promise } = ctx.engine.call("battle", params);
     pending = id;
     try {
       const { result } = await promise;
       if (my !== seq) return;
       readout.replaceChildren(result.ok
-        ? box("exact", probabilityView(result.win, { output: "cell", label }))
+        ? exact(result.win)
         : box("error", el("p", { class: "field-msg" }, result.error.message)));
     } catch (err) {
       if (my === seq && err.name !== "CancelledError") readout.replaceChildren(box("error", el("p", { class: "field-msg" }, String(err.message || err))));
@@ -111,10 +113,7 @@ function render(r, v, ctx) {
     ? curveFigure(r.equal_armies, { title: `Equal armies: P(win) for n ${unit} against n defenders`, xLabel: "n", output: "equal_armies" })
     : null;
   return el("div", { class: "table-result", "data-output": "table", "data-rows": rows.length, "data-cols": rows[0].length },
-    el("h3", {}, title),
-    map.node,
-    readout,
-    el("div", { class: "actions" }, csvButton),
+    lead(el("h3", {}, title), map.node, readout, el("div", { class: "actions" }, csvButton)),
     equal);
 }
 

@@ -3,7 +3,12 @@
 import { el, svg } from "../dom.js";
 import { probFloat } from "../exact.js";
 
-const W = 640, H = 260, M = { l: 56, r: 12, t: 12, b: 40 };
+const H = 260, M = { l: 56, r: 12, t: 12, b: 40 };
+
+/** A narrower drawing on a phone, so that its 12 px labels stay about 12 px on the screen. */
+export function chartWidth() {
+  return globalThis.matchMedia && matchMedia("(max-width: 30rem)").matches ? 400 : 640;
+}
 
 function logOf(p) {
   if (p.log10 !== undefined && p.log10 !== null) return p.log10;
@@ -22,6 +27,7 @@ export function niceTicks(lo, hi, count) {
 }
 
 export function drawChart(dist, { scale = "linear", title, xLabel, xStart = 0 }) {
+  const W = chartWidth();
   const n = dist.length;
   const vals = dist.map((p) => (scale === "log" ? logOf(p) : probFloat(p)));
   const present = vals.filter((v) => v !== null && Number.isFinite(v));
@@ -47,7 +53,7 @@ export function drawChart(dist, { scale = "linear", title, xLabel, xStart = 0 })
     svg("line", { x1: M.l - 4, x2: W - M.r, y1: y(v).toFixed(1), y2: y(v).toFixed(1) }),
     svg("text", { x: M.l - 6, y: (y(v) + 4).toFixed(1), "text-anchor": "end" }, scale === "log" ? `1e${v}` : String(v))));
   // xStart: the value of the first bar (0 for "armies lost"; negative for a campaign's score)
-  const xTicks = niceTicks(xStart, xStart + n - 1, Math.min(8, n)).filter((v) => Number.isInteger(v)).map((v) => svg("text", { class: "tick", x: x(v - xStart).toFixed(1), y: H - M.b + 16, "text-anchor": "middle" }, String(v)));
+  const xTicks = niceTicks(xStart, xStart + n - 1, Math.min(W > 500 ? 8 : 5, n)).filter((v) => Number.isInteger(v)).map((v) => svg("text", { class: "tick", x: x(v - xStart).toFixed(1), y: H - M.b + 16, "text-anchor": "middle" }, String(v)));
   const id = `chart-${Math.random().toString(36).slice(2, 9)}`;
   return svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart", role: "img", "aria-labelledby": `${id}-t`, "data-scale": scale },
     svg("title", { id: `${id}-t` }, `${title} (${scale} scale)`),

@@ -1,11 +1,12 @@
 // A probability curve as a hand-drawn SVG line (e.g. P(win) for equal armies n v n).
 import { el, svg } from "../dom.js";
 import { probFloat } from "../exact.js";
-import { niceTicks } from "./chart.js";
+import { niceTicks, chartWidth } from "./chart.js";
 
-const W = 640, H = 240, M = { l: 48, r: 12, t: 12, b: 40 };
+const H = 240, M = { l: 48, r: 12, t: 12, b: 40 };
 
 export function curveFigure(values, { title, xLabel, xStart = 1, output }) {
+  const W = chartWidth();
   const n = values.length;
   const ys = values.map(probFloat);
   const x = (i) => M.l + (n === 1 ? 0.5 : i / (n - 1)) * (W - M.l - M.r);

@@ -1,11 +1,14 @@
-// One exact probability, shown every useful way: fraction (collapsible when long, with a copy
-// button), decimal, scientific, "1 in N", and log10 with a note below the float range.
+// One exact probability, shown every useful way (the view one click behind the answer): fraction
+// (with its size when long, and a copy button), decimal, scientific, "1 in N", log10, and a note
+// below the float range. `output` marks it for the tests ([data-output]); `detail` marks a
+// second view of a value the answer already carries ([data-detail]).
 import { el } from "../dom.js";
 import { decimal, scientific, oneIn, log10, SMALLEST_NORMAL_LOG10 } from "../exact.js";
+import { copyText } from "../clipboard.js";
 
-const LONG_FRACTION = 60; // characters: longer fractions start collapsed
+const LONG_FRACTION = 60; // characters: longer fractions get a size note and scroll in their box
 
-export function probabilityView(p, { output, label }) {
+export function probabilityView(p, { output, detail, label }) {
   const lg = p.log10 ?? log10(p.num, p.den);
   const fractionText = `${p.num}/${p.den}`;
   const dec = decimal(p.num, p.den);
@@ -16,17 +19,20 @@ export function probabilityView(p, { output, label }) {
     ["log₁₀", Number.isFinite(lg) ? lg.toFixed(6) : "−∞"],
   ];
   const belowFloat = Number.isFinite(lg) && lg < SMALLEST_NORMAL_LOG10;
-  const fraction = el("code", { class: "fraction" }, fractionText);
+  const long = fractionText.length > LONG_FRACTION; // a tall box that scrolls: focusable, named
+  const fraction = el("code", { class: "fraction", ...(long ? { tabindex: "0", role: "region", "aria-label": `${label}: exact fraction` } : {}) }, fractionText);
   const copy = el("button", { type: "button", class: "copy", "data-action": "copy" }, "Copy fraction");
   copy.addEventListener("click", () => copyText(fractionText, copy));
-  const digitsNote = `${p.num.length}-digit numerator, ${p.den.length}-digit denominator`;
-  const fractionBlock = fractionText.length > LONG_FRACTION
-    ? el("details", { class: "fraction-box" }, el("summary", {}, `Exact fraction (${digitsNote})`), fraction)
-    : el("div", { class: "fraction-box" }, fraction);
-  return el("section", { class: "prob", "data-output": output, "data-num": p.num, "data-den": p.den, "data-log10": Number.isFinite(lg) ? lg : "" },
+  const copyDecimal = dec ? el("button", { type: "button", class: "copy", "data-action": "copy-decimal" }, "Copy decimal") : null;
+  if (copyDecimal) copyDecimal.addEventListener("click", () => copyText(decimal(p.num, p.den, 40).replace("…", ""), copyDecimal));
+  const fractionBlock = el("div", { class: "fraction-box" },
+    long ? el("p", { class: "hint" }, `Exact fraction: ${p.num.length}-digit numerator, ${p.den.length}-digit denominator`) : null,
+    fraction);
+  const mark = output ? { "data-output": output } : { "data-detail": detail };
+  return el("section", { class: "prob", ...mark, "data-num": p.num, "data-den": p.den, "data-log10": Number.isFinite(lg) ? lg : "" },
     el("h3", {}, label, " ", el("span", { class: "headline" }, headline(p, lg))),
     fractionBlock,
-    copy,
+    el("div", { class: "copies" }, copy, copyDecimal),
     el("dl", { class: "prob-forms" }, rows.map(([k, v]) => [el("dt", {}, k), el("dd", {}, v)])),
     belowFloat ? el("p", { class: "note" }, "Below the smallest normal double (about 2.2 × 10⁻³⁰⁸): a floating-point tool would print 0 here.") : null,
   );
@@ -54,13 +60,9 @@ function odds(num, den) {
   return rest === null ? oneIn(num, den) : `the opposite happens ${oneIn(rest, den)}`;
 }
 
-async function copyText(text, button) {
-  const old = button.textContent;
-  try {
-    await navigator.clipboard.writeText(text);
-    button.textContent = "Copied";
-  } catch {
-    button.textContent = "Copy failed: select the fraction";
-  }
-  setTimeout(() => { button.textContent = old; }, 1500);
+/** The exact views one click behind an answer, in a collapsed box. */
+export function exactBox(views, { title = "Exact values", summary = "fractions, decimals, log₁₀, copy", extra = null } = {}) {
+  return el("details", { class: "box exact-box" },
+    el("summary", {}, el("span", { class: "box-title" }, title), " ", el("span", { class: "box-summary" }, summary)),
+    views, extra);
 }

@@ -1,0 +1,69 @@
+// The answer a reader came for, first, in plain words and percentages, both sides:
+// "Attacker wins 99.99999999998 % · loses 1.902 × 10⁻¹³ (1 in 5.26 trillion)".
+// Each part carries its exact value (data-num, data-den) for the tests and the exact view.
+import { el } from "../dom.js";
+import { percent, scientific, oneInWords, log10, superscript, approxText } from "../exact.js";
+
+const PERCENT_FLOOR_LOG10 = -4; // below 0.01 %, a percentage is mostly zeros: scientific instead
+const ONE_IN_BELOW = 0.05; // "(1 in 28)" says more than "3.57 %" for the unlikely side
+
+/** {main, note} for an exact probability: "64.2 %"; "3.57 %", "1 in 28"; "1.902 × 10⁻¹³", "1 in 5.26 trillion". */
+export function chance(p) {
+  if (p.num === "0") return { main: "0\u00a0%", note: "never" };
+  const lg = p.log10 ?? log10(p.num, p.den);
+  if (lg < PERCENT_FLOOR_LOG10) return { main: scientific(p.num, p.den, 4), note: oneInWords(p.num, p.den) };
+  return { main: percent(p.num, p.den), note: lg < Math.log10(ONE_IN_BELOW) ? oneInWords(p.num, p.den) : null };
+}
+
+/** The same for a float (an approximate value): "≈ 64.2 %", "≈ 1.90 × 10⁻¹³". */
+export function approxChance(f) {
+  if (!(f > 0)) return { main: "≈ 0\u00a0%", note: null };
+  if (f >= 1) return { main: "≈ 100\u00a0%", note: null };
+  if (Math.log10(f) < PERCENT_FLOOR_LOG10) {
+    const [m, e] = f.toExponential(2).split("e");
+    return { main: `≈ ${m} × 10${superscript(Number(e))}`, note: null };
+  }
+  const dec = f > 0.5 ? Math.max(1, Math.ceil(-Math.log10((1 - f) * 100))) : 1;
+  return { main: `≈ ${(f * 100).toFixed(Math.min(dec, 12))}\u00a0%`, note: null };
+}
+
+/** One side of the answer: words, the number in bold, the "1 in N" note; the exact value in data-. */
+export function answerPart(output, words, p, { approximate = false } = {}) {
+  const { main, note } = approximate ? approxChance(p) : chance(p);
+  const exact = approximate ? {} : { "data-num": p.num, "data-den": p.den };
+  return el("span", { class: "answer-part", "data-output": output, ...exact },
+    words, " ", el("strong", {}, main), note ? [" ", el("span", { class: "one-in" }, `(${note})`)] : null);
+}
+
+/** The answer line: parts separated by " · " (null parts are left out). */
+export function answerLine(parts, { cls = "" } = {}) {
+  const kept = parts.filter(Boolean);
+  return el("p", { class: `answer ${cls}`.trim() },
+    kept.flatMap((p, i) => (i ? [el("span", { class: "sep", "aria-hidden": "true" }, " · "), p] : [p])));
+}
+
+/** "armies on the territory" / "attacking armies": every count on the page says which it is. */
+export function unitWords(convention) {
+  return convention === "territory" ? "armies on the territory" : "attacking armies";
+}
+
+/** The answer's first lines, which the form shows right under its inputs (the rest goes below). */
+export function lead(...children) {
+  return el("div", { class: "lead-answer", "data-part": "lead" }, children);
+}
+
+/** A table cell's short text: a percentage down to 0.01 %, scientific below; exact values
+ *  ({num, den}) get exact rounding, summaries ({float, log10}) float rounding. */
+export function cellChance(p) {
+  if (p.num === undefined) {
+    if (!(p.float > 0) && (p.log10 === null || p.log10 === undefined)) return "0";
+    if (p.float >= 1) return "100\u00a0%";
+    return p.float >= 1e-4 ? `${(p.float * 100).toPrecision(3)}\u00a0%` : approxText(p, 3);
+  }
+  if (p.num === "0") return "0";
+  if (p.num === p.den) return "100\u00a0%";
+  const lg = p.log10 ?? log10(p.num, p.den);
+  if (lg < PERCENT_FLOOR_LOG10) return scientific(p.num, p.den, 3);
+  if (BigInt(p.den) - BigInt(p.num) < BigInt(p.den) / 10000n) return ">\u00a099.99\u00a0%"; // the exact box has the rest
+  return percent(p.num, p.den);
+}

@@ -1,0 +1,82 @@
+"""The "Balanced Blitz, explained" page (issue 10): registered and linked, its figures built, its
+numbers the engine's, and the facts it states true. Every marked number on it is also checked
+against an independent reading of its key by test_article_build (recipes.py: the four steps in
+plain doubles); here the published check values and the claims the prose makes in words."""
+import re
+from fractions import Fraction
+
+import pytest
+import riskodds as ro
+from riskodds import balanced
+from recipes import evaluate
+from test_article_build import scan
+
+PAGE = "article/balanced-blitz/index.html"
+C, T = "blitz/30/15/attacking/cap", "battle/30/15/attacking/cap"
+
+
+@pytest.fixture(scope="module")
+def page(built_site):
+    return (built_site / PAGE).read_text()
+
+
+@pytest.fixture(scope="module")
+def shown(built_site):
+    """key -> (texts shown (a set: a key may be printed in several styles), data-value) for
+    every computed number on the page."""
+    out = {}
+    for r in scan(built_site, PAGE).computed:
+        texts, _ = out.setdefault(r["attrs"]["data-computed"], (set(), r["attrs"].get("data-value")))
+        texts.add(" ".join(r["text"].split()))
+    return out
+
+
+def test_page_is_registered_and_linked(built_site, page):
+    assert "<h1" in page and "Balanced Blitz, explained" in page
+    for other in ("index.html", "article/index.html", "article/classic-questions/index.html"):
+        assert 'href="/article/balanced-blitz/"' in (built_site / other).read_text(), f"{other} does not link it"
+    for name in ("blitz-win-chance", "blitz-reshape", "blitz-losses"):
+        assert f'id="fig-{name}"' in page
+
+
+def test_page_says_what_the_issue_asks(page):
+    text = re.sub(r"<[^>]+>", " ", page)
+    assert "RISK: Global Domination (SMG Studio)" in text
+    assert "regression" in text and "exactly at any size" in text
+    assert '"stop until"' in text.replace("&#34;", '"').replace("&quot;", '"')
+
+
+def test_published_checks_appear_with_their_values(shown):
+    """Reference section 8: 30 v 15 on a capital, P(attacker loses exactly 12), both ways; the
+    fewest attackers for 80 % against 50 in Balanced Blitz."""
+    for key, ref in ((f"{T}/lost_eq_12", 0.0222128001707278), (f"{C}/lost_eq_12", 0.0100282888709122)):
+        text, value = shown[key]     # long exact fractions carry no data-value: recompute those
+        assert float(Fraction(value) if value else evaluate(key)) == pytest.approx(ref, rel=1e-12)
+        assert text == {f"{ref:.5f}"}
+    assert shown["blitz/needed/50/0.8/attacking/std"] == ({"49"}, "49")
+
+
+def test_thresholds_shown_are_the_closed_form(shown):
+    assert "0.84425" in shown["blitz/threshold/certain"][0]
+    assert "0.15575" in shown["blitz/threshold/zero"][0]
+
+
+def test_claims_in_words_hold(shown):
+    # "five attacking armies ... 0 % in Balanced Blitz": exactly zero, though real dice win some
+    assert evaluate("blitz/5/10/attacking/std/win") == 0 < evaluate("battle/5/10/attacking/std/win")
+    # "15 win every time": certain at 15 and not at 14
+    n = int(shown["blitz/needed/10/1/attacking/std"][1])
+    assert ro.balanced_blitz(n, 10, convention="attacking").loss == 0
+    assert ro.balanced_blitz(n - 1, 10, convention="attacking").loss > 0
+    # "from N against N on the attacker cannot lose": from N on (checked to N + 40), not at N - 1
+    N = int(shown["blitz/equal_certain/attacking/std"][1])
+    certain = lambda k: balanced.compare_win_chance(*ro.battle(k, k, convention="attacking").win.as_integer_ratio(),
+                                                    Fraction(1)) == 0
+    assert not certain(N - 1) and all(certain(k) for k in range(N, N + 41, 8))
+    # "step 1 never decides the winner with these parameters": its cutoff lies below the zero band
+    assert evaluate("blitz/param/win_cutoff") < evaluate("blitz/threshold/zero")
+    # "in Balanced Blitz none do" (win having lost fewer than min_lost), while real dice do
+    k = int(shown[f"{C}/min_lost"][1])
+    assert evaluate(f"{T}/lost_lt_{k}") > 0 and all(evaluate(f"{C}/lost_eq_{i}") == 0 for i in range(k))
+    # "the spread narrows"
+    assert evaluate(f"{C}/std_att") < evaluate(f"{T}/std_att")
