@@ -24,6 +24,9 @@ CASES = {
     "win grid N=1000 exact -> float64 .npy + CSV": ("grid_1000", "<= 60 s, <= 1 GB"),
     "chain of 14 territories, 72 armies": ("campaign_14", "(browser <= 0.5 s)"),
     "troops needed D=200 p=.99 capital": ("needed_200_capital", "(browser <= 3 s)"),
+    "round tables of 100-faced dice, 3 v 3, bonuses (9 tables)": ("rounds_d100", "<= 0.5 s"),
+    "75 v 10 with the earlier kernel's round tables": ("legacy_75_10", "<= 5 ms"),
+    "1000 v 1000 summary, d100 v d100 capital, +1 highest": ("battle_d100_1000", "<= 3 s"),
 }
 
 
@@ -43,8 +46,25 @@ def case(name):
         print(f"  75 v 10: best of {len(walls)} runs {min(walls) * 1000:.2f} ms wall, "
               f"{min(cpus) * 1000:.2f} ms CPU (the table shows medians)", file=sys.stderr)
         return sorted(walls)[len(walls) // 2], sorted(cpus)[len(cpus) // 2]
+    if name == "legacy_75_10":          # tables built outside the timing (brute force of the pipeline)
+        from gpu_pipeline.legacy_model import round_tables
+        model = ro.RoundModel.from_tables(round_tables("legacy-kernel"), name="legacy-kernel")
+        ro.battle(75, 10, convention="attacking", rules=model)
+        walls, cpus = [], []
+        for _ in range(100):
+            t, c = time.perf_counter(), time.process_time()
+            ro.battle(75, 10, convention="attacking", rules=model).loss
+            walls.append(time.perf_counter() - t)
+            cpus.append(time.process_time() - c)
+        return sorted(walls)[len(walls) // 2], sorted(cpus)[len(cpus) // 2]
     t, c = time.perf_counter(), time.process_time()
-    if name == "battle_1000":
+    if name == "rounds_d100":
+        ro.as_model(ro.Rules(attack_faces=100, defend_faces=100, defend_dice=3, attacker_bonus="highest",
+                             defender_bonus="both")).tables()
+    elif name == "battle_d100_1000":
+        ro.battle_summary(1000, 1000, convention="attacking", rules=ro.Rules(
+            attack_faces=100, defend_faces=100, defend_dice=3, attacker_bonus="highest"))
+    elif name == "battle_1000":
         b = ro.battle(1000, 1000, convention="attacking")
         b.end_states
         wall, cpu = time.perf_counter() - t, time.process_time() - c

@@ -15,6 +15,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WORK = r'''
 import json, time
 import riskodds as ro
+import riskodds.dice
 def best(f, n):
     ts = []
     for _ in range(n):
@@ -28,6 +29,10 @@ out = {
     "troops needed 200, p = .99": best(lambda: ro.troops_needed(200, "0.99", convention="territory"), 2),
     "campaign 72 v 14 territories": best(lambda: ro.campaign(72, [22, 8, 2, 2, 2, 7, 1, 1, 3, 1, 2, 3, 5, 1],
                                                             convention="territory").win, 3),
+    "round tables d100, 3 v 3, bonuses": best(lambda: [ro.dice.round_counts(na, nd, [1] * 100, [1] * 100, "highest",
+                                                                           "all") for na in (1, 2, 3) for nd in (1, 2, 3)], 3),
+    "battle 300 v 300, d100 capital": best(lambda: ro.battle(300, 300, convention="attacking", rules=ro.Rules(
+        attack_faces=100, defend_faces=100, defend_dice=3)).end_states, 3),
 }
 json.dumps(out)
 '''

@@ -5,6 +5,7 @@ armies include the one that must stay behind (T = A + 1). `convention` is always
 """
 from .rules import Rules, STANDARD, CAPITAL
 from .rounds import outcome_space
+from .model import RoundModel, as_model
 from .battle import Battle, battle, probability, passage_value, DEFAULT_MAX_STATES
 from .inverse import troops_needed, defenders_needed
 from .tables import win_grid, win_grid_floats, needed_table, needed_tables, NEEDED_LEVELS
@@ -15,7 +16,7 @@ from .cost import Budget, BudgetError
 from .limits import LIMITS, RULE_FIELDS, describe
 
 __all__ = [
-    "Rules", "STANDARD", "CAPITAL", "outcome_space", "Battle", "battle", "probability", "passage_value",
+    "Rules", "STANDARD", "CAPITAL", "outcome_space", "RoundModel", "as_model", "Battle", "battle", "probability", "passage_value",
     "DEFAULT_MAX_STATES", "troops_needed", "defenders_needed", "win_grid", "win_grid_floats",
     "needed_table", "needed_tables", "NEEDED_LEVELS", "Campaign", "campaign", "BattleSummary",
     "battle_summary", "Budget", "BudgetError", "LIMITS", "RULE_FIELDS", "describe",

@@ -16,8 +16,9 @@ from .campaign import campaign
 from .inverse import defenders_needed, troops_needed
 from .limits import LIMITS, RULE_FIELDS, describe
 from .rounds import outcome_space
+from .model import as_model, round_total, scale_for
 from .rules import Rules
-from .scaled import Scale, fraction_log10
+from .scaled import fraction_log10
 from .summary import approx, battle_summary
 from .sweep import win_lines
 from .validate import FieldError, check_armies, check_choice, check_convention, check_int, offset, show
@@ -181,17 +182,18 @@ def op_table(params):
     n_d = check_int("max_defenders", params.get("max_defenders"), 1, side)
     check_size(n_a * n_d, limit, f"a {n_a} x {n_d} table", "max_attackers")
     detail = check_choice("detail", _opt(params, "detail", "summary"), ("full", "summary"))
-    check(sweep_cost(n_a, n_d, rules, f"a {n_a:,} x {n_d:,} table" + (" of exact values" if detail == "full" else ""),
+    model = as_model(rules)
+    check(sweep_cost(n_a, n_d, model, f"a {n_a:,} x {n_d:,} table" + (" of exact values" if detail == "full" else ""),
                      cells_out=n_a * n_d, text_out=detail == "full"), budget,
           "max_attackers", 'Ask for detail="summary", or a smaller table.' if detail == "full" else "Ask for a smaller table.")
     off = offset(convention)
-    scale = Scale([rules.attack_faces, rules.defend_faces])
+    scale = scale_for(model)
     encode = (lambda v: prob(scale.fraction(v))) if detail == "full" else (lambda v: near(approx(v, scale)))
     encode = balanced_api.table_encoder(params, scale) or encode    # BLITZ hook (issue 10)
     rows = [[encode(scale.zero)] * n_d for _ in range(min(off, n_a))]
     # equal armies k v k (call's convention): W(k - off, k) in attacking armies, k <= n_a, n_d
     equal = [encode(scale.zero)] * min(off, n_a, n_d)
-    for a, line in win_lines(rules, scale, n_d, "attackers"):
+    for a, line in win_lines(model, scale, n_d, "attackers"):
         if a >= 1:
             rows.append([encode(v) for v in line[1:n_d + 1]])
             if a + off <= min(n_a, n_d):
@@ -207,9 +209,11 @@ def op_outcome_space(params):
     na = check_int("attack_dice_rolled", params.get("attack_dice_rolled"), lo, hi)
     nd = check_int("defend_dice_rolled", params.get("defend_dice_rolled"), lo, hi)
     space = outcome_space(na, nd, rules)
-    return {"outcomes": [{"attacker_losses": al, "defender_losses": dl, "count": c}
+    total = round_total(rules, na, nd)
+    return {"outcomes": [{"attacker_losses": al, "defender_losses": dl, "count": c, "p": prob(Fraction(c, total))}
                          for (al, dl), c in sorted(space.items())],
-            "total": rules.attack_faces ** na * rules.defend_faces ** nd}
+            "total": total}
+
 
 
 def op_describe(params):

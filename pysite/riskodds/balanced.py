@@ -79,8 +79,8 @@ from functools import cached_property, lru_cache
 from . import inverse        # its search limits; inverse itself imports this module for dice_mode
 from .battle import DEFAULT_MAX_STATES, Battle, battle, check_size
 from .limits import DICE_MODES as DICE_MODE_LABELS
-from .rules import STANDARD, Rules
-from .scaled import Scale
+from .model import as_model, scale_for
+from .rules import STANDARD
 from .sweep import win_lines
 from .validate import FieldError, check_choice, check_int, check_probability, offset
 
@@ -367,7 +367,8 @@ def balanced_blitz(attackers, defenders, *, convention, rules=STANDARD, retreat_
 
     attackers: attacking armies ("attacking": all may die) or armies on the attacking territory
         ("territory": one stays behind, T = A + 1), as `convention` says. defenders: armies on the
-        defending territory. rules: any Rules (capital, zombie ties, other dice...).
+        defending territory. rules: any Rules (capital, zombie ties, weighted dice, bonuses...)
+        or RoundModel (the four steps read only the exact end distribution).
     retreat_at and defender_goal are refused (FieldError naming them): the game's "stop until"
     variant is not implemented. Returns a BalancedBlitz.
     """
@@ -501,9 +502,7 @@ class Needed:
 
 
 def _scale(rules):
-    if not isinstance(rules, Rules):
-        raise ValueError(f"rules must be a Rules, got {rules!r}")
-    return Scale([rules.attack_faces, rules.defend_faces])
+    return scale_for(as_model(rules))     # ENGINE hook (issue 9): any Rules or RoundModel
 
 
 def troops_needed(defenders, p, *, convention, rules=STANDARD, survivors=0,
@@ -527,6 +526,7 @@ def troops_needed(defenders, p, *, convention, rules=STANDARD, survivors=0,
         raise FieldError(f"the attacker can never conquer {D:,} defenders with these rules, so its "
                          "Balanced Blitz P(win) is 0 for every number of attackers", None)
     budget = inverse.as_budget(None)
+    inverse.refuse_costly_troops_search(D, true_random_target(p), rules, 1, budget)    # ENGINE hook
     deadline, previous = budget.deadline(), None
     for a, line in win_lines(rules, scale, D, "attackers"):
         num, den = line[D][0], scale.den(line[D][1])
@@ -550,7 +550,11 @@ def defenders_needed(attackers, p, *, convention, rules=STANDARD, max_states=DEF
     A = check_int("attackers", attackers, 1 + off) - off
     p = check_probability("p", p)
     check_size(A, max_states, f"a search against {attackers} attackers (one line of states)")
+    if not inverse.can_hold(rules, A):          # ENGINE hook (issue 9): e.g. a loaded attacker with a bonus
+        raise FieldError(f"the defender can never beat {attackers:,} attackers with these rules, so its "
+                         "Balanced Blitz P(hold) is 0 for every number of defenders", None)
     budget = inverse.as_budget(None)
+    inverse.refuse_costly_defenders_search(A, true_random_target(p), rules, budget, off)   # ENGINE hook
     deadline, previous = budget.deadline(), None
     for d, line in win_lines(rules, scale, A, "defenders"):
         num, den = line[A][0], scale.den(line[A][1])
@@ -562,6 +566,16 @@ def defenders_needed(attackers, p, *, convention, rules=STANDARD, max_states=DEF
         previous = hold
         inverse.give_up_if_hopeless(d, deadline, budget, f"no defender count up to {d} holds with "
                                     f"p = {float(p):.6g} in Balanced Blitz against {attackers}")
+
+
+def true_random_target(p):
+    """ENGINE hook: the true-random P with g(P) = p (0 < p <= 1), so that a Balanced Blitz
+    target g(P) >= p is the true-random target P >= this (g is non-decreasing), and the engine's
+    search estimates (inverse.refuse_costly_*) apply before a search starts. Solving
+    w = P^r / (P^r + Q^r) = t, t = c3 + (1 - 2 c3) p: P = 1 / (1 + ((1 - t) / t)^(1/r));
+    0.84425... for p = 1. A float made a Fraction: it only sizes the estimate."""
+    t = float(OUTCOME_CUTOFF + (1 - 2 * OUTCOME_CUTOFF) * p)
+    return Fraction(1 / (1 + ((1 - t) / t) ** (1 / float(WIN_CHANCE_POWER))))
 
 
 def _answer(n, at, before):

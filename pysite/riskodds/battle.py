@@ -1,13 +1,13 @@
 """One battle: the exact distribution over every end state, and what follows from it."""
 import math
 from dataclasses import dataclass, field
-from fractions import Fraction
 from functools import cached_property
 
 from . import flow
 from .cost import as_budget, battle_cost, check
 from .limits import LIMITS
-from .rules import Rules, STANDARD
+from .model import as_model, scale_for
+from .rules import STANDARD
 from .scaled import Scale
 from .validate import FieldError, check_armies, check_int, offset, to_attacking
 
@@ -16,13 +16,15 @@ DEFAULT_MAX_STATES = LIMITS["max_states"]
 
 @dataclass(frozen=True)
 class Setup:
-    """A battle's inputs converted to attacking armies: A, D, retreat (stop at a <= retreat), goal."""
+    """A battle's inputs converted to attacking armies: A, D, retreat (stop at a <= retreat), goal;
+    `rules` as given (a Rules or a RoundModel) and `model`, its RoundModel."""
     A: int
     D: int
     retreat: int
     goal: int
-    rules: Rules
+    rules: object
     convention: str
+    model: object
 
     @property
     def offset(self):
@@ -36,8 +38,7 @@ class Setup:
 
 def setup(attackers, defenders, convention, rules, retreat_at, defender_goal, max_states):
     """Validate a battle's arguments (in `convention`) and convert them to attacking armies."""
-    if not isinstance(rules, Rules):
-        raise ValueError(f"rules must be a Rules, got {rules!r}")
+    model = as_model(rules)
     off = offset(convention)
     A = to_attacking("attackers", attackers, convention)
     D = check_armies("defenders", defenders, 1)
@@ -47,7 +48,7 @@ def setup(attackers, defenders, convention, rules, retreat_at, defender_goal, ma
         retreat = check_int("retreat_at", retreat_at, off, A + off - 1) - off
     goal = check_int("defender_goal", 0 if defender_goal is None else defender_goal, 0, D - 1)
     check_size(A * D, max_states, f"a battle of {A + off} v {D}")
-    return Setup(A, D, retreat, goal, rules, convention)
+    return Setup(A, D, retreat, goal, rules, convention, model)
 
 
 class SizeError(FieldError):
@@ -200,6 +201,7 @@ def battle(attackers, defenders, *, convention, rules=STANDARD, retreat_at=None,
     retreat_at: the attacker stops as soon as it has this many armies or fewer (in `convention`);
         None fights to the end. defender_goal: the attacker stops once defenders <= this.
     max_states: refuse battles with more than this many (attackers x defenders) states.
+    rules: a Rules (dice, faces, weights, bonuses, ties) or a RoundModel (model.py: round tables).
     closed_form: False forces the plain dynamic program (for cross-checks).
     budget: seconds, or a cost.Budget (None: LIMITS' default); a battle estimated to need more
         time or memory is refused before it starts (cost.BudgetError, a ValueError).
@@ -228,10 +230,10 @@ def battle(attackers, defenders, *, convention, rules=STANDARD, retreat_at=None,
     ('1.902116797727363e-13', True)
     """
     s = setup(attackers, defenders, convention, rules, retreat_at, defender_goal, max_states)
-    check(battle_cost(s.A, s.D, rules, "ends", f"a battle of {s.A + s.offset:,} v {s.D:,} with every end "
+    check(battle_cost(s.A, s.D, s.model, "ends", f"a battle of {s.A + s.offset:,} v {s.D:,} with every end "
                       "state exact"), as_budget(budget), s.bigger_side, "Try fewer armies.")
-    scale = Scale([rules.attack_faces, rules.defend_faces])
-    ends = flow.end_states(s.A, s.D, rules, s.retreat, s.goal, scale, closed_form)
+    scale = scale_for(s.model)
+    ends = flow.end_states(s.A, s.D, s.model, s.retreat, s.goal, scale, closed_form)
     return Battle(s, ends, scale)
 
 
@@ -270,18 +272,28 @@ def passage_value(start, end, *, convention, rules=STANDARD, retreat_at=None, de
         raise FieldError("end state cannot have no attackers and no defenders: a battle stops "
                          "when either side is gone", "end")
     # past a stop rule: the battle stops at the first state with a <= retreat (or d <= goal),
-    # and the round that gets there costs at most min(dice) armies
-    cost = min(rules.attack_dice, s.retreat + 1, rules.defend_dice)
-    if s.retreat and a < s.retreat + 1 - cost:
-        raise FieldError(f"end attackers must be at least {s.retreat + 1 - cost + off}: the attacker "
+    # reached by one round from above it
+    lowest, cost = _lowest_past_stop(s.model, 0, s.retreat)
+    if s.retreat and a < lowest:
+        raise FieldError(f"end attackers must be at least {lowest + off}: the attacker "
                          f"stops at retreat_at = {s.retreat + off}, and one round costs it at most {cost}",
                          "end attackers")
-    cost = min(rules.defend_dice, s.goal + 1, rules.attack_dice)
-    if s.goal and d < s.goal + 1 - cost:
-        raise FieldError(f"end defenders must be at least {s.goal + 1 - cost}: the attacker stops at "
+    lowest, cost = _lowest_past_stop(s.model, 1, s.goal)
+    if s.goal and d < lowest:
+        raise FieldError(f"end defenders must be at least {lowest}: the attacker stops at "
                          f"defender_goal = {s.goal}, and one round costs the defender at most {cost}",
                          "end defenders")
-    check(battle_cost(s.A, s.D, rules, "flow", f"the path from {s.A + off:,} v {s.D:,}"), as_budget(budget),
+    check(battle_cost(s.A, s.D, s.model, "flow", f"the path from {s.A + off:,} v {s.D:,}"), as_budget(budget),
           s.bigger_side, "Try fewer armies.")
-    scale = Scale([rules.attack_faces, rules.defend_faces])
-    return flow.passage(s.A, s.D, a, d, rules, s.retreat, s.goal, scale, closed_form), scale
+    scale = scale_for(s.model)
+    return flow.passage(s.A, s.D, a, d, s.model, s.retreat, s.goal, scale, closed_form), scale
+
+
+def _lowest_past_stop(model, side, stop):
+    """(fewest armies `side` (0: attacker, 1: defender) can be left with when a round takes it
+    from above `stop` to `stop` or below, most armies that round costs it). A side with x armies
+    throws min(dice, x) dice; past x = stop + dice every round is the same, so x - loss grows."""
+    dice = model.attack_dice if side == 0 else model.defend_dice
+    lows = [(x - model.most_lost(side, min(dice, x)), x) for x in range(stop + 1, stop + dice + 1)]
+    lowest, x = min(lows)
+    return lowest, stop + 1 - lowest

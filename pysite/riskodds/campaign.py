@@ -7,7 +7,8 @@ from . import flow
 from .battle import DEFAULT_MAX_STATES, check_size
 from .cost import as_budget, campaign_cost, check
 from .limits import LIMITS
-from .rules import STANDARD, Rules
+from .model import as_model, scale_for
+from .rules import STANDARD
 from .scaled import Scale
 from .validate import FieldError, check_armies, check_int, offset, show, to_attacking
 
@@ -106,7 +107,7 @@ def campaign(attackers, territories, *, convention, leave=1, rules=STANDARD, ret
         stays behind; "attacking": armies that attack).
     territories: defenders of each territory, in order of attack (at least one).
     leave: armies left in each conquered territory before the stack moves on (>= 1).
-    rules: one Rules for all, or a list with one Rules per territory.
+    rules: one Rules (or RoundModel) for all, or a list with one per territory.
     retreat_at: the stack stops attacking when it has this many armies or fewer (in `convention`).
     budget: seconds, or a cost.Budget (None: LIMITS' default): refused before it starts if larger.
 
@@ -141,19 +142,22 @@ def campaign(attackers, territories, *, convention, leave=1, rules=STANDARD, ret
     rules_list = list(rules) if isinstance(rules, (list, tuple)) else [rules] * len(defenders)
     if len(rules_list) != len(defenders):
         raise ValueError(f"rules: give one Rules or one per territory ({len(defenders)}), got {len(rules_list)}")
+    models = []
     for i, r in enumerate(rules_list):
-        if not isinstance(r, Rules):
-            raise ValueError(f"rules[{i}] must be a Rules, got {r!r}")
+        try:
+            models.append(as_model(r))
+        except ValueError as e:
+            raise ValueError(f"rules[{i}]: {e}") from None
     leave = check_armies("leave", leave, 1)
     retreat = 0 if retreat_at is None else check_int("retreat_at", retreat_at, off, A + off - 1) - off
     what = f"a campaign of {A + off:,} against {sum(defenders):,} defenders"
     check_size(A * sum(defenders), max_states, what)
-    check(campaign_cost(A, defenders, rules_list, what), as_budget(budget), "attackers", "Try fewer armies.")
+    check(campaign_cost(A, defenders, models, what), as_budget(budget), "attackers", "Try fewer armies.")
 
-    scale = Scale([f for r in rules_list for f in (r.attack_faces, r.defend_faces)])
+    scale = scale_for(*models)
     ends = {}
     stacks = {A: scale.one}                 # attacking armies about to attack territory i
-    for i, (D, r) in enumerate(zip(defenders, rules_list)):
+    for i, (D, r) in enumerate(zip(defenders, models)):
         arrived = flow.flow(flow.by_total({(a, D): v for a, v in stacks.items()}), r, retreat, 0, scale)
         stacks = {}
         for (a, d), v in arrived:

@@ -31,6 +31,14 @@ def _rules_args(p):
     g.add_argument("--bonus", choices=choice_values("defender_bonus"),
                    default=RULE_FIELD["defender_bonus"]["default"],
                    help="defender +1: highest die (bunker) or every die (fortification)")
+    g.add_argument("--attacker-bonus", choices=choice_values("attacker_bonus"),
+                   default=RULE_FIELD["attacker_bonus"]["default"],
+                   help="attacker +1: highest die or every die (added before comparing; ties as --zombie says)")
+    for side, who in (("attack", "attacker"), ("defend", "defender")):
+        f = RULE_FIELD[f"{side}_weights"]
+        g.add_argument(f"--{side}-weights", default=None, metavar="W1,W2,...",
+                       help=f"weighted {who} dice: one whole number ({f['min']}..{f['max']:,}) per face, "
+                            f"e.g. 2,2,1,1,1,1 (give --{side}-faces too when not 6)")
     g.add_argument("--max-states", type=int, default=None, help="refuse bigger computations")
     g.add_argument("--time-budget", type=float, default=None, metavar="SECONDS",
                    help=f"refuse what is estimated to take longer (default {LIMITS['time_budget_s']} s)")
@@ -50,7 +58,10 @@ def _params(ns):
     params = {"attack_dice": ns.attack_dice, "defend_dice": CAPITAL.defend_dice if ns.capital else ns.defend_dice,
               "attack_faces": ns.attack_faces, "defend_faces": ns.defend_faces,
               "ties": "attacker" if ns.zombie else "defender", "defender_bonus": ns.bonus,
-              "convention": getattr(ns, "convention", "attacking")}
+              "attacker_bonus": ns.attacker_bonus, "convention": getattr(ns, "convention", "attacking")}
+    for key in ("attack_weights", "defend_weights"):
+        if getattr(ns, key) is not None:
+            params[key] = getattr(ns, key)
     for key, value in (("max_states", ns.max_states), ("time_budget_s", ns.time_budget),
                        ("memory_budget_mb", ns.memory_budget)):
         if value is not None:

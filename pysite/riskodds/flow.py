@@ -1,6 +1,7 @@
 """Forward probability flow through a battle's states, in attacking armies.
 
-States are (a, d): a attacking armies (all may die), d defenders. A battle stops when
+States are (a, d): a attacking armies (all may die), d defenders. Rounds come from a round model
+(model.py; every Rules compiles to one), here `model`. A battle stops when
 a <= retreat (the attacker stops; a == 0 means it was wiped out) or d <= goal (the attacker
 reached its goal; goal 0 is a conquest). Every round removes armies, so states can be processed
 in order of decreasing a + d (a topological order of the battle's directed acyclic graph).
@@ -15,19 +16,28 @@ from collections import defaultdict
 from operator import add
 
 from .lattice import PowerWindow, power_coefficient, strip_zero_ends
-from .rounds import round_table, transitions
+from .rounds import round_table
 
 
-def full_region(rules, retreat, goal):
+def full_region(model, retreat, goal):
     """Least (a, d) of the rectangle where both sides roll full dice and the battle goes on."""
-    return max(rules.attack_dice, retreat + 1), max(rules.defend_dice, goal + 1)
+    return max(model.attack_dice, retreat + 1), max(model.defend_dice, goal + 1)
 
 
-def round_polynomial(rules):
-    """Counts of the full round by attacker losses: t[i] = count(attacker loses i, defender m - i)."""
-    m = min(rules.attack_dice, rules.defend_dice)
-    counts = {al: c for al, dl, c in transitions(rules, rules.attack_dice, rules.defend_dice)}
+def round_polynomial(model):
+    """Weights of the full round by attacker losses: t[i] = weight(attacker loses i, defender
+    m - i), when every outcome removes the same m armies (dice rounds: m = min(dice)); None
+    for a model whose full round removes varying armies (no lattice: the plain flow serves)."""
+    m = model.full_round_armies
+    if m is None:
+        return None
+    counts = {al: c for al, dl, c in model.transitions(model.attack_dice, model.defend_dice)}
     return [counts.get(i, 0) for i in range(m + 1)]
+
+
+def has_lattice(model):
+    """True when the full-dice rectangle can be crossed by the lattice (round_polynomial)."""
+    return model.full_round_armies is not None
 
 
 # The mass that leaves the full-dice rectangle
@@ -38,10 +48,11 @@ def round_polynomial(rules):
 #
 #     0 <= al <= amax = A - a_lo   and   0 <= dl <= dmax = D - d_lo.
 #
-# Inside it every round is the same: m = min(dice) armies die, the attacker losing i of them with
-# count t[i] (out of `total` = faces**dice). Losses only grow, so a path that is inside after r
-# rounds was inside all along, and after r rounds al + dl = m * r: row r of the lattice is a
-# line of states indexed by al alone. Counting paths, the state (al, m r - al) of row r has
+# Inside it every round is the same: m armies die (m = min(dice) for dice; a round model qualifies
+# when its full round removes the same m in every outcome, `round_polynomial`), the attacker losing
+# i of them with weight t[i] (out of `total`, the round's total weight: faces**dice for fair dice).
+# Losses only grow, so a path that is inside after r rounds was inside all along, and after r
+# rounds al + dl = m * r: row r of the lattice is a line of states indexed by al alone. Counting paths, the state (al, m r - al) of row r has
 #
 #     P = c(r, al) / total**r,   c(r, j) = [x**j] T(x)**r,   T(x) = t[0] + t[1] x + ... + t[m] x**m.
 #
@@ -59,14 +70,16 @@ def round_polynomial(rules):
 # `shift`: T may start with zero coefficients (t[0] = 0 when the attacker cannot win every pair,
 # e.g. two-faced attack dice against a bunker). Then T = x**shift * U with u[0], u[-1] != 0, and
 # c(r, j) = [x**(j - shift r)] U(x)**r: the windows work on U, so every index into a window is
-# al - shift * r. The top coefficient t[m] is never 0 (the attacker may roll all ones, which
-# beat no defender die), so the top of U**r is the top of T**r, al = m r, with c = t[m]**r.
+# al - shift * r. T may end with zeros too (an attacker bonus, or weights, can make losing every
+# pair impossible): its top non-zero coefficient is t[top], so row r runs from al = shift r to
+# al = top r, where c = t[top]**r (= U's top coefficient to the r).
 #
 # Where each window starts: a window is zero until its wall meets the row, so each one starts
 # at the first row that reaches it, next to the row's end where c(r, j) is a plain power:
-# - the attacker wall first meets row r0 = ceil((amax - m + 1) / m) (al <= m r), and there it
-#   lies within m of the row's top al = m r0, where c = t[m]**r0: the window starts `at_top`
-#   and walks down a few steps with the recurrence (not r0 rows up from row 0).
+# - the attacker wall first meets row r0 = ceil((amax - m + 1) / top) (al <= top r), and there
+#   it lies within `top` of the row's top al = top r0, where c = t[top]**r0: the window starts
+#   `at_top` and walks down a few steps with the recurrence (not r0 rows up from row 0). With
+#   top = 0 (the attacker never loses in a full round) it never meets the wall.
 # - the defender wall lies within m of the row's bottom al = shift * r (c = u[0]**r) at the
 #   first row it meets; starting it at row 0 costs only rows of zeros, so it starts there.
 # Every division in the recurrences is exact: see lattice.py.
@@ -77,20 +90,20 @@ def round_polynomial(rules):
 # m (r + 1) armies in all, so rows come out in the order `flow` works in (decreasing a + d), and
 # `flow` pulls them one at a time: memory holds two windows and one row of exits, not every exit.
 
-def full_region_exits(A, D, rules, retreat, goal, scale, floor=(0, 0)):
+def full_region_exits(A, D, model, retreat, goal, scale, floor=(0, 0)):
     """Mass leaving the full-dice rectangle, from (A, D) inside it, in attacking armies
     (derivation above): yields (a + d, {(a, d): value}) row by row, a + d decreasing. States
     below `floor` are dropped (they cannot reach a target above them)."""
-    a_lo, d_lo = full_region(rules, retreat, goal)
+    a_lo, d_lo = full_region(model, retreat, goal)
     amax, dmax = A - a_lo, D - d_lo          # losses each side can take and stay inside
-    t = round_polynomial(rules)
+    t = round_polynomial(model)
     m = len(t) - 1
     shift, u = strip_zero_ends(t)
-    assert t[m], "the attacker can always lose every pair"
-    step = scale.step(rules, rules.attack_dice, rules.defend_dice)
+    top = shift + len(u) - 1                 # the highest attacker loss of positive weight
+    step = scale.step(model, model.attack_dice, model.defend_dice)
     last = (amax + dmax) // m                # the last row with an inside state
     walls = [(amax - m + 1, 0), (-dmax, m)]  # window of row r: al from base + slope * r, m wide
-    attacker_start = max(0, -(-(amax - m + 1) // m))
+    attacker_start = max(0, -(-(amax - m + 1) // top)) if top else last + 1
     windows = [PowerWindow(u, attacker_start, at_top=True), PowerWindow(u)]
     for r in range(last + 1):
         inside = {}
@@ -122,15 +135,15 @@ def full_region_exits(A, D, rules, retreat, goal, scale, floor=(0, 0)):
                     window.advance(lo, lo + m - 1)
 
 
-def inside_probability(A, D, a, d, rules, scale):
+def inside_probability(A, D, a, d, model, scale):
     """P((A, D) -> (a, d)) for a target inside the full-dice rectangle (every path stays inside)."""
-    t = round_polynomial(rules)
+    t = round_polynomial(model)
     m = len(t) - 1
     lost = (A - a) + (D - d)
     if lost % m:
         return scale.zero
     r = lost // m
-    step = scale.step(rules, rules.attack_dice, rules.defend_dice)
+    step = scale.step(model, model.attack_dice, model.defend_dice)
     return power_coefficient(t, r, A - a), tuple(e * r for e in step)
 
 
@@ -142,7 +155,7 @@ def by_total(masses):
     return sorted(groups.items(), reverse=True)
 
 
-def flow(batches, rules, retreat, goal, scale, floor=(0, 0)):
+def flow(batches, model, retreat, goal, scale, floor=(0, 0)):
     """Push mass round by round until every path stops.
 
     batches: (a + d, {(a, d): value}) with a + d decreasing (see `by_total`); each is merged in
@@ -157,8 +170,8 @@ def flow(batches, rules, retreat, goal, scale, floor=(0, 0)):
         return
     pending = {}
     waiting = defaultdict(list)
-    ma, md = rules.attack_dice, rules.defend_dice
-    table = round_table(rules, scale)
+    ma, md = model.attack_dice, model.defend_dice
+    table = round_table(model, scale)
     add_values = scale.add
 
     def arrive(state, value):
@@ -192,36 +205,36 @@ def flow(batches, rules, retreat, goal, scale, floor=(0, 0)):
             return
 
 
-def start_mass(A, D, rules, retreat, goal, scale, closed_form=True, floor=(0, 0)):
+def start_mass(A, D, model, retreat, goal, scale, closed_form=True, floor=(0, 0)):
     """Initial batches for `flow`: the exits of the full-dice rectangle, or the start itself."""
-    a_lo, d_lo = full_region(rules, retreat, goal)
-    if closed_form and A >= a_lo and D >= d_lo:
-        return full_region_exits(A, D, rules, retreat, goal, scale, floor)
+    a_lo, d_lo = full_region(model, retreat, goal)
+    if closed_form and A >= a_lo and D >= d_lo and has_lattice(model):
+        return full_region_exits(A, D, model, retreat, goal, scale, floor)
     return [(A + D, {(A, D): scale.one})]
 
 
-def stops(A, D, rules, retreat, goal, scale, closed_form=True):
+def stops(A, D, model, retreat, goal, scale, closed_form=True):
     """Yield (state, value) for every state where the battle from (A, D) stops, with value > 0,
     in order of decreasing a + d (one at a time: a caller may keep only summaries)."""
-    for s, v in flow(start_mass(A, D, rules, retreat, goal, scale, closed_form), rules, retreat, goal, scale):
+    for s, v in flow(start_mass(A, D, model, retreat, goal, scale, closed_form), model, retreat, goal, scale):
         if (s[0] <= retreat or s[1] <= goal) and v[0]:
             yield s, v
 
 
-def end_states(A, D, rules, retreat, goal, scale, closed_form=True):
+def end_states(A, D, model, retreat, goal, scale, closed_form=True):
     """{(a, d): value} over the states where the battle from (A, D) stops."""
-    return dict(stops(A, D, rules, retreat, goal, scale, closed_form))
+    return dict(stops(A, D, model, retreat, goal, scale, closed_form))
 
 
-def passage(A, D, a, d, rules, retreat, goal, scale, closed_form=True):
+def passage(A, D, a, d, model, retreat, goal, scale, closed_form=True):
     """P(the battle from (A, D) passes through or ends at (a, d)) as a value."""
     if (a, d) == (A, D):
         return scale.one
-    a_lo, d_lo = full_region(rules, retreat, goal)
-    if closed_form and a >= a_lo and d >= d_lo:
-        return inside_probability(A, D, a, d, rules, scale)
-    initial = start_mass(A, D, rules, retreat, goal, scale, closed_form, floor=(a, d))
-    for state, value in flow(initial, rules, retreat, goal, scale, floor=(a, d)):
+    a_lo, d_lo = full_region(model, retreat, goal)
+    if closed_form and a >= a_lo and d >= d_lo and has_lattice(model):
+        return inside_probability(A, D, a, d, model, scale)
+    initial = start_mass(A, D, model, retreat, goal, scale, closed_form, floor=(a, d))
+    for state, value in flow(initial, model, retreat, goal, scale, floor=(a, d)):
         if state == (a, d):
             return value
         if state[0] + state[1] < a + d:

@@ -13,9 +13,9 @@ from .battle import DEFAULT_MAX_STATES, check_size
 from .cost import (RUNNING_SLACK, BudgetError, as_budget, attackers_needed_estimate, check, defenders_needed_estimate,
                    sweep_cost)
 from .limits import LIMITS
-from .rules import STANDARD, Rules
-from .rounds import round_table, transitions
-from .scaled import Scale, fraction_log10
+from .model import as_model, scale_for
+from .rules import STANDARD
+from .scaled import fraction_log10
 from .sweep import win_lines
 from .validate import FieldError, check_armies, check_probability, offset
 
@@ -26,11 +26,11 @@ def _reaches(value, scale, p):
     return num * p.denominator >= p.numerator * scale.den(exps)
 
 
-def _never_certain(rules, side):
+def _never_certain(model, side):
     """True when every round can cost `side` (0: attacker, 1: defender) an army, so that side
     can always lose everything and a probability of 1 is never reached."""
-    return all(any(t[side] > 0 for t in trans) for trans, _ in round_table(rules, Scale(
-        [rules.attack_faces, rules.defend_faces])).values())
+    return all(any(t[side] > 0 for t in model.transitions(na, nd))
+               for na in range(1, model.attack_dice + 1) for nd in range(1, model.defend_dice + 1))
 
 
 def can_conquer(rules, D, goal=0):
@@ -39,23 +39,39 @@ def can_conquer(rules, D, goal=0):
     A big stack always rolls rules.attack_dice dice, so it wins exactly when rounds in which
     the defender loses armies lead from D to `goal` or below; with its few dice the defender's
     last armies may be impossible to kill (two-faced attack dice against a bunker: never).
-    Rounds are the same for every d >= defend_dice, so far above that only the residue of d
-    modulo the gcd of the possible defender losses matters (all larger multiples are sums).
+    rules: a Rules or a RoundModel.
     """
-    dice = rules.defend_dice
+    return _can_wear_down(as_model(rules), 1, D, goal)
 
-    def killing(d):
-        return {dl for _, dl, _ in transitions(rules, rules.attack_dice, min(dice, d)) if dl}
 
-    steps = killing(dice)
-    if D > dice + 12 and steps:
+def can_hold(rules, A):
+    """True when enough defenders beat A attacking armies with positive probability: the same
+    question with the sides swapped (a loaded attacker with a bonus may never lose a pair)."""
+    return _can_wear_down(as_model(rules), 0, A, 0)
+
+
+def _can_wear_down(model, side, n, goal):
+    """Can `side` (0: attacker, 1: defender), with n armies, be worn down to `goal` or below by
+    a big stack of the other side (which always rolls its full dice)?
+
+    Rounds are the same for every n >= the side's dice, so far above that only the residue of n
+    modulo the gcd of the possible losses matters (all larger multiples are sums).
+    """
+    dice = model.attack_dice if side == 0 else model.defend_dice
+
+    def losses(k):
+        key = (min(dice, k), model.defend_dice) if side == 0 else (model.attack_dice, min(dice, k))
+        return {t[side] for t in model.transitions(*key) if t[side]}
+
+    steps = losses(dice)
+    if n > dice + 12 and steps:
         g = math.gcd(*steps)
-        D = dice + 12 + (D - dice - 12) % g
-    reach = {D}
-    for d in range(D, goal, -1):
-        if d in reach:
-            reach.update(d - dl for dl in killing(d))
-    return any(d <= goal for d in reach)
+        n = dice + 12 + (n - dice - 12) % g
+    reach = {n}
+    for k in range(n, goal, -1):
+        if k in reach:
+            reach.update(k - lost for lost in losses(k))
+    return any(k <= goal for k in reach)
 
 
 def _p_text(p):
@@ -66,11 +82,6 @@ def _p_text(p):
     if p > Fraction(99, 100):
         return f"1 - 10^{fraction_log10(1 - p):.1f}"
     return f"{float(p):.6g}"
-
-
-def _check_rules(rules):
-    if not isinstance(rules, Rules):
-        raise ValueError(f"rules must be a Rules, got {rules!r}")
 
 
 def _fits(estimate, budget):
@@ -87,6 +98,24 @@ def _check_search(count, typical, length, rules, budget, what, field, unit):
                           + ("; p is too close to 1" if blame_p else ""), "p" if blame_p else field)
     check(sweep_cost(count, length, rules, f"{what} (about {count:,.0f} {unit} to try)"), budget,
           "p" if blame_p else field, "Ask for a smaller p." if blame_p else "Try fewer armies.")
+
+
+def refuse_costly_troops_search(D, p, rules, need, budget):
+    """Refuse, before it starts, a search for the fewest attackers (with `need` attacking armies
+    left) reaching the true-random P(win) >= p against D that would not fit `budget`.
+    Balanced Blitz passes the true-random p its own target is equivalent to."""
+    _check_search(attackers_needed_estimate(D, p, rules, need),
+                  attackers_needed_estimate(D, Fraction(1, 2), rules, need), D, rules, budget,
+                  f"troops needed against {D:,} defenders", "survivors" if need > D else "defenders",
+                  "attacker counts")
+
+
+def refuse_costly_defenders_search(A, p, rules, budget, off=0):
+    """The same for the fewest defenders holding with true-random P(hold) >= p against A
+    attacking armies (`off`: the call's convention offset, for the message)."""
+    _check_search(defenders_needed_estimate(A, p, rules), defenders_needed_estimate(A, Fraction(1, 2), rules),
+                  A, rules, budget, f"defenders needed against {A + off:,} attackers", "attackers",
+                  "defender counts")
 
 
 def _out_of_time(deadline, budget, message):
@@ -128,27 +157,24 @@ def troops_needed(defenders, p, *, convention, rules=STANDARD, survivors=0,
     if balanced.check_dice_mode(dice_mode) == "balanced-blitz":     # BLITZ hook (issue 10)
         return balanced.troops_needed(defenders, p, convention=convention, rules=rules, survivors=survivors,
                                       max_states=max_states, with_values=with_values)
-    _check_rules(rules)
+    model = as_model(rules)
     D = check_armies("defenders", defenders)
     p = check_probability("p", p)
     off = offset(convention)
     need = max(1, check_armies("survivors", survivors, 0) - off)
     budget = as_budget(budget)
     check_size(D, max_states, f"a search against {D:,} defenders (one line of states)", "defenders")
-    if not can_conquer(rules, D):
+    if not can_conquer(model, D):
         raise FieldError(f"the attacker can never conquer {D:,} defenders with these rules (its dice "
                          f"cannot kill the last ones), so P(win) = 0 for every number of attackers", None)
-    if p == 1 and _never_certain(rules, 0):
+    if p == 1 and _never_certain(model, 0):
         raise FieldError("p = 1 cannot be reached: the defender can always win, so P(win) < 1 "
                          "for every number of attackers; ask for p < 1", "p")
-    _check_search(attackers_needed_estimate(D, p, rules, need),
-                  attackers_needed_estimate(D, Fraction(1, 2), rules, need), D, rules, budget,
-                  f"troops needed against {D:,} defenders", "survivors" if need > D else "defenders",
-                  "attacker counts")
+    refuse_costly_troops_search(D, p, model, need, budget)
     deadline = budget.deadline()
-    scale = Scale([rules.attack_faces, rules.defend_faces])
+    scale = scale_for(model)
     previous = None
-    for a, line in win_lines(rules, scale, D, "attackers", need):
+    for a, line in win_lines(model, scale, D, "attackers", need):
         value = line[D]
         if a >= 1 and _reaches(value, scale, p):
             n = a + off
@@ -175,23 +201,24 @@ def defenders_needed(attackers, p, *, convention, rules=STANDARD, max_states=DEF
     if balanced.check_dice_mode(dice_mode) == "balanced-blitz":     # BLITZ hook (issue 10)
         return balanced.defenders_needed(attackers, p, convention=convention, rules=rules,
                                          max_states=max_states, with_values=with_values)
-    _check_rules(rules)
+    model = as_model(rules)
     off = offset(convention)
     A = check_armies("attackers", attackers, 1 + off) - off
     p = check_probability("p", p)
     budget = as_budget(budget)
     check_size(A, max_states, f"a search against {attackers} attackers (one line of states)")
-    if p == 1 and _never_certain(rules, 1):
+    if not can_hold(model, A):
+        raise FieldError(f"the defender can never beat {A + off:,} attackers with these rules (its dice "
+                         f"cannot kill them all), so P(hold) = 0 for every number of defenders", None)
+    if p == 1 and _never_certain(model, 1):
         raise FieldError("p = 1 cannot be reached: the attacker can always win, so P(hold) < 1 "
                          "for every number of defenders; ask for p < 1", "p")
-    _check_search(defenders_needed_estimate(A, p, rules), defenders_needed_estimate(A, Fraction(1, 2), rules),
-                  A, rules, budget, f"defenders needed against {A + off:,} attackers", "attackers",
-                  "defender counts")
+    refuse_costly_defenders_search(A, p, model, budget, off)
     deadline = budget.deadline()
-    scale = Scale([rules.attack_faces, rules.defend_faces])
+    scale = scale_for(model)
     q = 1 - p                      # hold >= p  <=>  win <= 1 - p
     previous = None
-    for d, line in win_lines(rules, scale, A, "defenders"):
+    for d, line in win_lines(model, scale, A, "defenders"):
         value = line[A]
         num, exps = value
         if d >= 1 and num * q.denominator <= q.numerator * scale.den(exps):

@@ -13,7 +13,8 @@ import sys
 
 LIMITS = {
     "min_faces": 2,
-    "max_faces": 20,
+    "max_faces": 100,
+    "max_weight": 1_000_000,
     "min_dice": 1,
     "max_dice": 3,
     "max_armies": 1_000_000,
@@ -32,6 +33,7 @@ LIMITS = {
 LIMIT_NOTES = {
     "min_faces": "fewest faces of a die (each side), numbered 1..faces",
     "max_faces": "most faces of a die",
+    "max_weight": "largest relative weight of one face of a weighted die",
     "min_dice": "fewest dice a side may be allowed to roll",
     "max_dice": "most dice a side may be allowed to roll in a round",
     "max_armies": "largest army count accepted anywhere (attackers, defenders, territories, ...)",
@@ -77,7 +79,11 @@ def _dice_choices(standard, extra):
 
 
 # The fields of riskodds.Rules, in form order. kind "choice": one of `choices` ([value, label]);
-# kind "int": a whole number from min to max.
+# kind "int": a whole number from min to max; kind "weights": null (a fair die) or one whole
+# number from min to max per face of the die whose face count is the field `faces_field`, not
+# all 0 (a JSON list, or text "2,2,1,1,1,1").
+WEIGHTS_HELP = ("relative weight of each face, 1 first, e.g. 2,2,1,1,1,1 (faces 1 and 2 twice as "
+                "likely); empty: a fair die")
 RULE_FIELDS = (
     {"name": "defend_dice", "label": "Defender dice", "kind": "choice", "default": 2,
      "min": LIMITS["min_dice"], "max": LIMITS["max_dice"],
@@ -89,10 +95,16 @@ RULE_FIELDS = (
     {"name": "defender_bonus", "label": "Defender bonus", "kind": "choice", "default": "none",
      "choices": [["none", "none"], ["highest", "+1 on highest die (bunker)"],
                  ["both", "+1 on every die (fortification)"]]},
+    {"name": "attacker_bonus", "label": "Attacker bonus", "kind": "choice", "default": "none",
+     "choices": [["none", "none"], ["highest", "+1 on highest die"], ["all", "+1 on every die"]]},
     {"name": "attack_faces", "label": "Attacker die faces", "kind": "int", "default": 6,
      "min": LIMITS["min_faces"], "max": LIMITS["max_faces"]},
     {"name": "defend_faces", "label": "Defender die faces", "kind": "int", "default": 6,
      "min": LIMITS["min_faces"], "max": LIMITS["max_faces"]},
+    {"name": "attack_weights", "label": "Attacker die weights", "kind": "weights", "default": None,
+     "faces_field": "attack_faces", "min": 0, "max": LIMITS["max_weight"], "help": WEIGHTS_HELP},
+    {"name": "defend_weights", "label": "Defender die weights", "kind": "weights", "default": None,
+     "faces_field": "defend_faces", "min": 0, "max": LIMITS["max_weight"], "help": WEIGHTS_HELP},
 )
 RULE_FIELD = {f["name"]: f for f in RULE_FIELDS}
 
@@ -123,7 +135,12 @@ def markdown():
              for k, v in LIMITS.items()]
     rows += ["", "| rule field | kind | default | allowed |", "|---|---|---|---|"]
     for f in RULE_FIELDS:
-        allowed = (", ".join(f"`{v!r}`" if isinstance(v, str) else f"`{v}`" for v, _ in f["choices"])
-                   if f["kind"] == "choice" else f"{f['min']}..{f['max']}")
+        if f["kind"] == "choice":
+            allowed = ", ".join(f"`{v!r}`" if isinstance(v, str) else f"`{v}`" for v, _ in f["choices"])
+        elif f["kind"] == "weights":
+            allowed = (f"`None` (fair), or `{f['faces_field']}` whole numbers {f['min']}..{f['max']:,}, "
+                       "not all 0")
+        else:
+            allowed = f"{f['min']}..{f['max']}"
         rows.append(f"| `{f['name']}` | {f['kind']} | `{f['default']!r}` | {allowed} |")
     return "\n".join(rows) + "\n"

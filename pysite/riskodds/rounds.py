@@ -1,19 +1,18 @@
-"""One round of dice, by exhaustive enumeration with exact integer counts."""
-from functools import lru_cache
-from itertools import combinations_with_replacement
-from math import factorial, prod
-from collections import Counter
-
+"""One round of dice: its outcomes with exact integer weights (dice.py counts them)."""
 from .limits import LIMITS
+from .model import RoundModel, as_model, compile_round
 from .rules import Rules
-from .validate import check_int
+from .validate import FieldError, check_int
 
 
 def outcome_space(attack_dice, defend_dice, rules=Rules()):
     """{(attacker_losses, defender_losses): count} for one round with these dice rolled.
 
-    Counts are exact and sum to attack_faces**attack_dice * defend_faces**defend_dice.
-    The dice rolled here are the dice actually thrown (1..3 each), not the rule maxima.
+    Counts are exact integers, outcomes of count 0 left out. For fair dice they count rolls and
+    sum to attack_faces**attack_dice * defend_faces**defend_dice; weighted dice count each roll
+    with the product of its faces' weights, out of sum(attack_weights)**attack_dice * ... .
+    The dice rolled here are the dice actually thrown (1..3 each), not the rule maxima. With a
+    RoundModel (rules=), its table for these dice (which must be within its dice).
 
     >>> outcome_space(3, 2)           # out of 6**5 = 7776
     {(0, 2): 2890, (1, 1): 2611, (2, 0): 2275}
@@ -26,52 +25,29 @@ def outcome_space(attack_dice, defend_dice, rules=Rules()):
 
     >>> outcome_space(2, 2), outcome_space(2, 2, Rules(ties="attacker"))
     ({(0, 2): 295, (1, 1): 420, (2, 0): 581}, {(0, 2): 581, (1, 1): 420, (2, 0): 295})
+
+    Faces 1 and 2 twice as likely (weights out of 8 per die: the earlier kernel's biased dice):
+
+    >>> biased = Rules(attack_weights=(2, 2, 1, 1, 1, 1), defend_weights="2,2,1,1,1,1")
+    >>> outcome_space(1, 1, biased)   # out of 8 * 8 = 64
+    {(0, 1): 26, (1, 0): 38}
     """
     check_int("attack_dice", attack_dice, LIMITS["min_dice"], LIMITS["max_dice"])
     check_int("defend_dice", defend_dice, LIMITS["min_dice"], LIMITS["max_dice"])
-    if not isinstance(rules, Rules):
-        raise ValueError(f"rules must be a Rules, got {rules!r}")
-    return dict(_outcomes(attack_dice, defend_dice, rules))
+    if isinstance(rules, Rules):
+        return {(al, dl): c for al, dl, c in compile_round(rules, attack_dice, defend_dice)}
+    model = as_model(rules)
+    if attack_dice > model.attack_dice or defend_dice > model.defend_dice:
+        raise FieldError(f"this round model has tables up to {model.attack_dice} v {model.defend_dice} "
+                         f"dice, not {attack_dice} v {defend_dice}", "attack_dice")
+    return model.table(attack_dice, defend_dice)
 
 
-@lru_cache(maxsize=None)
-def _outcomes(na, nd, rules):
-    """Tuple of ((attacker_losses, defender_losses), count), sorted by attacker losses."""
-    m = min(na, nd)
-    attack = _top_dice(na, rules.attack_faces, m)
-    defend = _top_dice(nd, rules.defend_faces, m)
-    bonus = {"none": (0,) * m, "highest": (1,) + (0,) * (m - 1), "both": (1,) * m}[rules.defender_bonus]
-    attacker_wins_ties = rules.ties == "attacker"
-    counts = Counter()
-    for att, wa in attack.items():
-        for dfn, wd in defend.items():
-            attacker_losses = 0
-            for x, y, b in zip(att, dfn, bonus):
-                y += b
-                if x < y or (x == y and not attacker_wins_ties):
-                    attacker_losses += 1
-            counts[attacker_losses, m - attacker_losses] += wa * wd
-    return tuple(sorted(counts.items()))
+def round_table(model, scale):
+    """{(na, nd): (transitions, denominator exponents)} for every dice count of a RoundModel:
+    the per-state lookups of the dynamic programs, built once per computation."""
+    return {(na, nd): (model.transitions(na, nd), scale.step(model, na, nd))
+            for na in range(1, model.attack_dice + 1) for nd in range(1, model.defend_dice + 1)}
 
 
-def _top_dice(n, faces, m):
-    """{highest m dice, sorted descending: number of the faces**n ordered rolls giving them}."""
-    tops = Counter()
-    for roll in combinations_with_replacement(range(faces, 0, -1), n):
-        # ordered rolls that sort to this multiset: the multinomial coefficient
-        ways = factorial(n) // prod(factorial(c) for c in Counter(roll).values())
-        tops[roll[:m]] += ways
-    return tops
-
-
-@lru_cache(maxsize=None)
-def transitions(rules, na, nd):
-    """((attacker_losses, defender_losses, count), ...) and the round's dice (na, nd), non-zero counts only."""
-    return tuple((al, dl, c) for (al, dl), c in _outcomes(na, nd, rules) if c)
-
-
-def round_table(rules, scale):
-    """{(na, nd): (transitions, denominator exponents)} for every dice count: the per-state
-    lookups of the dynamic programs, built once (hashing a Rules per state is slow)."""
-    return {(na, nd): (transitions(rules, na, nd), scale.step(rules, na, nd))
-            for na in range(1, rules.attack_dice + 1) for nd in range(1, rules.defend_dice + 1)}
+__all__ = ["outcome_space", "round_table", "RoundModel", "as_model"]

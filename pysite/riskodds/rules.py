@@ -2,10 +2,11 @@
 from dataclasses import dataclass
 
 from .limits import RULE_FIELD, choice_values
-from .validate import check_choice, check_int
+from .validate import check_choice, check_int, check_weights
 
 TIES = choice_values("ties")
 BONUSES = choice_values("defender_bonus")
+ATTACKER_BONUSES = choice_values("attacker_bonus")
 
 
 @dataclass(frozen=True)
@@ -19,6 +20,13 @@ class Rules:
     ties: "defender" (standard: a tie goes to the defender) or "attacker" (zombie defender).
     defender_bonus: "none"; "highest" (bunker: +1 to the defender's highest die);
         "both" (fortification: +1 to every defender die).
+    attacker_bonus: "none"; "highest" (+1 to the attacker's highest die); "all" (+1 to every
+        attacker die). Bonuses are added before the dice are compared, so +1 against +1 on the
+        same pair cancels, and a tie of the bonused values goes where `ties` says.
+    attack_weights, defend_weights: None (fair dice) or relative weights of faces 1..faces,
+        non-negative whole numbers, not all 0 (a list, a tuple, or text like "2,2,1,1,1,1"):
+        face v comes up with probability w_v / sum(w). Stored as a tuple divided by its gcd,
+        and as None when all weights are equal (so equal rules compare equal).
     """
     attack_dice: int = RULE_FIELD["attack_dice"]["default"]
     defend_dice: int = RULE_FIELD["defend_dice"]["default"]
@@ -26,13 +34,21 @@ class Rules:
     defend_faces: int = RULE_FIELD["defend_faces"]["default"]
     ties: str = RULE_FIELD["ties"]["default"]
     defender_bonus: str = RULE_FIELD["defender_bonus"]["default"]
+    attacker_bonus: str = RULE_FIELD["attacker_bonus"]["default"]
+    attack_weights: tuple = RULE_FIELD["attack_weights"]["default"]
+    defend_weights: tuple = RULE_FIELD["defend_weights"]["default"]
 
     def __post_init__(self):
         for name in ("attack_dice", "defend_dice", "attack_faces", "defend_faces"):
             field = RULE_FIELD[name]
-            check_int(name, getattr(self, name), field["min"], field["max"])
+            object.__setattr__(self, name, check_int(name, getattr(self, name), field["min"], field["max"]))
         check_choice("ties", self.ties, TIES)
         check_choice("defender_bonus", self.defender_bonus, BONUSES)
+        check_choice("attacker_bonus", self.attacker_bonus, ATTACKER_BONUSES)
+        for name, faces in (("attack_weights", "attack_faces"), ("defend_weights", "defend_faces")):
+            field = RULE_FIELD[name]
+            weights = check_weights(name, getattr(self, name), getattr(self, faces), faces, field["max"])
+            object.__setattr__(self, name, weights)
 
 
 STANDARD = Rules()

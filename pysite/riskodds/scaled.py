@@ -1,14 +1,21 @@
-"""Exact probabilities as integer numerators over products of powers of the dice faces.
+"""Exact probabilities as integer numerators over products of powers of a few bases.
 
-A value is a tuple (num, exps) meaning num / prod(b**e for b, e in zip(bases, exps)), where
-`bases` are the distinct face counts in play (just 6 for standard dice). Every probability in a
-battle is a sum of products of round counts over faces**dice, so this form is exact, and adding
-two values needs only multiplications by cached powers, never a gcd: `math.gcd` of
-10,000-digit integers costs milliseconds, and Fraction arithmetic does one per step.
-Reduction to lowest terms strips the bases' few primes from the numerator instead.
+A value is a tuple (num, exps) meaning num / prod(b**e for b, e in zip(bases, exps)). Every
+probability in a battle is a sum of products of round weights over the rounds' total weights
+(faces**dice for fair dice), so with `bases` chosen such that every round's total is a product
+of their powers, this form is exact, and adding two values needs only multiplications by cached
+powers, never a gcd: `math.gcd` of 10,000-digit integers costs milliseconds, and Fraction
+arithmetic does one per step. Reduction to lowest terms strips the bases' few primes from the
+numerator instead.
+
+The bases: a coprime basis of the round totals (`coprime_basis`): pairwise coprime numbers of
+which every total is a product of powers. Standard dice have totals 6**2 .. 6**5: the basis is
+just 6, one exponent per value. d6 against d8 gives 2 and 3; weighted dice give the factors of
+a die's total weight; the earlier kernel's tables (totals 8**k) give 8.
 """
 import math
 from fractions import Fraction
+from functools import lru_cache
 from math import prod
 from operator import add
 
@@ -21,11 +28,9 @@ POWER_CACHE_BITS = 2 ** 28   # 32 MB of larger cached powers at most
 class Scale:
     """Arithmetic on (num, exps) values for the dice faces of one computation."""
 
-    def __init__(self, faces):
-        self.bases = tuple(sorted(set(faces)))
-        self._index = {b: i for i, b in enumerate(self.bases)}
-        self._base_factors = [_prime_factors(b) for b in self.bases]
-        self.primes = tuple(sorted({p for f in self._base_factors for p in f}))
+    def __init__(self, totals):
+        """totals: the round totals (denominators) values will be divided by, in any number."""
+        self.bases, self._base_factors, self._factored, self.primes = _basis(tuple(sorted(set(totals))))
         self._powers = {}
         self._cached_bits = 0
         self._log2 = tuple(math.log2(b) for b in self.bases)
@@ -52,15 +57,24 @@ class Scale:
                 self._cached_bits = 0
         return v
 
-    def step(self, rules, na, nd):
-        """Exponents of the denominator of one round: attack_faces**na * defend_faces**nd."""
-        key = (rules.attack_faces, rules.defend_faces, na, nd)
-        exps = self._steps.get(key)
+    def step(self, model, na, nd):
+        """Exponents of the denominator of one round of a round model: its total weight."""
+        return self.exponents(model.total(na, nd))
+
+    def exponents(self, n):
+        """exps with den(exps) == n, for n a product of powers of the bases."""
+        exps = self._steps.get(n)
         if exps is None:
-            e = [0] * len(self.bases)
-            e[self._index[rules.attack_faces]] += na
-            e[self._index[rules.defend_faces]] += nd
-            exps = self._steps[key] = tuple(e)
+            e, rest = [], n
+            for b in self.bases:
+                k = 0
+                while rest % b == 0:
+                    rest //= b
+                    k += 1
+                e.append(k)
+            if rest != 1:
+                raise ValueError(f"{n} is not a product of powers of the bases {self.bases}")
+            exps = self._steps[n] = tuple(e)
         return exps
 
     def log2_den(self, exps):
@@ -124,6 +138,8 @@ class Scale:
     def fraction(self, value):
         """The value as a reduced Fraction, reduced by stripping the primes (no gcd)."""
         num, exps = value
+        if not self._factored:
+            return Fraction(num, self.den(exps))
         prime_exps = self._prime_exps.get(exps)
         if prime_exps is None:
             prime_exps = self._prime_exps[exps] = [
@@ -143,6 +159,17 @@ class Scale:
         if not num:
             return None
         return ilog10(num) - sum(e * math.log10(b) for b, e in zip(self.bases, exps))
+
+
+@lru_cache(maxsize=256)
+def _basis(totals):
+    """(bases, their prime factors, whether fully factored, the primes) for sorted totals."""
+    bases = coprime_basis(totals)
+    factored = [_prime_factors(b) for b in bases]
+    factors = [f for f, _ in factored]
+    # a base too big to factor by trial division leaves a cofactor: Scale.fraction uses a gcd then
+    complete = all(c for _, c in factored)
+    return bases, factors, complete, tuple(sorted({p for f in factors for p in f}))
 
 
 SMALL_BITS = 500       # below this, C gcd is faster than stripping primes (measured)
@@ -187,14 +214,43 @@ def _strip(num, p, e, power=pow):
     return num, e
 
 
+FACTOR_BOUND = 10 ** 5    # trial division stops here (dice give bases far below FACTOR_BOUND**2)
+
+
 def _prime_factors(n):
+    """({prime: exponent}, complete) of n by trial division up to FACTOR_BOUND; when a cofactor
+    that may be composite is left, it appears as one key and complete is False."""
     factors, p = {}, 2
-    while n > 1:
+    while p * p <= n:
+        if p >= FACTOR_BOUND:
+            factors[n] = 1
+            return factors, False
         while n % p == 0:
             factors[p] = factors.get(p, 0) + 1
             n //= p
         p += 1
-    return factors
+    if n > 1:
+        factors[n] = factors.get(n, 0) + 1
+    return factors, True
+
+
+def coprime_basis(numbers):
+    """Pairwise coprime integers > 1 such that every number given is a product of their powers.
+
+    Replace any two with a common factor g by g, a / g and b / g (dropping ones) until none
+    share a factor: every number stays a product of the list, whose product shrinks each time.
+
+    >>> coprime_basis([36, 216, 1296, 7776]), coprime_basis([48, 288, 384]), coprime_basis([64, 512])
+    ((6,), (2, 3), (8,))
+    """
+    basis = sorted({n for n in numbers if n > 1})
+    while True:
+        pair = next(((a, b) for i, a in enumerate(basis) for b in basis[i + 1:] if math.gcd(a, b) > 1), None)
+        if pair is None:
+            return tuple(basis)
+        a, b = pair
+        g = math.gcd(a, b)
+        basis = sorted({n for n in basis if n not in pair} | {n for n in (g, a // g, b // g) if n > 1})
 
 
 def ilog10(n):

@@ -16,8 +16,8 @@ from fractions import Fraction
 from . import flow
 from .battle import DEFAULT_MAX_STATES, setup
 from .cost import as_budget, battle_cost, check
+from .model import scale_for
 from .rules import STANDARD
-from .scaled import Scale
 from .validate import check_armies
 
 LOG10_2 = math.log10(2)
@@ -120,15 +120,15 @@ def battle_summary(attackers, defenders, *, convention, rules=STANDARD, retreat_
     """
     s = setup(attackers, defenders, convention, rules, retreat_at, defender_goal, max_states)
     need = None if survivors is None else check_armies("survivors", survivors, 0) - s.offset
-    check(battle_cost(s.A, s.D, rules, "summary", f"a battle of {s.A + s.offset:,} v {s.D:,}"),
+    check(battle_cost(s.A, s.D, s.model, "summary", f"a battle of {s.A + s.offset:,} v {s.D:,}"),
           as_budget(budget), s.bigger_side, "Try fewer armies.")
-    scale = Scale([rules.attack_faces, rules.defend_faces])
+    scale = scale_for(s.model)
     zero, add = scale.zero, scale.add
     win = loss = stopped = kept = zero
     moments = [[zero, zero], [zero, zero]]         # per side: sum k * P, sum k * k * P
     lost = [[ZERO] * (s.A + 1), [ZERO] * (s.D + 1)]
     ends = []
-    for (a, d), v in flow.stops(s.A, s.D, rules, s.retreat, s.goal, scale):
+    for (a, d), v in flow.stops(s.A, s.D, s.model, s.retreat, s.goal, scale):
         if d <= s.goal:
             win = add(win, v)
             if need is not None and a >= need:

@@ -1,25 +1,29 @@
 """Backward sweeps: P(win) from every state of a grid, one line of states at a time.
 
-W(a, d) = sum over round outcomes of count * W(a - al, d - dl) / (faces**dice), with
+W(a, d) = sum over round outcomes of weight * W(a - al, d - dl) / (the round's total weight), with
 W(a, 0) = 1 when a >= need (a win with enough survivors) and W(0, d) = 0. Attacking armies.
 A line (all d for one a, or all a for one d) depends only on the few lines before it, so a
 sweep keeps at most four lines in memory and can run to large grids.
 """
 from operator import add
 
+from .model import as_model
 from .rounds import round_table
 
 
-def win_lines(rules, scale, length, by="attackers", need=1):
+def win_lines(model, scale, length, by="attackers", need=1):
     """Yield (i, line) for i = 0, 1, 2, ...: P(win) as scaled values in attacking armies.
 
     by="attackers": line i holds W(i, d) for d = 0..length.
     by="defenders": line i holds W(a, i) for a = 0..length.
     need: least attacking armies left that count as a win (1: any conquest).
+    model: a RoundModel (model.as_model of a Rules). A round costs a side at most the dice it
+    throws, so line i needs only the `depth` lines before it.
     """
-    depth = rules.attack_dice if by == "attackers" else rules.defend_dice
-    ma, md = rules.attack_dice, rules.defend_dice
-    table = round_table(rules, scale)
+    model = as_model(model)          # a Rules is welcome too (Balanced Blitz passes its rules)
+    depth = model.attack_dice if by == "attackers" else model.defend_dice
+    ma, md = model.attack_dice, model.defend_dice
+    table = round_table(model, scale)
     zero, one = scale.zero, scale.one
     single_base = len(scale.bases) == 1
     base, power, align = scale.bases[0], scale.power, scale.align

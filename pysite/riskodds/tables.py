@@ -7,8 +7,8 @@ from fractions import Fraction
 
 from .battle import DEFAULT_MAX_STATES, check_size
 from .cost import UNLIMITED, as_budget, check, sweep_cost
+from .model import as_model, scale_for
 from .rules import STANDARD, CAPITAL
-from .scaled import Scale
 from .sweep import win_lines
 from .validate import check_int, check_probability, offset
 
@@ -18,8 +18,9 @@ NEEDED_LEVELS = tuple(Fraction(k, 100) for k in (1, *range(5, 100, 5), 99))
 def _grid_lines(n, rules, convention):
     """Yield (attackers in `convention`, scaled line over defenders 0..n) for attackers 1..n."""
     off = offset(convention)
-    scale = Scale([rules.attack_faces, rules.defend_faces])
-    for a, line in win_lines(rules, scale, n, "attackers"):
+    model = as_model(rules)
+    scale = scale_for(model)
+    for a, line in win_lines(model, scale, n, "attackers"):
         if a + off > n:
             return
         if a + off >= 1 and a >= 1:
@@ -29,7 +30,7 @@ def _grid_lines(n, rules, convention):
 def _check_grid(n, rules, max_states, budget, exact):
     n = check_int("n", n, 1)
     check_size(n * n, max_states, f"a {n} x {n} grid", "n")
-    check(sweep_cost(n, n, rules, f"a {n:,} x {n:,} grid", cells_out=n * n, text_out=exact),
+    check(sweep_cost(n, n, as_model(rules), f"a {n:,} x {n:,} grid", cells_out=n * n, text_out=exact),
           as_budget(budget), "n", "Ask for a smaller grid.")
     return n
 
@@ -69,11 +70,12 @@ def needed_table(max_defenders=200, levels=NEEDED_LEVELS, *, rules=STANDARD, con
     check_size(D * D, max_states, f"troops-needed tables up to {D} defenders", "max_defenders")
     levels = sorted(check_probability("levels", p) for p in levels)
     off = offset(convention)
-    scale = Scale([rules.attack_faces, rules.defend_faces])
+    model = as_model(rules)
+    scale = scale_for(model)
     answer = {p: [None] * D for p in levels}
     next_level = [0] * (D + 1)          # per defender count: index of the first level not yet met
     open_columns = D
-    for a, line in win_lines(rules, scale, D, "attackers"):
+    for a, line in win_lines(model, scale, D, "attackers"):
         if a == 0:
             continue
         for d in range(1, D + 1):

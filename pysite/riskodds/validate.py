@@ -5,6 +5,7 @@ with an optional sign (str.isdigit and int() also accept superscripts and other 
 digits, and int() reads "1_000"), at most LIMITS["max_input_chars"] characters (int() of a
 million digits takes seconds). Messages quote the input shortened, never whole.
 """
+import math
 import re
 from fractions import Fraction
 
@@ -68,6 +69,36 @@ def _range_text(lo, hi):
     if hi is not None:
         return f" <= {hi:,}"
     return ""
+
+
+def check_weights(name, value, faces, faces_name, top):
+    """Relative weights of a die's faces 1..faces: None (fair), or a list/tuple of whole numbers
+    0..top (ints or digit text), or text "2,2,1,1,1,1"; not all 0. Returns None for fair dice
+    (all weights equal), else the tuple divided by its gcd (the same probabilities)."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        text = _text(name, value)
+        value = [w.strip() for w in text.split(",")] if text else []
+    if not isinstance(value, (list, tuple)):
+        raise FieldError(f"{name} must be a list of whole numbers, one per face (or null for a fair die), "
+                         f"got {show(value)}", name)
+    weights = []
+    for w in value[:faces + 1]:
+        try:
+            weights.append(check_int(name, w, 0, top))
+        except FieldError:
+            raise FieldError(f"{name}: each weight must be a whole number from 0 to {top:,}, got {show(w)}",
+                             name) from None
+    if len(value) != faces:
+        raise FieldError(f"{name} must give one weight per face: {faces} weights for {faces_name} = {faces}, "
+                         f"got {len(value):,}", name)
+    if not any(weights):
+        raise FieldError(f"{name}: at least one face needs a weight above 0", name)
+    g = math.gcd(*weights)
+    if all(w == weights[0] for w in weights):
+        return None
+    return tuple(w // g for w in weights)
 
 
 def check_choice(name, value, choices):

@@ -1,5 +1,6 @@
-"""What the article's Markdown can call: num, figure, block, table, download, link, val and a few
-facts about the build. Functions marked `wants_slots` put their HTML into a placeholder (markup.Slots)
+"""What the article's Markdown can call: num, figure, figure_sources (where each figure of the page
+comes from, for its "How this page is made" footer), block, table, download, link, val, tenpow
+(10⁷ for a run count) and a few facts about the build. Functions marked `wants_slots` put their HTML into a placeholder (markup.Slots)
 so Markdown leaves it alone; a placeholder may be a function of the asset URLs, filled in phase 2.
 
 Adding a table is one entry in TABLES (then `{{ table("name") }}` in the Markdown)."""
@@ -7,7 +8,7 @@ from markupsafe import escape
 
 from . import data as article_data, downloads, facts, fmt, history, simdata
 from . import tables as article_tables
-from .figure_table import figure_html
+from .figure_table import figure_html, sources_html
 
 TABLES = {
     "outcomes_std": lambda: article_tables.outcome_table("std", article_tables.STANDARD_ROUNDS,
@@ -17,6 +18,8 @@ TABLES = {
     "end_states": lambda: article_tables.end_states_table(75, 10),
     "needed_10": lambda: article_tables.needed_table(10, ["0.99", "0.95", "0.5", "0.01"]),
     "history": lambda: article_tables.history_table(history.history()["monte_carlo"]),
+    "kernel_rounds": lambda: article_tables.kernel_rounds_table(article_tables.STANDARD_ROUNDS),
+    "kernel": lambda: article_tables.kernel_table(75, 10, "1e12", history.history()["gpu_total_losses_seen"]),
 }
 
 
@@ -41,8 +44,14 @@ def content_context(figures: dict, assets: dict, hists) -> dict:
     def figure(slots):
         def put(name, caption=""):
             f = figures[name]
+            slots.draft.figures.append(name)
             return slots.put(lambda urls: figure_html(f, urls, caption), block=True)
         return put
+
+    @wants_slots
+    def figure_sources(slots):
+        """Where each figure of this page comes from (filled in phase 2, when every figure is known)."""
+        return lambda: slots.put(lambda urls: sources_html([figures[n] for n in slots.draft.figures]), block=True)
 
     @wants_slots
     def block(slots):
@@ -65,7 +74,7 @@ def content_context(figures: dict, assets: dict, hists) -> dict:
     def link(slots):
         return lambda rel: slots.put(lambda urls: urls[rel])
 
-    return {"num": num, "figure": figure, "block": block, "table": table, "download": download, "link": link,
+    return {"num": num, "figure": figure, "figure_sources": figure_sources, "tenpow": fmt.tenpow, "block": block, "table": table, "download": download, "link": link,
             "val": facts.value, "sims": hists, "has_gpu": any(h.backend == "cuda" for h in hists),
             "fallback": any(h.source == "build fallback" for h in hists), "history": history.history(),
             "sweep": simdata.bench("sweep_cuda.json"), "throughput": history.throughput_rows(),

@@ -1,4 +1,5 @@
 """The heavy engine results the figures and downloads share, each cached by its inputs."""
+import math
 from fractions import Fraction
 from functools import lru_cache
 
@@ -43,3 +44,23 @@ def battle_dist(A: int, D: int) -> list[float]:
 def chain() -> ro.Campaign:
     """The article's chain campaign (territory convention); its `scores` feed the figure."""
     return ro.campaign(CHAIN_T, CHAIN, convention="territory")
+
+
+def log10(p: Fraction) -> float:
+    """log10 of an exact probability, at any size (no float underflow)."""
+    return math.log10(p.numerator) - math.log10(p.denominator)
+
+
+def event_log10(A: int, D: int, event: str) -> float:
+    """log10 P(event) in an A v D battle (attacking armies, standard rules), exactly from the
+    engine; event: "loss" or "lost-at-least:K" (the pipeline's rare-event names)."""
+    b = ro.battle(A, D, convention="attacking")
+    if event == "loss":
+        return log10(b.loss)
+    return log10(sum(b.attackers_lost[int(event.split(":")[1]):], Fraction(0)))
+
+
+def loss_curve(D: int, attackers) -> list[tuple[int, float]]:
+    """(A, P(all A attacking armies lost against D)) as floats (they reach about 1e-302 at
+    A = 1190, D = 10: still inside the float range; keep A below about 1200)."""
+    return [(A, float(ro.battle(A, D, convention="attacking").loss)) for A in attackers]

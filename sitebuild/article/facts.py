@@ -2,9 +2,10 @@
 
 A key says how to compute its value, so a test can recompute it independently:
   battle/A/D/CONV/RULES/WHAT   WHAT: win, loss, mean_att, std_att, mean_def, lost_eq_N,
-                               lost_ge_N, lost_lt_N, end_A_D, states, den_digits,
-                               lost_all_killed_ge_K
-  outcome/RULES/NAvND/K        count of rolls where the attacker loses K armies (K = "total": all)
+                               lost_ge_N, lost_lt_N, end_A_D, den_digits, lost_all_killed_ge_K,
+                               states (the grid (A + 1)(D + 1)), reachable (states a battle
+                               from (A, D) can visit), def_short (D - mean_def)
+  outcome/RULES/NAvND/K        weight of rolls where the attacker loses K armies (K = "total": all)
   share/RULES/NAvND/K          that count over all rolls (a Fraction)
   roundmean/RULES/NAvND/SIDE   expected armies lost per round by SIDE (att | def)
   ratio/RULES                  attacker losses per defender loss in a full-dice round
@@ -12,9 +13,26 @@ A key says how to compute its value, so a test can recompute it independently:
   campaign/CONV/T/D1-D2-...    P(every territory taken), leaving one army behind in each
   zscore/battle/A/D/CONV/RULES/N   (N - mean) / std of attacking armies lost
   power/KEY/N                  value of KEY to the N-th power (twice in a row: N = 2)
+  div/KEY1/by/KEY2             KEY1 / KEY2
+  floatdp/A/D/WHAT             loss: P(all A attacking armies lost against D) by the same
+                               dynamic program in double-precision floats (standard rules);
+                               err: its relative error against the engine's exact value
+  underflow/D                  the fewest attacking armies A for which P(all A lost against D)
+                               is below the smallest double (it rounds to 0.0)
   mc/KEY/RUNS/WHAT             Monte Carlo of an event of probability KEY: expected (hits),
                                seen (P(at least one hit)), ge_K (P(at least K hits)),
                                runs_for_K (runs for K expected hits)
+  rare/A/D/EVENT/WHAT          importance sampling of EVENT (loss | lost-at-least:K) in A v D,
+                               from data/simulations/rare_event_scaling.json (the largest run):
+                               estimate, rel_err (relative standard error), half_width (95 %
+                               interval, relative), runs, seconds (tilt fitting and run),
+                               is_runs_1pct, plain_runs_1pct (battles for a 95 % half-width
+                               of 1 %), plain_rel_err (plain Monte Carlo's at the same runs),
+                               plain_1pct_gpu_years (plain_runs_1pct at the earlier GPU's speed)
+  rare/all/WHAT                over every event of that file: events, points (estimates),
+                               covered (95 % intervals that hold the exact value), min_p, max_p
+  rarebench/WHAT               bench/results/bench_rare.json (75 v 10, loss): estimate, runs,
+                               half_width, cpu_s, seeds, covered
 Balanced Blitz (the digital game's dice mode; riskodds.balanced), fights to the end:
   blitz/A/D/CONV/RULES/WHAT    WHAT: win, loss, mean_att, std_att, mean_def, lost_eq_N, min_lost (fewest
                                attacking armies lost with a chance above 0)
@@ -26,22 +44,45 @@ Balanced Blitz (the digital game's dice mode; riskodds.balanced), fights to the 
   blitz/g/P                    the Balanced Blitz P(win) when the true-random one is P
   blitz/param/NAME             the game's parameters: win_cutoff, win_power, outcome_cutoff,
                                outcome_power (Fractions)
-RULES is std (2 defence dice) or cap (capital: 3). Values are exact (int, Fraction) where the
-engine is exact, floats for Poisson tails and Balanced Blitz (whose powers are irrational).
+RULES is std (2 defence dice), cap (capital: 3), or one of the earlier GPU kernel's dice models
+(gpu_pipeline.legacy_model.MODELS: fair, biased-faces, unsorted-rounds, legacy-kernel), whose
+round tables the engine takes as they are. Values are exact (int, Fraction) where the engine is
+exact; floats for Poisson tails, for what the simulation files report, and for Balanced Blitz
+(whose powers are irrational).
 """
+import json
 import math
 from fractions import Fraction
 from functools import lru_cache
 
 import riskodds as ro
 from riskodds import balanced
+from gpu_pipeline import legacy_model
+
+from .. import paths
+
+RARE_FILE = paths.ROOT / "data" / "simulations" / "rare_event_scaling.json"
+RARE_BENCH = paths.ROOT / "bench" / "results" / "bench_rare.json"
+HISTORY = paths.SITE_SRC / "content" / "article" / "history.json"
+Z95 = 1.959963984540054   # the pipeline's 95 % intervals: estimate * (1 +- Z95 * relative error)
 
 RULES = {"std": ro.STANDARD, "cap": ro.CAPITAL}
 
 
 @lru_cache(maxsize=None)
+def rules_of(name: str):
+    """A RULES name -> what riskodds.battle takes as rules: a rule set, or for one of the
+    earlier kernel's dice models, the engine's round model built from that model's tables."""
+    if name in RULES:
+        return RULES[name]
+    if name in legacy_model.MODELS:
+        return ro.RoundModel.from_tables(_legacy_tables(name), name=f"the earlier GPU kernel's dice: {name}")
+    raise KeyError(f"unknown rules {name!r}: {', '.join([*RULES, *legacy_model.MODELS])}")
+
+
+@lru_cache(maxsize=None)
 def _battle(A: int, D: int, conv: str, rules: str):
-    return ro.battle(A, D, convention=conv, rules=RULES[rules])
+    return ro.battle(A, D, convention=conv, rules=rules_of(rules))
 
 
 def _battle_value(A, D, conv, rules, what):
@@ -56,6 +97,10 @@ def _battle_value(A, D, conv, rules, what):
         return b.mean_defenders_lost
     if what == "states":
         return (int(A) + 1) * (int(D) + 1)
+    if what == "reachable":
+        return len(reachable(int(A), int(D), RULES[rules]))
+    if what == "def_short":
+        return int(D) - b.mean_defenders_lost
     if what == "den_digits":
         return len(str(b.loss.denominator))
     kind, _, rest = what.rpartition("_")
@@ -73,8 +118,31 @@ def _battle_value(A, D, conv, rules, what):
     raise KeyError(what)
 
 
+def reachable(A: int, D: int, rules) -> set:
+    """The states (attacking armies, defenders) a battle from (A, D) can visit, ends included:
+    a walk over the steps of the engine's round tables that have a non-zero count."""
+    seen, todo = {(A, D)}, [(A, D)]
+    while todo:
+        a, d = todo.pop()
+        if a == 0 or d == 0:
+            continue
+        counts = ro.outcome_space(min(rules.attack_dice, a), min(rules.defend_dice, d), rules)
+        for (la, ld), c in counts.items():
+            if c and (a - la, d - ld) not in seen:
+                seen.add((a - la, d - ld))
+                todo.append((a - la, d - ld))
+    return seen
+
+
+@lru_cache(maxsize=None)
+def _legacy_tables(model: str) -> dict:
+    return legacy_model.round_tables(model)
+
+
 def _round_counts(rules, dice):
     na, nd = (int(x) for x in dice.split("v"))
+    if rules in legacy_model.MODELS:
+        return _legacy_tables(rules)[na, nd]
     return ro.outcome_space(na, nd, RULES[rules])
 
 
@@ -90,6 +158,91 @@ def _mc_value(p: Fraction, runs: int, what: str):
     if what.startswith("runs_for_"):
         return int(what[9:]) / p
     raise KeyError(what)
+
+
+def float_dp(A: int, D: int, rules=ro.STANDARD) -> float:
+    """P(all A attacking armies lost against D) in doubles: the probability of each state,
+    pushed forward round by round in order of decreasing a + d, as floating-point tools do."""
+    rounds = {}
+    for na in range(1, rules.attack_dice + 1):
+        for nd in range(1, rules.defend_dice + 1):
+            counts = ro.outcome_space(na, nd, rules)
+            total = sum(counts.values())
+            rounds[na, nd] = [(la, ld, c / total) for (la, ld), c in counts.items()]
+    p = {(A, D): 1.0}
+    loss = 0.0
+    for s in range(A + D, 0, -1):
+        for a in range(max(0, s - D), min(A, s) + 1):
+            q = p.pop((a, s - a), 0.0)
+            if a == 0:
+                loss += q
+            elif s - a and q:
+                for la, ld, r in rounds[min(rules.attack_dice, a), min(rules.defend_dice, s - a)]:
+                    k = (a - la, s - a - ld)
+                    p[k] = p.get(k, 0.0) + q * r
+    return loss
+
+
+def underflow(D: int) -> int:
+    """The fewest attacking armies whose total loss against D defenders rounds to 0.0 as a
+    double: P(all A lost) falls as A grows, so a doubling search, then bisection."""
+    zero = lambda A: float(_battle(A, D, "attacking", "std").loss) == 0.0  # noqa: E731
+    hi = 64
+    while not zero(hi):
+        hi *= 2
+    lo = hi // 2
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        lo, hi = (lo, mid) if zero(mid) else (mid, hi)
+    return hi
+
+
+@lru_cache(maxsize=None)
+def rare_scaling() -> dict:
+    """data/simulations/rare_event_scaling.json (format: gpu_pipeline/README.md)."""
+    return json.loads(RARE_FILE.read_text())
+
+
+def rare_event(A: int, D: int, event: str) -> dict:
+    for e in rare_scaling()["events"]:
+        if (e["attackers"], e["defenders"], e["event"]) == (A, D, event):
+            return e
+    raise KeyError(f"no importance-sampling run of {event} in {A} v {D} in {RARE_FILE.name}")
+
+
+def gpu_runs_per_s() -> float:
+    """The earlier tuned GPU kernel's speed (the last throughput row of history.json)."""
+    row = json.loads(HISTORY.read_text())["throughput"][-1]
+    return row["runs"] / row["seconds"]
+
+
+def _rare_value(A, D, event, what):
+    e = rare_event(int(A), int(D), event)
+    last = e["points"][-1]
+    plain_runs = 10 ** e["log10_plain_mc_runs_for_1pct"]
+    values = {"estimate": lambda: 10 ** last["log10_estimate"], "rel_err": lambda: last["relative_std_error"],
+              "half_width": lambda: Z95 * last["relative_std_error"], "runs": lambda: last["runs"], "seconds": lambda: e["seconds"],
+              "is_runs_1pct": lambda: e["is_runs_for_1pct"], "plain_runs_1pct": lambda: plain_runs,
+              "plain_rel_err": lambda: last["plain_mc_relative_error"],
+              "plain_1pct_gpu_years": lambda: plain_runs / gpu_runs_per_s() / (365.25 * 86400)}
+    return values[what]()
+
+
+def _rare_all(what):
+    events = rare_scaling()["events"]
+    points = [p for e in events for p in e["points"]]
+    values = {"events": len(events), "points": len(points),
+              "covered": sum(p["ci95_covers_exact"] for p in points),
+              "min_p": min(e["exact"] for e in events), "max_p": max(e["exact"] for e in events)}
+    return values[what]
+
+
+def _rarebench_value(what):
+    b = json.loads(RARE_BENCH.read_text())
+    r = b["record"]
+    values = {"estimate": r["estimate"], "runs": r["runs"], "half_width": r["ci95_half_width_relative"],
+              "cpu_s": b["cpu_s"], "seeds": b["coverage"]["seeds"], "covered": b["coverage"]["covered"]}
+    return values[what]
 
 
 BLITZ_PARAMS = {"win_cutoff": balanced.WIN_CHANCE_CUTOFF, "win_power": balanced.WIN_CHANCE_POWER,
@@ -174,9 +327,27 @@ def value(key: str):
         *inner, n = parts
         b = _battle(int(inner[1]), int(inner[2]), inner[3], inner[4])
         return (int(n) - float(b.mean_attackers_lost)) / b.std_attackers_lost
+    if head == "floatdp":
+        A, D, what = parts
+        approx = float_dp(int(A), int(D))
+        if what == "loss":
+            return approx
+        exact = value(f"battle/{A}/{D}/attacking/std/loss")
+        return float(abs(Fraction(approx) - exact) / exact)
+    if head == "underflow":
+        return underflow(int(parts[0]))
+    if head == "div":
+        i = parts.index("by")
+        return Fraction(value("/".join(parts[:i]))) / Fraction(value("/".join(parts[i + 1:])))
     if head == "power":
         *inner, n = parts
         return value("/".join(inner)) ** int(n)
+    if head == "rare":
+        if parts[0] == "all":
+            return _rare_all(parts[1])
+        return _rare_value(*parts)
+    if head == "rarebench":
+        return _rarebench_value(*parts)
     if head == "blitz":
         return _blitz_value(parts)
     if head == "mc":

@@ -3,7 +3,7 @@
 Adding a figure is one entry in FIGURES (then `{{ figure("name", caption) }}` in the Markdown):
 
     Figure("my-figure", my_module, lambda s, layout: my_module.make(..., layout=layout),
-           "build.py → sitebuild/article/figures/my_module.py: riskodds.something(...)",
+           "what it is drawn from, in a reader's words (the page's list of figure sources)",
            key=lambda s: {"n": article_data.GRID_N}),
 
 `make` and `key` get the shared inputs (`Shared`: simulation histograms and result files);
@@ -26,7 +26,7 @@ from markupsafe import Markup, escape
 
 from .. import cache
 from . import blitz as blitz_data, data as article_data, facts, history, simdata
-from .figures import blitz, campaign, distribution, heatmap, needed, speed, state_space, style
+from .figures import blitz, campaign, distribution, heatmap, needed, rare, speed, state_space, style
 
 PT_TO_PX = 4 / 3  # CSS: 1pt = 1/72 in, 1px = 1/96 in
 
@@ -44,7 +44,7 @@ class Figure:
     name: str                                   # figures/<name>.svg; figure("name") in the Markdown
     module: ModuleType                          # the figures/ module that draws it (its code is in the key)
     make: Callable[[Shared, style.Layout], bytes]  # -> SVG bytes (figures/style.svg_bytes)
-    note: str | Callable[[Shared], str]         # "How this was made", under the caption
+    note: str | Callable[[Shared], str]         # what it is drawn from, for the page's sources list
     key: Callable[[Shared], dict] = lambda s: {}   # inputs besides the code (cache key)
     when: Callable[[Shared], bool] = lambda s: True  # False: no such figure in this build
 
@@ -87,51 +87,63 @@ def _ratios() -> dict[str, float]:
 _GRID_KEY = lambda s: {"n": article_data.GRID_N}  # noqa: E731
 _BLITZ_KEY = lambda: {"data": cache.file_digest(Path(blitz_data.__file__))}  # noqa: E731  (its sizes and battles)
 
+
+def _rare(_s: Shared, layout: style.Layout) -> bytes:
+    events = facts.rare_scaling()["events"]
+    exact = {(e["attackers"], e["defenders"], e["event"]): article_data.event_log10(e["attackers"], e["defenders"], e["event"])
+             for e in events}
+    tail = distribution.tail(article_data.battle_dist(75, 10))
+    top = max(e["attackers"] for e in events)
+    curve = article_data.loss_curve(10, range(75, top + 1, 5))
+    return rare.make(events, tail, curve, exact, layout=layout)
+
 FIGURES = (
     Figure("distribution-75v10", distribution,
            lambda s, L: distribution.make(article_data.battle_dist(75, 10), s.hists, 75, 10, layout=L),
-           lambda s: "build.py → sitebuild/article/figures/distribution.py: riskodds.battle(75, 10) (exact) and "
-                     + ", ".join(h.source for h in s.hists) + " (simulations)",
+           lambda s: "the exact distribution from the engine; the simulations are our pipeline's runs ("
+                     + "; ".join(h.label for h in s.hists) + ")",
            key=lambda s: {"sims": s.sims}),
     Figure("state-space", state_space, lambda s, L: state_space.make(layout=L),
-           "build.py → sitebuild/article/figures/state_space.py (round counts from riskodds.outcome_space(3, 2))"),
+           "the grid of states, with the 3 v 2 round's counts from the engine's enumeration of the dice"),
     Figure("win-heatmap", heatmap, lambda s, L: heatmap.make_heatmap(_grid(), 60, layout=L),
-           "build.py → sitebuild/article/figures/heatmap.py: riskodds.win_grid_floats(1000), first 60 rows and columns",
+           "the engine's exact win probabilities up to 60 against 60 (the corner of the 1000 × 1000 table in the "
+           "downloads), rounded to floats for drawing",
            key=_GRID_KEY),
     Figure("equal-armies", heatmap,
            lambda s, L: heatmap.make_equal(_grid().diagonal(), {k: _grid()[k - 1, k - 1] for k in (1, 10, 20, 30, 40, 100, 1000)},
                                            layout=L),
-           "build.py → sitebuild/article/figures/heatmap.py: diagonal of riskodds.win_grid_floats(1000)",
+           "the diagonal of the engine's exact 1000 × 1000 table of win probabilities",
            key=_GRID_KEY),
     Figure("chain-scores", campaign, _chain_scores,
-           "build.py → sitebuild/article/figures/campaign.py: riskodds.campaign(72, [22, 8, …, 1], "
-           "convention='territory').scores",
+           "the engine's exact score distribution of the campaign (territory convention)",
            key=lambda s: {"T": article_data.CHAIN_T, "chain": article_data.CHAIN}),
     Figure("delta-lines", campaign, lambda s, L: campaign.make_delta_lines(_grid(), layout=L),
-           "build.py → sitebuild/article/figures/campaign.py: riskodds.win_grid_floats(1000)", key=_GRID_KEY),
+           "the engine's exact 1000 × 1000 table of win probabilities", key=_GRID_KEY),
     Figure("troops-needed", needed, lambda s, L: needed.make(article_data.needed(), _ratios(), layout=L),
-           "build.py → sitebuild/article/figures/needed.py: riskodds.needed_tables(200) and the round "
-           "tables' loss ratios", key=lambda s: {"d": article_data.NEEDED_D}),
+           "the engine's exact troops-needed tables (the downloads) and the loss ratios of the enumerated "
+           "rounds", key=lambda s: {"d": article_data.NEEDED_D}),
+    Figure("rare-events", rare, _rare,
+           "our pipeline's importance-sampling runs (one run per event, on a CPU) against the engine's exact "
+           "values", key=lambda s: {"sims": s.sims}),
     Figure("throughput", speed, lambda s, L: speed.make_throughput(history.throughput_rows(), layout=L),
-           "build.py → sitebuild/article/figures/speed.py: runs_per_s of data/simulations/*.json, "
-           "bench/results/bench_pipeline_numpy.json, and (hatched) the earlier work quoted in "
-           "site_src/content/article/history.json", key=lambda s: {"sims": s.sims}),
+           "the speeds our simulation runs and benchmarks recorded, and (hatched) the author's earlier "
+           "measurements as quoted in the history table", key=lambda s: {"sims": s.sims}),
     Figure("blitz-win-chance", blitz,
            lambda s, L: blitz.make_win_chance(blitz_data.equal_armies(), blitz_data.against_row(), blitz_data.ROW_D,
                                               blitz_data.certain_from(), layout=L),
-           f"build.py → sitebuild/article/blitz.py: the diagonal and column d = {blitz_data.ROW_D} of "
-           "riskodds.win_grid_floats(1000), each reshaped by riskodds.balanced.win_chance_float",
+           f"the engine's exact win probabilities with equal armies and against {blitz_data.ROW_D} defenders, "
+           "each reshaped by the engine's Balanced Blitz steps",
            key=lambda s: {"n": article_data.GRID_N, **_BLITZ_KEY()}),
     Figure("blitz-reshape", blitz, lambda s, L: blitz.make_reshape(blitz_data.curve(), *blitz_data.thresholds(), layout=L),
-           "build.py → sitebuild/article/blitz.py: riskodds.balanced.win_chance_float at P = 0, 1/500, …, 1 "
-           "and riskodds.balanced.certain_win_threshold",
+           "the engine's Balanced Blitz win chance for true-random chances from 0 to 1 in steps of 1/500, "
+           "and its exact thresholds",
            key=lambda s: _BLITZ_KEY()),
     Figure("blitz-losses", blitz, lambda s, L: blitz.make_losses(*blitz_data.losses(), *blitz_data.LOSSES, layout=L),
-           lambda s: "build.py → sitebuild/article/blitz.py: riskodds.balanced_blitz({}, {}, convention='attacking', "
-                     "rules=riskodds.CAPITAL) and its true_random battle".format(*blitz_data.LOSSES[:2]),
+           lambda s: "the engine's Balanced Blitz and exact true-random distributions of {} attacking armies "
+                     "against a capital of {}".format(*blitz_data.LOSSES[:2]),
            key=lambda s: _BLITZ_KEY()),
     Figure("cuda-sweep", speed, lambda s, L: speed.make_sweep(s.sweep, layout=L),
-           "build.py → sitebuild/article/figures/speed.py: bench/results/sweep_cuda.json",
+           "our pipeline's block-size sweep on a GPU",
            key=lambda s: {"sims": s.sims}, when=lambda s: bool(s.sweep)),
 )
 
@@ -183,13 +195,18 @@ def svg_size(svg: bytes) -> tuple[float, float]:
 
 
 def figure_html(fig: FigureOut, urls: dict, caption: str = "") -> str:
-    """The <figure> for the article: picture (the phone drawing on a narrow screen), caption
-    (HTML), and how it was made. urls: asset path -> URL."""
+    """The <figure> for the article: picture (the phone drawing on a narrow screen) and caption
+    (HTML). Where it comes from is listed once, at the end of the page (sources_html).
+    urls: asset path -> URL."""
     size = lambda f: f'width="{round(f.width)}" height="{round(f.height)}"'  # noqa: E731
     img = f'<img src="{urls[fig.path]}" {size(fig)} alt="{escape(fig.alt)}" loading="lazy">'
     narrow = fig.narrow
     source = (f'<source media="{style.NARROW.media}" srcset="{urls[narrow.path]}" {size(narrow)}>' if narrow else "")
     return (f'<figure class="article-figure" id="fig-{fig.name}"><picture>{source}{img}</picture>'
-            f'<figcaption><strong>{escape(fig.title)}.</strong> '
-            f'{caption}<span class="how-made">How this was made: {escape(fig.note)}.</span>'
-            "</figcaption></figure>")
+            f'<figcaption><strong>{escape(fig.title)}.</strong> {caption}</figcaption></figure>')
+
+
+def sources_html(figs: list[FigureOut]) -> str:
+    """A list, one line per figure (linked to it): its title and what it is drawn from."""
+    items = "".join(f'<li><a href="#fig-{f.name}">{escape(f.title)}</a>: {escape(f.note)}.</li>' for f in figs)
+    return f'<ul class="figure-sources">{items}</ul>'

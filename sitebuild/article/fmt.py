@@ -35,6 +35,14 @@ def sci(x, digits=4) -> str:
     return f"{mant:.{digits - 1}f} × 10{str(exp).translate(SUPERSCRIPT)}"
 
 
+def tenpow(n: int) -> str:
+    """10⁷ for 10_000_000; 2 × 10⁶ for 2_000_000 (run counts in prose)."""
+    exp = len(str(int(n))) - 1
+    mant = int(n) / 10 ** exp
+    head = "" if mant == 1 else f"{mant:g} × "
+    return f"{head}10{str(exp).translate(SUPERSCRIPT)}"
+
+
 def big(x, digits=3) -> str:
     """5.26 trillion; 1,234 below a million."""
     x = float(x)
@@ -45,13 +53,16 @@ def big(x, digits=3) -> str:
 
 
 def render(v, style: str) -> str:
-    """Text for value v in a named style: sciN, pctN, decN, int, frac, bigN, inv_bigN (1 in ...)."""
+    """Text for value v in a named style: sciN, pctN (N decimals), pctgN (N significant digits),
+    decN, int, frac, bigN, inv_bigN (1 in ...)."""
     name = style.rstrip("0123456789")
     n = int(style[len(name):] or 3)
     if name == "sci":
         return sci(v, n)
-    if name == "pct":
-        return f"{float(v) * 100:.{n}f} %"
+    if name == "pct":  # the sign stays on the number's line (no-break space)
+        return f"{float(v) * 100:.{n}f}\u00a0%"
+    if name == "pctg":  # a percentage to n significant digits: 0.0047 %, 6.0 %
+        return f"{float(v) * 100:#.{n}g}\u00a0%"
     if name == "dec":
         return f"{float(v):.{n}f}"
     if name == "tex":  # inside formulas: a fraction as \\frac{n}{d}

@@ -3,6 +3,7 @@ import json
 
 from .. import paths
 from . import simdata
+from .fmt import tenpow
 
 HISTORY = paths.SITE_SRC / "content" / "article" / "history.json"
 
@@ -17,7 +18,7 @@ def throughput_rows() -> list[dict]:
     for h in simdata.from_files(75, 10):
         if h.runs_per_s:
             kind = "gpu" if h.backend == "cuda" else "cpu"
-            rows.append({"label": f"ours: {h.backend}, {h.record.get('mode')} mode, {h.runs:.0e} runs ({h.device})",
+            rows.append({"label": f"ours: {h.backend}, {h.record.get('mode')} mode, {tenpow(h.runs)} runs ({h.device})",
                          "runs_per_s": h.runs_per_s, "kind": kind})
     bench = simdata.bench("bench_pipeline_numpy.json") or {"rows": []}
     for r in bench["rows"]:

@@ -26,6 +26,7 @@ class Draft:
     toc: str = ""
     slots: dict = field(default_factory=dict)   # token -> str | callable(urls) -> str
     formulas: list = field(default_factory=list)  # (token, tex, display)
+    figures: list = field(default_factory=list)   # names of the figures shown, in order
 
 
 class Slots:

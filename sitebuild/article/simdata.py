@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .. import cache, paths
+from .fmt import tenpow
 
 SIM_DIR = paths.ROOT / "data" / "simulations"
 BENCH_DIR = paths.ROOT / "bench" / "results"
@@ -39,7 +40,7 @@ def _matches(obj: dict, A: int, D: int) -> bool:
 
 def _label(backend: str, runs: int, fallback=False) -> str:
     kind = "GPU (CUDA)" if backend == "cuda" else f"CPU ({backend})"
-    return f"{kind}, {runs:.3g} runs" + (" — build fallback" if fallback else "")
+    return f"{kind}, {tenpow(runs)} runs" + (" — build fallback" if fallback else "")
 
 
 def from_files(A: int = 75, D: int = 10, sim_dir: Path = SIM_DIR) -> list[Histogram]:

@@ -84,7 +84,43 @@ def history_table(rows: list[dict]) -> Markup:
         f"<tr><td>{escape(r['what'])}</td><td data-source=history>{_powers(r['runs'])}</td>"
         f"<td data-source=history>{escape(r['time'])}</td><td data-source=history>{escape(r['max_lost'])}</td></tr>"
         for r in rows)
-    return wrap("table-history", "Earlier work (the author's first attempts; GPU rows carry the dice bias "
-                "and the over-count described below)",
+    return wrap("table-history", "Earlier work (the author's first attempts; the GPU rows carry the kernel's "
+                "defects described below)",
                 "<thead><tr><th scope=col>how</th><th scope=col>battles</th><th scope=col>time</th>"
                 f"<th scope=col>most armies lost seen</th></tr></thead><tbody>{body}</tbody>", "history")
+
+
+# The earlier GPU kernel's dice, one defect at a time (gpu_pipeline/legacy_model.py)
+KERNEL_MODELS = [("fair", "fair dice (the game)"), ("biased-faces", "biased faces only"),
+                 ("unsorted-rounds", "unsorted rounds only"), ("legacy-kernel", "both (the kernel as it ran)")]
+
+
+def kernel_rounds_table(rounds: list[str]) -> Markup:
+    """Rows: dice rolled; columns: dice models; cells: how often the attacker loses every pair."""
+    head = "".join(f"<th scope=col>{escape(label)}</th>" for _, label in KERNEL_MODELS)
+    rows = []
+    for r in rounds:
+        m = min(int(r[0]), int(r[2]))
+        cells = "".join(f"<td>{_num(f'share/{model}/{r}/{m}', 'pct1')}</td>" for model, _ in KERNEL_MODELS)
+        rows.append(f"<tr><th scope=row>{r[0]} v {r[2]}</th>{cells}</tr>")
+    return wrap("table-kernel-rounds", "One round under each dice model: how often the attacker loses every pair "
+                "(both armies when both sides roll two dice or more, else its one army)",
+                f"<thead><tr><th scope=col>dice</th>{head}</tr></thead><tbody>{''.join(rows)}</tbody>", "kernel")
+
+
+def kernel_table(A: int, D: int, runs: str, k: int) -> Markup:
+    """Rows: dice models; columns: P(all A attacking armies lost against D), times the fair value,
+    expected total losses in `runs` battles, P(k or more of them) and its '1 run in N'."""
+    fair = f"battle/{A}/{D}/attacking/std/loss"
+    rows = []
+    for model, label in KERNEL_MODELS:
+        loss = f"battle/{A}/{D}/attacking/{model}/loss"
+        ge = f"mc/{loss}/{runs}/ge_{k}"
+        rows.append(f"<tr><th scope=row>{escape(label)}</th><td>{_num(loss, 'sci4')}</td>"
+                    f"<td>{_num(f'div/{loss}/by/{fair}', 'dec2')}</td><td>{_num(f'mc/{loss}/{runs}/expected', 'dec3')}</td>"
+                    f"<td>{_num(ge, 'pctg2')}</td><td>{_num(ge, 'inv_big3')}</td></tr>")
+    n = _powers(runs.replace("1e", "10^"))
+    return wrap("table-kernel", f"All {A} attacking armies lost against {D}, under each dice model",
+                f"<thead><tr><th scope=col>dice</th><th scope=col>P(all {A} lost)</th><th scope=col>times fair</th>"
+                f"<th scope=col>expected in {n} battles</th><th scope=col>P({k} or more in {n})</th>"
+                f"<th scope=col>one run in</th></tr></thead><tbody>{''.join(rows)}</tbody>", "kernel")

@@ -1,8 +1,15 @@
 """An independent reading of the article's number keys (sitebuild/article/facts.py documents the grammar):
-the tests recompute every marked number with the engine through this code, not the build's."""
+the tests recompute every marked number with the engine through this code, not the build's.
+
+The earlier GPU kernel's dice models are recomputed without the engine and without
+gpu_pipeline.legacy_model: round tables from die weights (fair 1:1:1:1:1:1, biased 2:2:1:1:1:1)
+and the kernel's comparison rule, then a plain Fraction dynamic program over the states."""
+import json
 import math
 import sys
 from fractions import Fraction
+from functools import lru_cache
+from itertools import product
 from pathlib import Path
 
 import riskodds as ro
@@ -11,15 +18,157 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 from balanced_oracle import float_blitz  # noqa: E402  (Balanced Blitz in doubles, not riskodds.balanced)
 
 RULES = {"std": ro.Rules(), "cap": ro.Rules(defend_dice=3)}
+ROOT = Path(__file__).resolve().parents[2]
+Z95 = 1.959963984540054
+
+# die weights per face 1..6, and whether rounds other than 3 v 2 sort their dice
+KERNEL_MODELS = {"fair": ((1,) * 6, True), "biased-faces": ((2, 2, 1, 1, 1, 1), True),
+                 "unsorted-rounds": ((1,) * 6, False), "legacy-kernel": ((2, 2, 1, 1, 1, 1), False)}
+
+
+@lru_cache(maxsize=None)
+def kernel_round(model: str, na: int, nd: int) -> dict:
+    """{(attacker losses, defender losses): weight} of one round: every roll weighted by the
+    product of its faces' weights; pairs compared after sorting (3 v 2 always, others if the
+    model sorts) or in the order rolled; ties to the defender."""
+    weights, sorts = KERNEL_MODELS[model]
+    out = {}
+    for roll in product(range(1, 7), repeat=na + nd):
+        w = math.prod(weights[f - 1] for f in roll)
+        att, dfd = list(roll[:na]), list(roll[na:])
+        if sorts or (na, nd) == (3, 2):
+            att.sort(reverse=True)
+            dfd.sort(reverse=True)
+        lost = sum(a <= d for a, d in zip(att, dfd))
+        key = (lost, min(na, nd) - lost)
+        out[key] = out.get(key, 0) + w
+    return out
+
+
+@lru_cache(maxsize=None)
+def kernel_end_states(model: str, A: int, D: int) -> dict:
+    """{(a, d): P(the battle ends there)} under a kernel model, by pushing each state's
+    probability to its successors in order of decreasing a + d."""
+    rounds = {}
+    for na in (1, 2, 3):
+        for nd in (1, 2):
+            counts = kernel_round(model, na, nd)
+            total = sum(counts.values())
+            rounds[na, nd] = {k: Fraction(c, total) for k, c in counts.items()}
+    prob, ends = {(A, D): Fraction(1)}, {}
+    for s in range(A + D, 0, -1):
+        for a in range(0, A + 1):
+            p = prob.pop((a, s - a), None)
+            if p is None:
+                continue
+            if a == 0 or a == s:
+                ends[a, s - a] = p
+                continue
+            for (la, ld), q in rounds[min(3, a), min(2, s - a)].items():
+                nxt = (a - la, s - a - ld)
+                prob[nxt] = prob.get(nxt, 0) + p * q
+    return ends
+
+
+def _kernel_battle(model, A, D, what):
+    ends = kernel_end_states(model, int(A), int(D))
+    if what == "loss":
+        return sum(p for (a, _), p in ends.items() if a == 0)
+    if what.startswith("end_"):
+        a, d = map(int, what[4:].split("_"))
+        return ends.get((a, d), Fraction(0))
+    raise KeyError(what)
+
+
+def reachable(A: int, D: int) -> int:
+    """States a standard battle from (A, D) can visit: a walk over the dice pairs' possible
+    losses (any split of min(dice) pairs is possible with six-sided dice)."""
+    seen, todo = {(A, D)}, [(A, D)]
+    while todo:
+        a, d = todo.pop()
+        if a and d:
+            m = min(3, a, 2, d)
+            for lost in range(m + 1):
+                nxt = (a - lost, d - (m - lost))
+                if nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+    return len(seen)
+
+
+def float_loss(A: int, D: int) -> float:
+    """P(all A lost against D) with doubles, from the engine's round tables, pushed forward
+    state by state in order of decreasing a + d (then increasing a): the order a plain dynamic
+    program in floating point uses, so the build's figure must agree to the last bit."""
+    prob, loss = {(A, D): 1.0}, 0.0
+    for s in range(A + D, 0, -1):
+        for a in range(0, A + 1):
+            d = s - a
+            if not 0 <= d <= D or (a, d) not in prob:
+                continue
+            p = prob.pop((a, d))
+            if a == 0:
+                loss += p
+                continue
+            if d == 0:
+                continue
+            counts = ro.outcome_space(min(3, a), min(2, d))
+            total = sum(counts.values())
+            for (la, ld), c in counts.items():
+                if c:
+                    prob[a - la, d - ld] = prob.get((a - la, d - ld), 0.0) + p * (c / total)
+    return loss
+
+
+def _rare(parts):
+    data = json.loads((ROOT / "data" / "simulations" / "rare_event_scaling.json").read_text())
+    events = data["events"]
+    if parts[0] == "all":
+        points = [pt for e in events for pt in e["points"]]
+        return {"events": len(events), "points": len(points), "covered": sum(pt["ci95_covers_exact"] for pt in points),
+                "min_p": 10 ** min(e["exact_log10"] for e in events),
+                "max_p": 10 ** max(e["exact_log10"] for e in events)}[parts[1]]
+    A, D, event, what = parts
+    (e,) = [e for e in events if (e["attackers"], e["defenders"], e["event"]) == (int(A), int(D), event)]
+    last = e["points"][-1]
+    est = 10 ** last["log10_estimate"]
+    p = float(evaluate(f"battle/{A}/{D}/attacking/std/loss" if event == "loss"
+                       else f"battle/{A}/{D}/attacking/std/lost_ge_{event.split(':')[1]}"))
+    plain = Z95 ** 2 * (1 - p) / (p * 0.01 ** 2)  # plain Monte Carlo battles for a 1 % half-width
+    history = json.loads((ROOT / "site_src" / "content" / "article" / "history.json").read_text())
+    gpu = history["throughput"][-1]
+    return {"estimate": est, "rel_err": last["relative_std_error"], "runs": last["runs"], "seconds": e["seconds"],
+            "half_width": (10 ** (last["log10_ci95_high"] - last["log10_estimate"])
+                           - 10 ** (last["log10_ci95_low"] - last["log10_estimate"])) / 2, "is_runs_1pct": e["is_runs_for_1pct"],
+            "plain_runs_1pct": plain, "plain_rel_err": math.sqrt((1 - p) / (last["runs"] * p)),
+            "plain_1pct_gpu_years": plain * gpu["seconds"] / gpu["runs"] / (365.25 * 24 * 3600)}[what]
+
+
+def _rarebench(what):
+    b = json.loads((ROOT / "bench" / "results" / "bench_rare.json").read_text())
+    return {"estimate": b["record"]["estimate"], "runs": b["record"]["runs"], "cpu_s": b["cpu_s"],
+            "half_width": (b["record"]["ci95_high"] - b["record"]["ci95_low"]) / 2 / b["record"]["estimate"], "seeds": b["coverage"]["seeds"],
+            "covered": b["coverage"]["covered"]}[what]
+
+
+# values the article takes from simulation files: floats that may differ in the last digits
+# from the build's own arithmetic (the interval's half-width is symmetric in linear space)
+LOOSE = ("rare/", "rarebench/")
 
 
 def _battle(A, D, conv, rules):
     return ro.battle(int(A), int(D), convention=conv, rules=RULES[rules])
 
 
-def _rounds(rules, dice):
+def _rounds_of(rules, dice):
     na, nd = map(int, dice.split("v"))
+    if rules in KERNEL_MODELS:
+        return kernel_round(rules, na, nd)
     return ro.outcome_space(na, nd, RULES[rules])
+
+
+def _rounds(rules, dice):
+    return _rounds_of(rules, dice)
 
 
 def _blitz_lists(A, D, conv, rules):
@@ -99,7 +248,13 @@ def evaluate(key: str):
         return _blitz(p[1:])
     if p[0] == "battle":
         A, D, conv, rules, what = p[1:]
+        if rules in KERNEL_MODELS:
+            return _kernel_battle(rules, A, D, what)
         b = _battle(A, D, conv, rules)
+        if what == "reachable":
+            return reachable(int(A), int(D))
+        if what == "def_short":
+            return int(D) - b.mean_defenders_lost
         simple = {"win": b.win, "loss": b.loss, "mean_att": b.mean_attackers_lost,
                   "mean_def": b.mean_defenders_lost, "std_att": b.std_attackers_lost,
                   "states": (int(A) + 1) * (int(D) + 1), "den_digits": len(str(b.loss.denominator))}
@@ -134,6 +289,26 @@ def evaluate(key: str):
         return ro.troops_needed(int(p[1]), p[2], convention=p[3], rules=RULES[p[4]])
     if p[0] == "campaign":
         return ro.campaign(int(p[2]), [int(x) for x in p[3].split("-")], convention=p[1]).win
+    if p[0] == "div":
+        i = p.index("by")
+        return Fraction(evaluate("/".join(p[1:i]))) / Fraction(evaluate("/".join(p[i + 1:])))
+    if p[0] == "floatdp":
+        approx = float_loss(int(p[1]), int(p[2]))
+        if p[3] == "loss":
+            return approx
+        exact = _battle(p[1], p[2], "attacking", "std").loss
+        return float(abs(Fraction(approx) - exact) / exact)
+    if p[0] == "underflow":  # the first A, counting up, whose total loss is 0.0 as a double
+        A = 1
+        while float(_battle(A, p[1], "attacking", "std").loss) != 0.0:
+            A += 1 if A > 1200 else 100
+        while float(_battle(A - 1, p[1], "attacking", "std").loss) == 0.0:
+            A -= 1
+        return A
+    if p[0] == "rare":
+        return _rare(p[1:])
+    if p[0] == "rarebench":
+        return _rarebench(p[1])
     if p[0] == "power":
         return evaluate("/".join(p[1:-1])) ** int(p[-1])
     if p[0] == "zscore":

@@ -139,8 +139,46 @@ ROWS += [
     row("outcome_space", "attack_faces", "attack_faces", attack_faces="six"),
 ]
 
+# ---- dice models (issue 9): weights per face, attacker bonus
+W = LIMITS["max_weight"]
+for op in ("battle", "outcome_space", "needed", "table"):
+    for name, faces in (("attack_weights", "attack_faces"), ("defend_weights", "defend_faces")):
+        ROWS += [
+            row(op, name, "one weight per face", **{name: [1] * 5}),
+            row(op, name, "one weight per face", **{name: [1] * 7}),
+            row(op, name, "one weight per face", **{name: "2,2,1,1,1"}),
+            row(op, name, "one weight per face", **{name: [1] * 6, faces: 8}),       # faces changed, weights not
+            row(op, name, "one weight per face", **{name: ""}),                      # "" is no list of weights
+            row(op, name, f"from 0 to {W:,}", **{name: [-1, 1, 1, 1, 1, 1]}),
+            row(op, name, f"from 0 to {W:,}", **{name: [W + 1, 1, 1, 1, 1, 1]}),
+            row(op, name, f"from 0 to {W:,}", **{name: [1.5, 1, 1, 1, 1, 1]}),
+            row(op, name, f"from 0 to {W:,}", **{name: [True, 1, 1, 1, 1, 1]}),
+            row(op, name, f"from 0 to {W:,}", **{name: ["²", 1, 1, 1, 1, 1]}),
+            row(op, name, f"from 0 to {W:,}", **{name: [[1], 1, 1, 1, 1, 1]}),
+            row(op, name, f"from 0 to {W:,}", **{name: "2;2;1;1;1;1"}),
+            row(op, name, f"from 0 to {W:,}", **{name: "a,b,c,d,e,f"}),
+            row(op, name, f"from 0 to {W:,}", **{name: ["9" * LONG] + [1] * 5}),
+            row(op, name, "at least one face", **{name: [0] * 6}),
+            row(op, name, "must be a list", **{name: 5}),
+            row(op, name, "must be a list", **{name: True}),
+            row(op, name, "must be a list", **{name: {"1": 2}}),
+            row(op, name, "too long", **{name: "1," * LONG}),
+        ]
+    ROWS += [
+        row(op, "attacker_bonus", "attacker_bonus", attacker_bonus="both"),         # the defender's word
+        row(op, "attacker_bonus", "attacker_bonus", attacker_bonus="+1"),
+        row(op, "attacker_bonus", "attacker_bonus", attacker_bonus=1),
+        row(op, "attacker_bonus", "attacker_bonus", attacker_bonus=""),
+        row(op, "defender_bonus", "defender_bonus", defender_bonus="all"),          # the attacker's word
+        row(op, "attack_faces", f"from {LIMITS['min_faces']} to {LIMITS['max_faces']}", attack_faces=101),
+    ]
+
 # ---- campaign territories
 ROWS += [
+    row("campaign", "territories", "one weight per face",
+        territories=[3, {"defenders": 2, "defend_weights": [1, 2]}]),
+    row("campaign", "territories", "attacker_bonus",
+        territories=[{"defenders": 2, "attacker_bonus": "lots"}]),
     row("campaign", "territories", "at least one", territories=[]),
     row("campaign", "territories", "territories", territories=MISSING),
     row("campaign", "territories", "territories", territories=5),
@@ -163,6 +201,12 @@ ROWS += [
     # issue 13: P(win) is 0 at every size; it used to say "p is too close to 1"
     row("needed", None, "never conquer", defenders=5, attack_faces=2, defender_bonus="highest"),
     row("needed", "p", "p = 1", p="1"),
+    # a loaded attacker with +1 on every die never loses a pair: no count of defenders holds
+    row("defenders_needed", None, "never beat", attack_weights=[0, 0, 0, 0, 0, 1], attacker_bonus="all"),
+    row("defenders_needed", None, "never beat", attack_weights=[0, 0, 0, 0, 0, 1], attacker_bonus="all",
+        dice_mode="balanced-blitz"),
+    row("needed", None, "never conquer", defend_weights=[0, 0, 0, 0, 0, 1], defender_bonus="highest",
+        attack_dice=1, dice_mode="balanced-blitz"),
     row("defenders_needed", "p", "p = 1", p="1"),
 ]
 
@@ -212,4 +256,10 @@ ROWS += [
     row("table", "max_attackers", "time_budget_s", max_attackers=1000, max_defenders=1000, detail="full"),
     row("path", "start_attackers", "time_budget_s", start_attackers=9500, start_defenders=9500,
         end_attackers=1, end_defenders=1),
+    # 100-faced dice: about 26.6 bits per army lost (6**5 has 12.9 per round of 2)
+    row("battle", "attackers", "time_budget_s", attackers=10000, defenders=1, attack_faces=100, defend_faces=100),
+    row("battle", "attackers", "time_budget_s", attackers=8000, defenders=8000, attack_faces=100,
+        defend_faces=100, defend_dice=3, detail="summary", attacker_bonus="highest"),
+    row("needed", "defenders", "time_budget_s", defenders=2000, defend_faces=100, attack_faces=100,
+        defend_weights=[2] * 50 + [1] * 50),
 ]

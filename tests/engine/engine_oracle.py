@@ -14,6 +14,12 @@ Rule model (mirrors docs/engine-api.md, written from the rules text, not from th
   is compared"; with 3 defence dice against 3 attack dice all three compared dice get +1.
   (ASSUMPTION, documented in the test suite: with 3 defence dice "both" means all compared
   defence dice, not only the top two.)
+- attacker_bonus="highest" / "all": +1 to the attacker's highest die / to every attacker die,
+  added after sorting, before comparing (a tie of the bonused values follows `ties`).
+- attack_weights, defend_weights: face v of a die comes up with weight w_v (None: all 1); a
+  roll counts with the product of its dice's weights (every roll enumerated, as with fair dice).
+- MyTables: a battle from round tables given directly ({(na, nd): {(al, dl): weight}}); a round
+  where no army dies repeats, so the oracle conditions on leaving: q / (1 - q00).
 - retreat_at=r: the attacker stops as soon as it has r or fewer attacking armies left.
 - defender_goal=g: the battle stops (attacker wins) once the defender is down to g or fewer.
 """
@@ -35,51 +41,92 @@ class MyRules:
     defend_faces: int = 6
     ties: str = "defender"
     defender_bonus: str = "none"
+    attacker_bonus: str = "none"
+    attack_weights: tuple = None
+    defend_weights: tuple = None
 
     def kwargs(self):
         return dict(attack_dice=self.attack_dice, defend_dice=self.defend_dice,
                     attack_faces=self.attack_faces, defend_faces=self.defend_faces,
-                    ties=self.ties, defender_bonus=self.defender_bonus)
+                    ties=self.ties, defender_bonus=self.defender_bonus, attacker_bonus=self.attacker_bonus,
+                    attack_weights=self.attack_weights, defend_weights=self.defend_weights)
+
+
+@dataclass(frozen=True)
+class MyTables:
+    """Round tables as a hashable record: tables = (((na, nd), (((al, dl), weight), ...)), ...)."""
+    tables: tuple
+
+    @classmethod
+    def of(cls, tables):
+        return cls(tuple(sorted((k, tuple(sorted(v.items()))) for k, v in tables.items())))
+
+    @property
+    def attack_dice(self):
+        return max(k[0] for k, _ in self.tables)
+
+    @property
+    def defend_dice(self):
+        return max(k[1] for k, _ in self.tables)
 
 
 STD = MyRules()
 
 
 # ----------------------------------------------------------------------------- one round
+def _with_bonus(dice, bonus):
+    if bonus == "highest":
+        return [dice[0] + 1] + dice[1:]
+    if bonus in ("both", "all"):
+        return [x + 1 for x in dice]
+    assert bonus == "none", bonus
+    return dice
+
+
 @lru_cache(maxsize=None)
-def round_counts(na, nd, fa=6, fd=6, ties="defender", bonus="none"):
-    """{(attacker_losses, defender_losses): count} by rolling every face combination."""
+def round_counts(na, nd, fa=6, fd=6, ties="defender", bonus="none", attacker_bonus="none",
+                 wa=None, wd=None):
+    """{(attacker_losses, defender_losses): count} by rolling every face combination; with
+    weights wa, wd (tuples, face 1 first) each roll counts the product of its faces' weights."""
+    wa, wd = wa or (1,) * fa, wd or (1,) * fd
     counts = defaultdict(int)
     for att in product(range(1, fa + 1), repeat=na):
-        a = sorted(att, reverse=True)
+        pa = 1
+        for x in att:
+            pa *= wa[x - 1]
+        a = _with_bonus(sorted(att, reverse=True), attacker_bonus)
         for de in product(range(1, fd + 1), repeat=nd):
-            d = sorted(de, reverse=True)
-            if bonus == "highest":
-                d[0] += 1
-            elif bonus == "both":
-                d = [x + 1 for x in d]
-            elif bonus != "none":
-                raise AssertionError(bonus)
+            pd = 1
+            for y in de:
+                pd *= wd[y - 1]
+            d = _with_bonus(sorted(de, reverse=True), bonus)
             al = dl = 0
             for x, y in zip(a, d):
                 if x > y or (x == y and ties == "attacker"):
                     dl += 1
                 else:
                     al += 1
-            counts[(al, dl)] += 1
+            if pa * pd:
+                counts[(al, dl)] += pa * pd
     return dict(counts)
 
 
 def rules_round_counts(na, nd, rules: MyRules):
     return round_counts(na, nd, rules.attack_faces, rules.defend_faces, rules.ties,
-                        rules.defender_bonus)
+                        rules.defender_bonus, rules.attacker_bonus, rules.attack_weights, rules.defend_weights)
 
 
 @lru_cache(maxsize=None)
-def _round_probs(na, nd, rules: MyRules):
+def _round_probs(na, nd, rules):
+    if isinstance(rules, MyTables):
+        table = dict(dict(rules.tables)[na, nd])
+        table.pop((0, 0), None)     # nothing happens: the round repeats, so condition on leaving
+        tot = sum(map(Fraction, table.values()))
+        return tuple((k, Fraction(v) / tot) for k, v in sorted(table.items()) if v)
     c = rules_round_counts(na, nd, rules)
     tot = sum(c.values())
-    assert tot == rules.attack_faces ** na * rules.defend_faces ** nd
+    side = lambda w, f: sum(w) if w else f
+    assert tot == side(rules.attack_weights, rules.attack_faces) ** na * side(rules.defend_weights, rules.defend_faces) ** nd
     return tuple((k, Fraction(v, tot)) for k, v in sorted(c.items()))
 
 

@@ -4,6 +4,7 @@ long thin battles run in linear memory."""
 import json
 import math
 import time
+from fractions import Fraction
 
 import pytest
 
@@ -114,3 +115,35 @@ def test_estimate_only_is_json_and_does_not_compute():
     assert time.perf_counter() - t < 1
     assert res["ok"] and set(res["estimate"]) == {"seconds", "mb", "what", "time_budget_s", "memory_budget_mb", "fits"}
     assert res["estimate"]["fits"] is False and "1,000,000 v 1,000,000" in res["estimate"]["what"]
+
+
+# ----------------------------------------------------------------------------- Balanced Blitz searches
+def test_balanced_blitz_target_is_the_true_random_one_it_equals():
+    """g(P) >= p <=> P >= true_random_target(p): at the target the Balanced Blitz chance is p."""
+    from decimal import Decimal
+    import riskodds.balanced as bb
+    assert abs(bb.true_random_target(1) - 1 / (1 + 9 ** (-10 / 13))) < 1e-15      # 0.84425...
+    assert bb.true_random_target(Fraction(1, 2)) == Fraction(1, 2)                # symmetric
+    for p in (Fraction(1, 100), Fraction(1, 3), Fraction(9, 10), Fraction(999, 1000)):
+        P = bb.true_random_target(p)
+        assert abs(bb.win_chance(P.numerator, P.denominator) - Decimal(p.numerator) / p.denominator) < Decimal("1e-12")
+
+
+@pytest.mark.parametrize("op,params", [
+    ("needed", {"defenders": 3000, "p": "0.5"}),
+    ("defenders_needed", {"attackers": 3000, "p": "0.5"}),
+    ("needed", {"defenders": 2000, "p": "1"}),           # certain in Balanced Blitz: P >= 0.844 true random
+])
+def test_balanced_blitz_searches_are_refused_before_they_start(op, params):
+    """Balanced Blitz searches estimate their cost like the true-random ones (they used to run
+    until twice the time budget): refused at once, naming the budget, with the true-random
+    search of the equivalent target refused alike."""
+    import riskodds.balanced as bb
+    t = time.perf_counter()
+    res = api.handle(op, {"convention": "attacking", **params, "dice_mode": "balanced-blitz"})
+    assert time.perf_counter() - t < 1.0
+    assert not res["ok"] and "would need about" in res["error"]["message"], res
+    assert "time_budget_s" in res["error"]["message"]
+    target = str(bb.true_random_target(Fraction(params["p"])))
+    same = api.handle(op, {"convention": "attacking", **params, "p": target})
+    assert not same["ok"] and same["error"]["message"] == res["error"]["message"]

@@ -20,9 +20,10 @@ def test_doc_states_the_real_limits():
     assert section, "docs/engine-api.md lost its limits section"
     assert section.group(1) == markdown(), (
         "docs/engine-api.md is stale: paste `PYTHONPATH=pysite python -m riskodds describe --markdown`")
-    # and no other number in the doc contradicts the faces limit (it once said 2..100)
+    # and no other range of faces in the doc contradicts the limit (it once said 2..100 while
+    # the engine stopped at 20)
     assert f"{LIMITS['min_faces']}..{LIMITS['max_faces']}" in text
-    assert not re.search(r"\b2\.\.100\b", text)
+    assert {int(n) for n in re.findall(r"\b2\.\.(\d+)\b", text)} == {LIMITS["max_faces"]}
 
 
 def test_describe_op_is_describe_and_json():
@@ -38,7 +39,7 @@ def test_rule_fields_are_the_rules_fields_with_their_defaults():
     assert {f["name"] for f in RULE_FIELDS} == {f.name for f in dataclasses.fields(ro.Rules)}
     for f in RULE_FIELDS:
         assert getattr(ro.Rules(), f["name"]) == f["default"]
-        assert f["kind"] in ("int", "choice") and f["label"]
+        assert f["kind"] in ("int", "choice", "weights") and f["label"]
 
 
 @pytest.mark.parametrize("field", RULE_FIELDS, ids=lambda f: f["name"])
@@ -51,7 +52,18 @@ def test_rule_fields_are_what_rules_accept(field):
         bad = "nonsense" if isinstance(field["default"], str) else field["max"] + 1
         with pytest.raises(ValueError, match=name):
             ro.Rules(**{name: bad})
-    if "min" in field:
+    if field["kind"] == "weights":     # one weight per face of the die named by faces_field
+        faces = RULE_FIELD[field["faces_field"]]
+        for n in (faces["min"], faces["max"]):
+            weights = [field["min"]] * (n - 1) + [field["max"]]
+            r = ro.Rules(**{faces["name"]: n, name: weights})
+            assert getattr(r, name) == tuple(weights[:-1]) + (1,)     # divided by the gcd
+        for bad in ([field["max"] + 1] + [1] * 5, [field["min"] - 1] + [1] * 5, [1] * 5, [0] * 6):
+            with pytest.raises(ValueError, match=name):
+                ro.Rules(**{name: bad})
+            res = api.handle("outcome_space", {"attack_dice_rolled": 1, "defend_dice_rolled": 1, name: bad})
+            assert not res["ok"] and res["error"]["field"] == name
+    elif "min" in field:
         assert ro.Rules(**{name: field["min"]}) and ro.Rules(**{name: field["max"]})
         for bad in (field["min"] - 1, field["max"] + 1):
             with pytest.raises(ValueError, match=f"{name} must be a whole number from "

@@ -8,6 +8,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 import riskodds as ro
+from playwright.sync_api import expect
 
 from conftest import _guard
 from sitehelpers import calculate, exact_output, fill_form, open_page, wait_final, wait_status
@@ -124,7 +125,8 @@ def test_copy_link_reproduces_the_answer(site_context, watch, calc_page, clean):
     first = exact_output(calc_page, "campaign", "win")
     button = calc_page.locator("form#campaign [data-action=copy-link]")
     button.click()
-    assert button.inner_text() == "Link copied"
+    # writeText is a promise: the label changes when it resolves, not on click
+    expect(button).to_have_text("Link copied", timeout=10_000)
     link = calc_page.evaluate("navigator.clipboard.readText()")
     parts = urlsplit(link)
     assert parts.fragment == "campaign" and parse_qs(parts.query)["calc"] == ["campaign"]

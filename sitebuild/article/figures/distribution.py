@@ -6,7 +6,7 @@ from .style import COLORS, INK, WIDE, Layout, figure, log_ticks, svg_bytes
 SIM_COLORS = [COLORS["cpu"], COLORS["cpu2"], COLORS["gpu"], COLORS["capital"]]
 
 
-def _tail(p):
+def tail(p):
     """P(lost >= n) for each n, summed from the top so tiny tails keep their precision."""
     out, acc = [0.0] * len(p), 0.0
     for n in range(len(p) - 1, -1, -1):
@@ -30,7 +30,7 @@ def make(exact: list[float], sims: list, A: int, D: int, layout: Layout = WIDE) 
     for ax in (ax_pmf, ax_log):
         ax.plot(ns, exact, drawstyle="steps-mid", color=COLORS["exact"], lw=1.6, label="exact (engine)")
     ax_cdf.plot(ns, cdf, drawstyle="steps-post", color=COLORS["exact"], lw=1.6, label="exact (engine)")
-    ax_tail.plot(ns, _tail(exact), drawstyle="steps-post", color=COLORS["exact"], lw=1.6, label="exact (engine)")
+    ax_tail.plot(ns, tail(exact), drawstyle="steps-post", color=COLORS["exact"], lw=1.6, label="exact (engine)")
     for i, h in enumerate(sims):
         c, N = SIM_COLORS[i % len(SIM_COLORS)], h.runs
         counts = list(h.attackers_lost) + [0] * (len(exact) - len(h.attackers_lost))
@@ -47,7 +47,7 @@ def make(exact: list[float], sims: list, A: int, D: int, layout: Layout = WIDE) 
               for n, x in zip(seen, f)]
         hi = [math.sqrt(counts[n]) / N for n in seen]
         ax_log.errorbar(seen, f, yerr=[lo, hi], fmt="o", ms=3, color=c, elinewidth=0.8, capsize=1.5, label=h.label)
-        tail_counts = _tail([float(x) for x in counts])
+        tail_counts = tail([float(x) for x in counts])
         ts = [n for n in ns if tail_counts[n]]
         tv = [tail_counts[n] / N for n in ts]
         tlo = [min(v, v - max(tail_counts[n] - math.sqrt(tail_counts[n]), 0.0) / N) if tail_counts[n] > 1 else v * 0.9

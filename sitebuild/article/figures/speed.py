@@ -1,6 +1,7 @@
 """Monte Carlo throughput: our measured runs (result files, benches) against earlier work."""
 import numpy as np
 
+from ..fmt import big
 from .style import COLORS, INK, WIDE, Layout, figure, log_ticks, svg_bytes, wrap
 
 KIND_COLOR = {"cpu": COLORS["cpu"], "gpu": COLORS["gpu"], "history": COLORS["history"]}
@@ -16,7 +17,7 @@ def make_throughput(rows: list[dict], layout: Layout = WIDE) -> bytes:
         ax.barh(y, r["runs_per_s"], height=0.45 if layout.narrow else 0.8, color=KIND_COLOR[r["kind"]],
                 hatch="//" if r["kind"] == "history" else None,
                 edgecolor=INK if r["kind"] == "history" else "none", linewidth=0.3)
-        ax.text(r["runs_per_s"] * 1.15, y, f"{r['runs_per_s']:.3g}/s", va="center", fontsize=layout.small, color=INK)
+        ax.text(r["runs_per_s"] * 1.15, y, f"{big(r['runs_per_s'])}/s", va="center", fontsize=layout.small, color=INK)
         if layout.narrow:
             ax.text(1.2e4, y + 0.28, wrap(r["label"], layout, 44), va="bottom", fontsize=layout.small, color=INK,
                     linespacing=1.1)
@@ -29,16 +30,13 @@ def make_throughput(rows: list[dict], layout: Layout = WIDE) -> bytes:
     log_ticks(ax, layout, "x")
     ax.set_xlim(1e4, max(r["runs_per_s"] for r in rows) * (60 if layout.narrow else 30))
     ax.grid(axis="y", visible=False)
-    has_gpu = any(r["kind"] == "gpu" for r in rows)
     ax.set(xlabel=wrap("battles per second (75 v 10, log scale)", layout, 38),
-           title=wrap("Throughput" + ("" if has_gpu else " — no GPU measurement of ours yet; hatched: earlier work"),
-                      layout, 36))
+           title=wrap("Battles per second; hatched: the earlier work", layout, 36))
     fig.tight_layout()
     return svg_bytes(fig, "Monte Carlo throughput, CPU and GPU",
                      "Horizontal bars, log scale, of battles simulated per second: "
-                     + "; ".join(f"{r['label']}: {r['runs_per_s']:.3g}" for r in rows) + ". "
-                     + ("" if has_gpu else "No GPU run of our pipeline is included yet; hatched bars are "
-                        "earlier work with biased dice."))
+                     + "; ".join(f"{r['label']}: {big(r['runs_per_s'])}" for r in rows) + ". "
+                     "Hatched bars are the earlier work, with biased dice.")
 
 
 def make_sweep(report: dict, layout: Layout = WIDE) -> bytes:
