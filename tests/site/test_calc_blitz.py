@@ -25,7 +25,7 @@ def real_output(page, form_id: str, output: str) -> float:
 
 def wait_mode(page, form_id: str, mode: str, timeout_ms: int = 60_000) -> None:
     """Wait for a finished answer in `mode` (a live answer has no click to wait on)."""
-    page.locator(f"form#{form_id}[data-status=done] [data-dice-mode={mode}]").first.wait_for(state="attached", timeout=timeout_ms)
+    page.locator(f"form#{form_id}[data-status=done] [data-part=lead][data-dice-mode={mode}]").wait_for(state="attached", timeout=timeout_ms)
 
 
 def test_battle_switches_to_balanced_blitz_and_back(calc_page, clean):
@@ -143,7 +143,7 @@ def test_table_cells_change_with_the_mode(calc_page, clean):
     form.locator("[name=dice_mode]").select_option(BB)
     wait_mode(calc_page, "table", BB)
     assert canvas.evaluate("c => c.toDataURL()") != before
-    assert "Balanced Blitz" in form.locator(".table-result h3").inner_text()
+    assert "Balanced Blitz" in form.locator("[data-part=lead] h3").inner_text()
     assert form.locator("[data-output=dice_mode]").inner_text() == balanced.NAME
     # A picked cell (keyboard: arrows, Enter) shows the engine's Balanced Blitz value and true random's exact one.
     canvas.focus()

@@ -6,7 +6,7 @@ import { el } from "../dom.js";
 import { parseInteger, pick, readAttackers } from "../validate.js";
 import { readCommon, ruleParams, isBalanced, trueRandomLabel } from "../rule-fields.js";
 import { probabilityView, exactBox, realView, realBox } from "../views/probability.js";
-import { answerLine, answerPart, lead, unitWords, modeLabel } from "../views/answer.js";
+import { answerLine, answerPart, unitWords, modeLead } from "../views/answer.js";
 import { limit } from "../limits.js";
 
 /** "0.95", ".95", "95%", "19/20", "1" -> {value: exact text for the engine} or {error}. */
@@ -73,8 +73,7 @@ function render(r, v) {
   ];
   // Balanced Blitz: the same counts with true random dice (the exact chances it reshapes).
   const tr = balanced ? r.true_random : null;
-  return el("div", { class: "needed-result", "data-dice-mode": v.dice_mode }, lead(
-    balanced ? modeLabel(v.dice_mode) : null,
+  return el("div", { class: "needed-result", "data-dice-mode": v.dice_mode }, modeLead(v.dice_mode, balanced,
     answerLine([count, answerPart("reached", `they ${verb}`, r.reached),
       r.below ? answerPart("below", `${n - 1} ${verb}`, r.below) : null]),
     tr ? answerLine([answerPart("true_reached", `${trueRandomLabel()}: ${n} ${verb}`, tr.reached),

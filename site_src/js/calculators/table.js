@@ -11,7 +11,7 @@ import { probabilityView, exactBox, realView, realBox } from "../views/probabili
 import { heatmap } from "../views/heatmap.js";
 import { curveFigure } from "../views/curve.js";
 import { approxText, floatText } from "../exact.js";
-import { answerLine, answerPart, lead, unitWords, modeLabel } from "../views/answer.js";
+import { answerLine, answerPart, lead, unitWords, modeLead } from "../views/answer.js";
 
 // The page's own cap (the engine allows max_table_side): beyond 200 the cells are under 4 px
 // wide on a desktop and the 40,000 floats already weigh a few hundred kB.
@@ -114,7 +114,7 @@ function render(r, v, ctx) {
     ? curveFigure(r.equal_armies, { title: `Equal armies: P(win)${mode} for n ${unit} against n defenders`, xLabel: "n", output: "equal_armies" })
     : null;
   return el("div", { class: "table-result", "data-output": "table", "data-rows": rows.length, "data-cols": rows[0].length, "data-dice-mode": v.dice_mode },
-    lead(balanced ? modeLabel(v.dice_mode) : null, el("h3", {}, title), map.node, readout, el("div", { class: "actions" }, csvButton)),
+    modeLead(v.dice_mode, balanced, el("h3", {}, title), map.node, readout, el("div", { class: "actions" }, csvButton)),
     equal);
 }
 

@@ -81,3 +81,11 @@ export function modeLabel(mode) {
   return el("p", { class: "mode-label", "data-output": "dice_mode", "data-value": mode }, diceModeLabel(mode));
 }
 
+/** The lead of an answer for dice mode `mode`: marked with it (data-dice-mode), and labelled
+ *  with it when it is not true random dice (`labelled`). */
+export function modeLead(mode, labelled, ...children) {
+  const node = lead(labelled ? modeLabel(mode) : null, ...children);
+  node.dataset.diceMode = mode;
+  return node;
+}
+
