@@ -48,10 +48,10 @@ export function enhanceControls(form) {
     for (const d of form.querySelectorAll("details[data-summary]")) {
       const out = d.querySelector("[data-role=summary]");
       if (!out) continue;
-      if (d.dataset.summary === "rules") {
+      if (d.dataset.summary === "rules" || d.dataset.summary === "dice") { // rule fields: words for what differs
         const raw = {};
         for (const f of d.querySelectorAll("[name]")) raw[f.name] = f.value;
-        out.textContent = rulesSummary(raw);
+        out.textContent = rulesSummary(raw, undefined, d.dataset.empty);
       } else {
         const parts = [...d.querySelectorAll("[name][data-short]")]
           .filter((f) => f.value.trim() !== "")

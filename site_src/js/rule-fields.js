@@ -7,8 +7,16 @@ import { parseInteger, readConvention } from "./validate.js";
 
 const same = (a, b) => String(a) === String(b);
 
-/** Check one rule field's raw text: {value} (a number or a choice's own value) or {error}. */
+/** A die's weights as typed ("2, 2, 1 1;1,1") in the engine's text form ("2,2,1,1,1,1"), or null
+ *  (blank: a fair die). The engine checks them (count, range, not all 0) and words the message. */
+export function weightsText(raw) {
+  const parts = String(raw ?? "").split(/[\s,;]+/).filter(Boolean);
+  return parts.length ? parts.join(",") : null;
+}
+
+/** Check one rule field's raw text: {value} (a number, a choice's own value, or weights text) or {error}. */
 export function readRuleField(field, raw, { optional = false } = {}) {
+  if (field.kind === "weights") return { value: weightsText(raw) };
   if (optional && String(raw ?? "").trim() === "") return { value: null };
   if (field.kind === "int") return parseInteger(raw, { min: field.min, max: field.max, label: field.label });
   const hit = field.choices.find(([v]) => same(v, raw));
@@ -54,17 +62,21 @@ export const isBalanced = (values) => values.dice_mode === BALANCED_BLITZ;
 
 const lower = (s) => s.charAt(0).toLowerCase() + s.slice(1);
 
-/** How `values` (raw form text or read values) differ from the defaults, in words:
- *  "standard dice", or e.g. "defender dice 3 (capital / wall) · attacker die faces 8". */
-export function rulesSummary(values, fields = ruleFields()) {
+const SUMMARY_CHARS = 24; // a long value (100 weights) is cut short on a one-line summary
+const short = (text) => (text.length > SUMMARY_CHARS ? `${text.slice(0, SUMMARY_CHARS - 1)}…` : text);
+
+/** How `values` (raw form text or read values) differ from the defaults, in words: `empty`
+ *  ("standard dice") when they do not, else e.g. "defender dice 3 (capital / wall) · attacker die faces 8". */
+export function rulesSummary(values, fields = ruleFields(), empty = "standard dice") {
   const parts = [];
   for (const f of fields) {
-    const v = values[f.name];
+    let v = values[f.name];
+    if (f.kind === "weights") v = weightsText(v);
     if (v === undefined || v === null || v === "" || same(v, f.default)) continue;
     const choice = f.kind === "choice" && f.choices.find(([c]) => same(c, v));
-    parts.push(`${lower(f.label)} ${choice ? choice[1] : v}`);
+    parts.push(`${lower(f.label)} ${short(String(choice ? choice[1] : v))}`);
   }
-  return parts.length ? parts.join(" · ") : "standard dice";
+  return parts.length ? parts.join(" · ") : empty;
 }
 
 /** What every calculator reads first: the army convention and the dice rules. */

@@ -2,7 +2,7 @@
 import test from "node:test";
 import assert from "node:assert/strict";
 import { chance, approxChance } from "../../site_src/js/views/answer.js";
-import { rulesSummary, readRuleField } from "../../site_src/js/rule-fields.js";
+import { rulesSummary, readRuleField, weightsText } from "../../site_src/js/rule-fields.js";
 
 const NB = "\u00a0";
 const prob = (num, den) => ({ num: String(num), den: String(den) });
@@ -28,12 +28,25 @@ const FIELDS = [
   { name: "defend_dice", label: "Defender dice", kind: "choice", default: 2, choices: [[2, "2 (standard)"], [3, "3 (capital / wall)"], [1, "1"]] },
   { name: "ties", label: "Ties go to", kind: "choice", default: "defender", choices: [["defender", "the defender (standard)"], ["attacker", "the attacker (zombies)"]] },
   { name: "attack_faces", label: "Attacker die faces", kind: "int", default: 6, min: 2, max: 20 },
+  { name: "attack_weights", label: "Attacker die weights", kind: "weights", default: null, faces_field: "attack_faces", min: 0, max: 1000000 },
 ];
 
 test("rules summary: standard dice, or what differs", () => {
   assert.equal(rulesSummary({ defend_dice: "2", ties: "defender", attack_faces: "6" }, FIELDS), "standard dice");
   assert.equal(rulesSummary({ defend_dice: "3", ties: "attacker", attack_faces: "8" }, FIELDS),
     "defender dice 3 (capital / wall) · ties go to the attacker (zombies) · attacker die faces 8");
+});
+
+test("weights: typed with commas, spaces or semicolons; blank is a fair die; the engine checks the rest", () => {
+  assert.equal(weightsText(" 2, 2 1;1,,1 1 "), "2,2,1,1,1,1");
+  assert.equal(weightsText("   "), null);
+  assert.equal(weightsText("-1,1.5,x"), "-1,1.5,x"); // the engine words the message, next to the field
+  assert.deepEqual(readRuleField(FIELDS[3], "2 2 1 1 1 1"), { value: "2,2,1,1,1,1" });
+  assert.deepEqual(readRuleField(FIELDS[3], ""), { value: null });
+  assert.equal(rulesSummary({ attack_faces: "6", attack_weights: "" }, FIELDS), "standard dice");
+  assert.equal(rulesSummary({ attack_faces: "6", attack_weights: "2 2 1 1 1 1" }, FIELDS, "fair"), "attacker die weights 2,2,1,1,1,1");
+  assert.equal(rulesSummary({ attack_weights: Array(100).fill(1).join(",") }, FIELDS).length, "attacker die weights ".length + 24);
+  assert.equal(rulesSummary({}, FIELDS, "standard rules"), "standard rules");
 });
 
 test("rule fields read from the form's text", () => {

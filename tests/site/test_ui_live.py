@@ -87,7 +87,7 @@ def test_capital_and_zombie_switches_set_the_rules(calc_page, clean):
     fill_form(form, {"attackers": 20, "defenders": 8})
     rules = form.locator("details[data-summary=rules]")
     assert rules.get_attribute("open") is None  # collapsed, with its one-line summary
-    assert rules.locator("[data-role=summary]").inner_text() == "standard dice"
+    assert rules.locator("[data-role=summary]").inner_text() == "standard rules"
     form.locator("label.switch", has_text="Capital").click()
     assert form.locator("[name=defend_dice]").input_value() == "3"
     form.locator("label.switch", has_text="Zombies").click()
