@@ -53,7 +53,7 @@ function render(r, v, ctx) {
   const unit = unitWords(v.convention);
   const balanced = isBalanced(v);
   const readout = el("div", { class: "cell-readout", "aria-live": "polite" },
-    el("p", { class: "hint" }, "Tap a cell (or hover, or use the arrow keys): its exact value appears here."));
+    el("p", { class: "hint" }, `Tap a cell (or hover, or use the arrow keys): its ${balanced ? "value to 15 digits" : "exact value"} appears here.`));
   let seq = 0;
   let pending = null;
   let hoverTimer = null;
