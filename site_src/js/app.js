@@ -56,6 +56,8 @@ function startWhenNear(forms, engine) {
   }
 }
 
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 async function main() {
   const forms = [...document.querySelectorAll("form[data-calculator]")];
   const engine = forms.length ? makeEngine() : null;
@@ -64,12 +66,13 @@ async function main() {
   if (!engine) return;
   const [{ mountCalculator }, { getCalculator }] = await Promise.all([
     import("./calculator-form.js"), import("./calculators/index.js")]);
-  for (const form of forms) {
+  for (const [i, form] of forms.entries()) {
     const def = getCalculator(form.dataset.calculator);
     if (!def) {
       console.warn(`no calculator registered for ${form.dataset.calculator}`);
       continue;
     }
+    if (i > 0) await nextTask(); // one task per calculator, so input is never blocked for long
     mountCalculator(form, def, engine);
   }
   if (engine.state === "idle") startWhenNear(forms, engine);

@@ -94,3 +94,27 @@ test("superscript exponents", () => {
   assert.equal(superscript(-13), "⁻¹³");
   assert.equal(superscript(470), "⁴⁷⁰");
 });
+
+test("scientificParts of huge fractions: the exponent is the exact floor(log10), at powers of ten too", () => {
+  // Definition: 10^e <= num/den < 10^(e+1) and the mantissa is floor(num/den * 10^(sig-1-e)).
+  const check = (num, den, sig) => {
+    const { mantissaDigits, exponent: e } = scientificParts(S(num), S(den), sig);
+    const scaled = sig - 1 - e >= 0 ? (num * pow(10, sig - 1 - e)) / den : num / (den * pow(10, e - sig + 1));
+    assert.equal(mantissaDigits, S(scaled));
+    assert.equal(mantissaDigits.length, sig, `${num}/${den}`);
+  };
+  for (const k of [0, 1, 9, 10, 300, 4000]) {
+    for (const [num, den] of [[pow(10, k), 1n], [1n, pow(10, k)], [pow(10, k) - 1n, 1n], [pow(10, k) + 1n, 1n],
+      [1n, pow(10, k) + 1n], [pow(7, k + 1), pow(6, k + 2)], [pow(2, 3 * k + 1), pow(5, k)]]) {
+      if (num === 0n) continue;
+      check(num, den, 15);
+      check(num, den, 4);
+    }
+  }
+  // 7^8000 / 6^8100: about 6,761 digits over 6,304; its log10 and its "1 in N" agree.
+  const [n, d] = [pow(7, 8000), pow(6, 8100)];
+  check(n, d, 15);
+  const lg = 8000 * Math.log10(7) - 8100 * Math.log10(6);
+  assert.ok(Math.abs(log10(S(n), S(d)) - lg) < 1e-9);
+  assert.equal(scientificParts(S(n), S(d), 3).exponent, Math.floor(lg));
+});
