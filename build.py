@@ -24,6 +24,8 @@ from sitebuild import approx, assets, engine_pack, headers, offline, outdir, pag
 from sitebuild import article, cache  # noqa: E402
 from riskodds.limits import describe as engine_facts  # noqa: E402  (after sitebuild: it puts pysite/ on sys.path)
 
+CALCULATOR_MODULES = ["js/calculator-form.js", "js/calculators/index.js"]  # app.js imports them on a page with forms
+
 
 def build(out_dir: Path = paths.DEFAULT_OUT, engine_dir: Path = paths.ENGINE_SRC) -> dict:
     out_dir = Path(out_dir).resolve()
@@ -40,6 +42,7 @@ def build(out_dir: Path = paths.DEFAULT_OUT, engine_dir: Path = paths.ENGINE_SRC
         assets.write_assets(outputs, out_dir)
         urls = assets.asset_urls(manifest)
         pyodide_url = pyodide_copy.copy_pyodide(paths.PYODIDE_PKG, out_dir)
+        app_imports = [rel for rel in assets.static_imports(sources, ["js/app.js"]) if rel != "js/app.js"]
         site = {
             "pyodide_url": pyodide_url,
             "pyodide_version": pyodide_copy.pyodide_version(paths.PYODIDE_PKG),
@@ -47,6 +50,12 @@ def build(out_dir: Path = paths.DEFAULT_OUT, engine_dir: Path = paths.ENGINE_SRC
             "snapshot_url": urls[snapshot.SNAPSHOT_ASSET],
             "worker_url": urls["js/engine-worker.js"],
             "engine_facts": engine_facts(),  # limits and rule fields, read by the forms (limits.js)
+            # what a page that starts its engine at once preloads: the calculators' module graph
+            # (else fetched one level of imports per round trip) and the approximate answers' table
+            "app_modules": [urls[rel] for rel in app_imports],
+            "calculator_modules": [urls[rel] for rel in assets.static_imports(sources, CALCULATOR_MODULES)
+                                   if rel not in app_imports],
+            "approx_url": urls[approx.APPROX_ASSET],
         }
         headers.write_file(out_dir, [*urls.values(), *(pyodide_url + name for name in pyodide_copy.CORE_FILES)])
         env = pages.make_env(paths.TEMPLATES, urls, site)

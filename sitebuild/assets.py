@@ -19,6 +19,28 @@ _JS_REF = re.compile(r"""(\bfrom\s*|\bimport\s*\(?\s*|new\s+URL\(\s*)(["'])(\.{1
 _CSS_REF = re.compile(r"""(url\(\s*|@import\s+)(["']?)(\.{1,2}/[^"')\s]+|[\w-][^"'):\s]*\.\w+)\2""")
 
 
+# Static module imports only (`import x from "./a.js"`, `import "./a.js"`, `export … from`): what a
+# browser must fetch before a module runs. Dynamic import() and new URL() load later, on demand.
+_STATIC_IMPORT = re.compile(r"""(?:\bfrom\s*|^\s*import\s*)(["'])(\.{1,2}/[^"'\s]+\.m?js)\1""", re.M)
+
+
+def static_imports(sources: dict[str, bytes], roots: list[str]) -> list[str]:
+    """The roots and every module they import statically, transitively (source paths, sorted):
+    the modules worth a <link rel=modulepreload>, so the browser fetches the whole graph at once
+    instead of one level of imports per round trip."""
+    seen: set[str] = set()
+    todo = list(roots)
+    while todo:
+        rel = todo.pop()
+        if rel in seen:
+            continue
+        seen.add(rel)
+        base = posixpath.dirname(rel)
+        for m in _STATIC_IMPORT.finditer(sources[rel].decode("utf-8")):
+            todo.append(posixpath.normpath(posixpath.join(base, m.group(2))))
+    return sorted(seen)
+
+
 def _ref_pattern(rel: str):
     if rel.endswith((".js", ".mjs")):
         return _JS_REF

@@ -43,18 +43,18 @@ class Scale:
         """b ** e, cached per base. A long battle asks for a different power per state, and
         keeping them all grows memory quadratically (30000 v 1: a GB), so past POWER_CACHE_BITS
         the cache keeps only the small powers and starts again."""
-        table = self._powers.get(b)
-        if table is None:
-            table = self._powers[b] = {}
-        v = table.get(e)
-        if v is None:
-            v = table[e] = b ** e
-            self._cached_bits += v.bit_length()
-            if self._cached_bits > POWER_CACHE_BITS:
-                for t in self._powers.values():
-                    for k in [k for k in t if k > SMALL_POWER]:
-                        del t[k]
-                self._cached_bits = 0
+        try:
+            return self._powers[b][e]  # the hot path: a few hundred hits per small battle
+        except KeyError:
+            pass
+        table = self._powers.setdefault(b, {})
+        v = table[e] = b ** e
+        self._cached_bits += v.bit_length()
+        if self._cached_bits > POWER_CACHE_BITS:
+            for t in self._powers.values():
+                for k in [k for k in t if k > SMALL_POWER]:
+                    del t[k]
+            self._cached_bits = 0
         return v
 
     def step(self, model, na, nd):

@@ -1,38 +1,15 @@
 // Page entry: make the page's engine, mount every calculator form, register the service worker.
 // Pages without calculators make no engine. When the engine starts is the page's choice
 // (body[data-engine-start], from sitebuild/pages.py):
-//   "eager" (the calculators page): at once, before the calculators' modules are fetched, so
-//     Pyodide's download and start-up overlap everything else;
+//   "eager" (the calculators page): at once, from boot.js as soon as <body> opens, so Pyodide's
+//     download and start-up overlap the parsing of the page and everything after;
 //   "lazy" (the article): only when a calculator comes near the viewport or is touched, so a
 //     reader who never reaches one downloads no runtime. A calculation asked for earlier starts it too
 //     (EngineClient.call on an idle engine).
-import { EngineClient } from "./engine-client.js";
-import { keepRuntime, registerServiceWorker, wantRuntime } from "./offline.js";
+import { pageEngine } from "./page-engine.js";
+import { registerServiceWorker } from "./offline.js";
 
 const NEAR_VIEWPORT = "100% 0px"; // a screen ahead: the runtime is up by the time the reader arrives
-
-function makeEngine() {
-  const { worker, pyodide, engine: engineURL, snapshot } = document.body.dataset;
-  const engine = new EngineClient({ workerURL: worker, pyodideURL: pyodide, engineURL, snapshotURL: snapshot });
-  const stateEls = document.querySelectorAll("[data-role=engine-state]");
-  const show = (state, message) => {
-    document.body.dataset.engineState = state;
-    if (state === "ready" && engine.timings) document.body.dataset.engineTimings = JSON.stringify(engine.timings);
-    const text = state === "ready" || state === "busy"
-      ? `Engine ready${engine.readyMs ? ` (started in ${(engine.readyMs / 1000).toFixed(1)} s)` : ""}${engine.isolated ? "" : "; Cancel restarts it"}.`
-      : state === "idle" ? "The Python runtime loads when a calculator comes into view." : message || state;
-    stateEls.forEach((s) => { s.textContent = text; });
-  };
-  engine.addEventListener("state", (e) => {
-    show(e.detail.state, e.detail.message);
-    // Offline use needs the runtime: once it is here (in the HTTP cache), the service worker keeps a copy.
-    if (e.detail.state === "loading") wantRuntime();
-    if (e.detail.state === "ready") keepRuntime();
-  });
-  show(engine.state, engine.message);
-  globalThis.riskoddsEngine = engine; // a handle for the console, the tests and the bench
-  return engine;
-}
 
 /** Start the engine once any form nears the viewport, gets focus or a pointer. */
 function startWhenNear(forms, engine) {
@@ -60,7 +37,7 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 async function main() {
   const forms = [...document.querySelectorAll("form[data-calculator]")];
-  const engine = forms.length ? makeEngine() : null;
+  const engine = forms.length ? pageEngine() : null;
   if (engine && document.body.dataset.engineStart !== "lazy") engine.start();
   registerServiceWorker(); // every page: one visit anywhere makes the calculators work offline
   if (!engine) return;

@@ -234,3 +234,51 @@ def test_local_server_gzips_text_like_netlify(site_url, built_site):
     wasm = next(built_site.glob("pyodide/*/pyodide.asm.wasm")).relative_to(built_site).as_posix()
     got, body = get("/" + wasm)
     assert got["Content-Encoding"] is None and body == (built_site / wasm).read_bytes()
+
+
+def _module_preloads(html: str) -> set[str]:
+    return set(re.findall(r'<link rel="modulepreload" href="([^"]+)">', html))
+
+
+def _static_imports_in_dist(site: Path, url: str) -> set[str]:
+    """What the built module at `url` imports statically (absolute URLs), read from the built file."""
+    text = (site / url.lstrip("/")).read_text()
+    base = url.rsplit("/", 1)[0]
+    out = set()
+    for ref in re.findall(r"""(?:\bfrom\s*|^\s*import\s*)["'](\.{1,2}/[^"']+\.m?js)["']""", text, re.M):
+        parts = (base + "/" + ref).split("/")
+        stack = []
+        for p in parts:
+            if p == "..":
+                stack.pop()
+            elif p != ".":
+                stack.append(p)
+        out.add("/".join(stack))
+    return out
+
+
+def test_the_calculators_page_preloads_its_whole_module_graph(built_site):
+    """A page that computes at once lists every module its scripts import, so the browser fetches
+    them in one round trip; the other pages preload only app.js and its own imports."""
+    calc = (built_site / "calculators" / "index.html").read_text()
+    preloads = _module_preloads(calc)
+    boot = re.search(r'<script type="module" async src="([^"]+boot\.[0-9a-f]+\.js)"></script>', calc)
+    assert boot, "the calculators page starts its engine from boot.js at the top of <body>"
+    assert calc.index(boot.group(0)) < calc.index('<main id="main"')
+    # the dynamic imports of app.js, followed through the built files
+    app = next(u for u in preloads if re.search(r"/js/app\.[0-9a-f]+\.js$", u))
+    dynamic = {u for u in preloads if re.search(r"/js/(calculator-form|calculators/index)\.[0-9a-f]+\.js$", u)}
+    assert len(dynamic) == 2
+    todo, seen = [app, boot.group(1), *dynamic], set()
+    while todo:
+        u = todo.pop()
+        if u not in seen:
+            seen.add(u)
+            todo += _static_imports_in_dist(built_site, u)
+    assert seen <= preloads, f"imported but not preloaded: {sorted(seen - preloads)}"
+    assert re.search(r'<link rel="preload" href="/assets/approx/battle-standard\.[0-9a-f]+\.gz" as="fetch" crossorigin>', calc)
+    for page in ("index.html", "article/index.html"):
+        html = (built_site / page).read_text()
+        assert "boot." not in html and "approx/" not in html, page
+        lean = _module_preloads(html)
+        assert app in lean and not lean & dynamic, page

@@ -1,0 +1,37 @@
+// The page's engine client, one per page, shared by boot.js (which may start it before the page is
+// parsed) and app.js (which mounts the calculators on it).
+import { EngineClient } from "./engine-client.js";
+import { keepRuntime, wantRuntime } from "./offline.js";
+
+let theEngine = null;
+
+/** The page's one engine, made on first use (boot.js or app.js, whichever asks first). */
+export function pageEngine() {
+  if (!theEngine) theEngine = makeEngine();
+  return theEngine;
+}
+
+function makeEngine() {
+  const { worker, pyodide, engine: engineURL, snapshot } = document.body.dataset;
+  const engine = new EngineClient({ workerURL: worker, pyodideURL: pyodide, engineURL, snapshotURL: snapshot });
+  const show = (state, message) => {
+    document.body.dataset.engineState = state;
+    if (state === "ready" && engine.timings) document.body.dataset.engineTimings = JSON.stringify(engine.timings);
+    const text = state === "ready" || state === "busy"
+      ? `Engine ready${engine.readyMs ? ` (started in ${(engine.readyMs / 1000).toFixed(1)} s)` : ""}${engine.isolated ? "" : "; Cancel restarts it"}.`
+      : state === "idle" ? "The Python runtime loads when a calculator comes into view." : message || state;
+    // looked up each time: boot.js makes the engine before the rest of the page is parsed
+    document.querySelectorAll("[data-role=engine-state]").forEach((s) => { s.textContent = text; });
+  };
+  engine.addEventListener("state", (e) => {
+    show(e.detail.state, e.detail.message);
+    // Offline use needs the runtime: once it is here (in the HTTP cache), the service worker keeps a copy.
+    if (e.detail.state === "loading") wantRuntime();
+    if (e.detail.state === "ready") keepRuntime();
+  });
+  show(engine.state, engine.message);
+  document.addEventListener("DOMContentLoaded", () => show(engine.state, engine.message), { once: true });
+  globalThis.riskoddsEngine = engine; // a handle for the console, the tests and the bench
+  return engine;
+}
+
