@@ -10,7 +10,7 @@ from .battle import Battle, battle, probability, passage_value, DEFAULT_MAX_STAT
 from .inverse import troops_needed, defenders_needed
 from .tables import win_grid, win_grid_floats, needed_table, needed_tables, NEEDED_LEVELS
 from .campaign import Campaign, campaign
-from .balanced import BalancedBlitz, balanced_blitz      # BLITZ hook (issue 10)
+from .balanced import BalancedBlitz, balanced_blitz      # the digital game's dice mode
 from .summary import BattleSummary, battle_summary
 from .cost import Budget, BudgetError
 from .limits import LIMITS, RULE_FIELDS, describe

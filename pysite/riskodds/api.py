@@ -9,7 +9,7 @@ import sys
 from fractions import Fraction
 
 
-from . import balanced_api      # BLITZ hook (issue 10): dice_mode "balanced-blitz"
+from . import balanced_api      # dice_mode "balanced-blitz"
 from .battle import DEFAULT_MAX_STATES, battle, check_size, passage_value, setup
 from .cost import UNLIMITED, Budget, Estimated, battle_cost, check, sweep_cost
 from .campaign import campaign
@@ -108,7 +108,7 @@ def op_battle(params):
            "win": prob(b.win), "loss": prob(b.loss), "stopped": prob(b.stopped)}
     if kept is not None:
         out["win_with_survivors"] = prob(kept)
-    if b.win and not b.stopped:  # FRONT hook (issue 12): E[attackers left | win], for the answer line.
+    if b.win and not b.stopped:  # E[armies left | win], for the calculators' answer line.
         # Without a retreat a battle is won or wiped out (every attacking army lost), so
         # E[lost] = E[lost | win] P(win) + A P(loss); armies left = start - lost (call's convention).
         a = b.attackers - offset(convention)
@@ -189,7 +189,7 @@ def op_table(params):
     off = offset(convention)
     scale = scale_for(model)
     encode = (lambda v: prob(scale.fraction(v))) if detail == "full" else (lambda v: near(approx(v, scale)))
-    encode = balanced_api.table_encoder(params, scale) or encode    # BLITZ hook (issue 10)
+    encode = balanced_api.table_encoder(params, scale) or encode    # Balanced Blitz rows are reals
     rows = [[encode(scale.zero)] * n_d for _ in range(min(off, n_a))]
     # equal armies k v k (call's convention): W(k - off, k) in attacking armies, k <= n_a, n_d
     equal = [encode(scale.zero)] * min(off, n_a, n_d)
@@ -244,7 +244,7 @@ def handle(op, params):
         return _error(None, f"params must be an object (a JSON {{...}}), got {show(params)}")
     _lift_int_str_limit()       # again per call: the host may have reset it
     try:
-        run = balanced_api.route(op, params, lambda p: _common(p)[:3]) or OPS[op]    # BLITZ hook (issue 10): dice_mode
+        run = balanced_api.route(op, params, lambda p: _common(p)[:3]) or OPS[op]    # dice_mode
         return {"ok": True, "op": op, **run(params)}
     except Estimated as e:
         return {"ok": True, "op": op, "estimate": _estimate(e.estimate, e.budget)}

@@ -502,7 +502,7 @@ class Needed:
 
 
 def _scale(rules):
-    return scale_for(as_model(rules))     # ENGINE hook (issue 9): any Rules or RoundModel
+    return scale_for(as_model(rules))     # any Rules or RoundModel
 
 
 def troops_needed(defenders, p, *, convention, rules=STANDARD, survivors=0,
@@ -526,7 +526,7 @@ def troops_needed(defenders, p, *, convention, rules=STANDARD, survivors=0,
         raise FieldError(f"the attacker can never conquer {D:,} defenders with these rules, so its "
                          "Balanced Blitz P(win) is 0 for every number of attackers", None)
     budget = inverse.as_budget(None)
-    inverse.refuse_costly_troops_search(D, true_random_target(p), rules, 1, budget)    # ENGINE hook
+    inverse.refuse_costly_troops_search(D, true_random_target(p), rules, 1, budget)    # refused before it starts
     deadline, previous = budget.deadline(), None
     for a, line in win_lines(rules, scale, D, "attackers"):
         num, den = line[D][0], scale.den(line[D][1])
@@ -550,11 +550,11 @@ def defenders_needed(attackers, p, *, convention, rules=STANDARD, max_states=DEF
     A = check_int("attackers", attackers, 1 + off) - off
     p = check_probability("p", p)
     check_size(A, max_states, f"a search against {attackers} attackers (one line of states)")
-    if not inverse.can_hold(rules, A):          # ENGINE hook (issue 9): e.g. a loaded attacker with a bonus
+    if not inverse.can_hold(rules, A):          # e.g. a loaded attacker with a bonus
         raise FieldError(f"the defender can never beat {attackers:,} attackers with these rules, so its "
                          "Balanced Blitz P(hold) is 0 for every number of defenders", None)
     budget = inverse.as_budget(None)
-    inverse.refuse_costly_defenders_search(A, true_random_target(p), rules, budget, off)   # ENGINE hook
+    inverse.refuse_costly_defenders_search(A, true_random_target(p), rules, budget, off)   # refused before it starts
     deadline, previous = budget.deadline(), None
     for d, line in win_lines(rules, scale, A, "defenders"):
         num, den = line[A][0], scale.den(line[A][1])
@@ -569,7 +569,7 @@ def defenders_needed(attackers, p, *, convention, rules=STANDARD, max_states=DEF
 
 
 def true_random_target(p):
-    """ENGINE hook: the true-random P with g(P) = p (0 < p <= 1), so that a Balanced Blitz
+    """The true-random P with g(P) = p (0 < p <= 1), so that a Balanced Blitz
     target g(P) >= p is the true-random target P >= this (g is non-decreasing), and the engine's
     search estimates (inverse.refuse_costly_*) apply before a search starts. Solving
     w = P^r / (P^r + Q^r) = t, t = c3 + (1 - 2 c3) p: P = 1 / (1 + ((1 - t) / t)^(1/r));

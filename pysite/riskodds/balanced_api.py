@@ -1,4 +1,4 @@
-"""The JSON side of Balanced Blitz: the `dice_mode` parameter of the worker's API (issue 10).
+"""The JSON side of Balanced Blitz: the `dice_mode` parameter of the worker's API.
 
 `dice_mode` is "true-random" (the default: real dice, exact answers) or "balanced-blitz" (the
 reshaped odds of RISK: Global Domination, see balanced.py). It applies to battle, needed,

@@ -87,7 +87,7 @@ def _exact(x, show):
 
 
 def _dice_mode_arg(p):
-    """BLITZ hook (issue 10): --dice-mode on battle, needed and defenders."""
+    """--dice-mode on battle, needed and defenders."""
     p.add_argument("--dice-mode", choices=[value for value, _ in DICE_MODES], default=None,
                    help="balanced-blitz: the odds of RISK: Global Domination's Balanced Blitz")
 
@@ -201,7 +201,7 @@ def _answer(ns, out):
         print(json.dumps(result, indent=1), file=out)
     elif not result["ok"]:
         print(f"error: {result['error']['message']}", file=out)
-    elif result.get("dice_mode") == "balanced-blitz":     # BLITZ hook (issue 10)
+    elif result.get("dice_mode") == "balanced-blitz":     # reals, true random beside them
         print(balanced_api.human(op, params, result), file=out)
     else:
         print(_human(op, params, result, getattr(ns, "exact", False)), file=out)

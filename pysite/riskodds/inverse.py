@@ -8,7 +8,7 @@ import math
 import time
 from fractions import Fraction
 
-from . import balanced      # BLITZ hook (issue 10): dice_mode "balanced-blitz"
+from . import balanced      # dice_mode "balanced-blitz"
 from .battle import DEFAULT_MAX_STATES, check_size
 from .cost import (RUNNING_SLACK, BudgetError, as_budget, attackers_needed_estimate, check, defenders_needed_estimate,
                    sweep_cost)
@@ -154,7 +154,7 @@ def troops_needed(defenders, p, *, convention, rules=STANDARD, survivors=0,
 
     (one army against one wins with 5/12 ~ 0.4167 exactly; 0.42 needs a second army.)
     """
-    if balanced.check_dice_mode(dice_mode) == "balanced-blitz":     # BLITZ hook (issue 10)
+    if balanced.check_dice_mode(dice_mode) == "balanced-blitz":     # g(P) >= p searched on the true-random P
         return balanced.troops_needed(defenders, p, convention=convention, rules=rules, survivors=survivors,
                                       max_states=max_states, with_values=with_values)
     model = as_model(rules)
@@ -198,7 +198,7 @@ def defenders_needed(attackers, p, *, convention, rules=STANDARD, max_states=DEF
     >>> defenders_needed(2, "7/12", convention="territory")   # the same battle, counted on the territory
     1
     """
-    if balanced.check_dice_mode(dice_mode) == "balanced-blitz":     # BLITZ hook (issue 10)
+    if balanced.check_dice_mode(dice_mode) == "balanced-blitz":     # likewise for the defender
         return balanced.defenders_needed(attackers, p, convention=convention, rules=rules,
                                          max_states=max_states, with_values=with_values)
     model = as_model(rules)

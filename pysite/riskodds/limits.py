@@ -109,7 +109,7 @@ RULE_FIELDS = (
 RULE_FIELD = {f["name"]: f for f in RULE_FIELDS}
 
 
-# BLITZ hook (issue 10): the dice modes a form offers, [value, label]; riskodds.balanced has the math.
+# the dice modes a form offers, [value, label]; riskodds.balanced has the math.
 DICE_MODES = (("true-random", "True random dice"),
               ("balanced-blitz", "Balanced Blitz (RISK: Global Domination)"))
 
@@ -125,7 +125,7 @@ def describe():
     return {"limits": dict(LIMITS), "limit_notes": dict(LIMIT_NOTES),
             "rule_fields": [dict(f) for f in RULE_FIELDS], "conventions": [dict(c) for c in CONVENTIONS],
             "cost_model": dict(COST_MODEL),
-            "dice_modes": [list(m) for m in DICE_MODES]}     # BLITZ hook (issue 10)
+            "dice_modes": [list(m) for m in DICE_MODES]}     # the forms' dice-mode select
 
 
 def markdown():

@@ -186,6 +186,20 @@ function roundedParts(num, den, sig) {
 }
 
 /**
+ * `sig` significant digits, rounded half up (on two guard digits), trailing zeros kept: "10.00"
+ * for 9.9999999999996, where truncated digits ("9.999") would read as another number. For averages.
+ */
+export function roundedDecimal(num, den, sig = 4) {
+  num = toBig(num); den = toBig(den);
+  if (num === 0n) return "0";
+  const { m, e } = roundedParts(num, den, sig);
+  const s = m.toString();
+  if (e >= sig - 1) return s + "0".repeat(e - sig + 1);
+  if (e >= 0) return s.slice(0, e + 1) + "." + s.slice(e + 1);
+  return "0." + "0".repeat(-e - 1) + s;
+}
+
+/**
  * "1 in 28", "1 in 5,260", "1 in 5.26 trillion", "1 in 1.23 × 10⁴⁵⁶": the reciprocal with
  * `sig` significant digits, in words a reader can say aloud.
  */

@@ -87,3 +87,18 @@ def test_json_summary_matches_full():
         assert [x["float"] for x in summ[key]] == pytest.approx([x["float"] for x in full[key]], rel=1e-12)
     assert [(e["attackers"], e["defenders"]) for e in summ["end_states"]] == \
         [(e["attackers"], e["defenders"]) for e in full["end_states"]]
+
+
+@pytest.mark.parametrize("A, D, convention, rules", [(75, 10, "attacking", {}), (76, 10, "territory", {}),
+                                                     (12, 9, "territory", {"defend_dice": 3}),
+                                                     (5, 5, "attacking", {"ties": "attacker"})])
+@pytest.mark.parametrize("detail", ["full", "summary"])
+def test_mean_survivors_on_win_is_the_conditional_mean_of_the_won_end_states(A, D, convention, rules, detail):
+    """E[armies left | win] in the call's convention, against the end states read directly."""
+    b = ro.battle(A, D, convention=convention, rules=ro.Rules(**rules))
+    want = sum(a * p for (a, d), p in b.end_states.items() if d == 0) / b.win
+    params = {"attackers": A, "defenders": D, "convention": convention, "detail": detail, **rules}
+    got = api.handle("battle", params)["mean_survivors_on_win"]
+    assert F(int(got["num"]), int(got["den"])) == want
+    if convention == "territory":  # the one left behind counts, so even the worst win keeps 2 on the territory
+        assert want > 2
