@@ -37,8 +37,7 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 async function main() {
   const forms = [...document.querySelectorAll("form[data-calculator]")];
-  const engine = forms.length ? pageEngine() : null;
-  if (engine && document.body.dataset.engineStart !== "lazy") engine.start();
+  const engine = forms.length ? pageEngine() : null; // an eager page's boot.js has started it already
   registerServiceWorker(); // every page: one visit anywhere makes the calculators work offline
   if (!engine) return;
   const [{ mountCalculator }, { getCalculator }] = await Promise.all([
@@ -52,7 +51,7 @@ async function main() {
     if (i > 0) await nextTask(); // one task per calculator, so input is never blocked for long
     mountCalculator(form, def, engine);
   }
-  if (engine.state === "idle") startWhenNear(forms, engine);
+  if (engine.state === "idle") startWhenNear(forms, engine); // lazy pages (and an eager one whose boot.js failed)
 }
 
 main();

@@ -10,7 +10,7 @@ import { probabilityView, exactBox, realView, realBox } from "../views/probabili
 import { answerLine, answerPart, lead, unitWords, valueData, modeLead } from "../views/answer.js";
 import { chartFigure } from "../views/chart.js";
 import { distTable } from "../views/dist-table.js";
-import { decimal, asFraction, roundedDecimal } from "../exact.js";
+import { decimal, asFraction, roundedDecimal, scientific } from "../exact.js";
 import { approxBattle } from "../approx.js";
 
 const FULL_DETAIL_STATES = 20000; // above this, exact lists are not worth shipping to the page
@@ -47,7 +47,8 @@ function request(v) {
 function meanValue(p, output, digits = 4) {
   const { num, den } = asFraction(p);
   const exact = decimal(num, den, digits); // ends in "…" unless these digits are the whole value
-  const text = exact.endsWith("…") ? roundedDecimal(num, den, digits) : exact;
+  const text = exact === null ? scientific(num, den, digits) // below 1e-20 (loaded dice can get there)
+    : exact.endsWith("…") ? roundedDecimal(num, den, digits) : exact;
   return el("strong", { "data-output": output, ...valueData(p) }, text);
 }
 
