@@ -8,6 +8,7 @@
 //     (EngineClient.call on an idle engine).
 import { pageEngine } from "./page-engine.js";
 import { registerServiceWorker } from "./offline.js";
+import { readState } from "./url-state.js";
 
 const NEAR_VIEWPORT = "100% 0px"; // a screen ahead: the runtime is up by the time the reader arrives
 
@@ -34,6 +35,43 @@ function startWhenNear(forms, engine) {
 }
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+const MOUNT_AHEAD = "100% 0px"; // a form is wired up a screen before it scrolls in
+// What a reader does to a form not yet mounted: mounting in the capture phase lets the form's own
+// listeners, added by the mount, see this same event.
+const TOUCH_EVENTS = ["focusin", "pointerdown", "input", "submit"];
+
+/** Mount the calculators: at once the one a shared link fills in, then those near the viewport
+ *  (one task each, so input is never blocked for long), the rest as they come near or are
+ *  touched. A page of five calculators would otherwise lay out and wire up all of them while the
+ *  first answer is loading, on a phone a few hundred ms of blocked main thread. */
+function mountAll(forms, engine, mountCalculator, getCalculator) {
+  const pending = new Set();
+  const mount = (form) => {
+    if (!pending.delete(form)) return;
+    for (const type of TOUCH_EVENTS) form.removeEventListener(type, touched, true);
+    if (io) io.unobserve(form);
+    const def = getCalculator(form.dataset.calculator);
+    if (def) mountCalculator(form, def, engine);
+    else console.warn(`no calculator registered for ${form.dataset.calculator}`);
+  };
+  function touched(e) { mount(e.currentTarget); }
+  let queue = Promise.resolve();
+  const mountSoon = (form) => { queue = queue.then(nextTask).then(() => mount(form)); };
+  const io = "IntersectionObserver" in self ? new IntersectionObserver((entries) => {
+    for (const e of entries) if (e.isIntersecting) mountSoon(e.target);
+  }, { rootMargin: MOUNT_AHEAD }) : null;
+  for (const form of forms) {
+    pending.add(form);
+    for (const type of TOUCH_EVENTS) form.addEventListener(type, touched, true);
+  }
+  const linked = forms.find((f) => readState(f.id));
+  if (linked) mount(linked);
+  for (const form of forms) {
+    if (!pending.has(form)) continue;
+    if (io) io.observe(form);
+    else mountSoon(form);
+  }
+}
 
 async function main() {
   const forms = [...document.querySelectorAll("form[data-calculator]")];
@@ -42,15 +80,7 @@ async function main() {
   if (!engine) return;
   const [{ mountCalculator }, { getCalculator }] = await Promise.all([
     import("./calculator-form.js"), import("./calculators/index.js")]);
-  for (const [i, form] of forms.entries()) {
-    const def = getCalculator(form.dataset.calculator);
-    if (!def) {
-      console.warn(`no calculator registered for ${form.dataset.calculator}`);
-      continue;
-    }
-    if (i > 0) await nextTask(); // one task per calculator, so input is never blocked for long
-    mountCalculator(form, def, engine);
-  }
+  mountAll(forms, engine, mountCalculator, getCalculator);
   if (engine.state === "idle") startWhenNear(forms, engine); // lazy pages (and an eager one whose boot.js failed)
 }
 

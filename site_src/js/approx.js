@@ -39,7 +39,8 @@ export function decodeTable(buf) {
   return { ...header, win: integrate(body.subarray(0, n * n), n), loss: integrate(body.subarray(n * n), n) };
 }
 
-function loadTable() {
+/** Fetch and decode the table once (a page that computes at once starts this early, from boot.js). */
+export function loadTable() {
   if (!table) {
     table = (typeof DecompressionStream === "undefined" ? Promise.resolve(null) : fetchTable().then(decodeTable))
       .catch((err) => { console.warn("approximate answers unavailable:", err); return null; });

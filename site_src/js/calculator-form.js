@@ -20,6 +20,7 @@ const STATUS_TEXT = {
 };
 
 export function mountCalculator(form, def, engine) {
+  form.dataset.mounted = ""; // app.js mounts forms as they near the viewport
   const statusEl = form.querySelector("[data-role=status]");
   const cancelBtn = form.querySelector("[data-action=cancel]");
   const submitBtn = form.querySelector("button[type=submit]");

@@ -179,6 +179,25 @@ def test_prefilled_forms_compute_on_their_own(site_context, watch, clean):
     page.close()
 
 
+def test_far_calculators_are_wired_up_when_they_come_near_or_are_touched(browser, site_url, watch):
+    """On a phone only the calculators near the viewport are mounted while the first answer
+    loads; one far below that is typed into before it was mounted answers live all the same,
+    and one scrolled to is mounted and computes its pre-filled answer."""
+    context = browser.new_context(base_url=site_url, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    context.route("**/*", _guard(watch))
+    page = open_page(context, watch, "/calculators/", wait_engine=False)
+    assert wait_final(page, "battle") == "done"
+    mounted = lambda: set(page.locator("form[data-calculator][data-mounted]").evaluate_all("fs => fs.map((f) => f.id)"))  # noqa: E731
+    assert "battle" in mounted() and not mounted() & {"needed", "table", "path"}, mounted()
+    page.locator("form#needed [name=defenders]").fill("12")  # its focus mounts the form, then the input computes
+    assert "needed" in mounted()
+    expected = ro.troops_needed(12, Fraction(95, 100), convention="territory")
+    page.locator(f'form#needed [data-output=needed][data-value="{expected}"]').wait_for(state="attached", timeout=60_000)
+    page.locator("form#path").scroll_into_view_if_needed()
+    assert wait_final(page, "path") == "done" and "path" in mounted()
+    context.close()
+
+
 def test_home_names_every_calculator_and_the_article(site_context, watch, clean):
     page = open_page(site_context, watch, "/", wait_engine=False)
     hrefs = page.locator("main a").evaluate_all("as => as.map(a => a.getAttribute('href'))")
