@@ -35,7 +35,7 @@ function startWhenNear(forms, engine) {
 }
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
-const MOUNT_AHEAD = "100% 0px"; // a form is wired up a screen before it scrolls in
+const MOUNT_AHEAD = "25% 0px"; // as it scrolls in (scrolling runs off the main thread: a mount does not stall it)
 // What a reader does to a form not yet mounted: mounting in the capture phase lets the form's own
 // listeners, added by the mount, see this same event.
 const TOUCH_EVENTS = ["focusin", "pointerdown", "input", "submit"];

@@ -60,7 +60,15 @@ export function enhanceControls(form) {
       }
     }
   }
-  form.addEventListener("input", (e) => { if (!e.target.matches("input[type=checkbox][data-mirror]")) sync(); });
+  // Once per burst of input events (a shared link restores a dozen fields; the campaign's rows add
+  // more): the summaries are rewritten before anything is drawn, and only once.
+  let queued = false;
+  const syncSoon = () => {
+    if (queued) return;
+    queued = true;
+    queueMicrotask(() => { queued = false; sync(); });
+  };
+  form.addEventListener("input", (e) => { if (!e.target.matches("input[type=checkbox][data-mirror]")) syncSoon(); });
   form.addEventListener("reset", () => setTimeout(sync, 0));
   sync();
   return sync;

@@ -17,17 +17,12 @@ export class EngineError extends Error {
   constructor(message, { crashed = false } = {}) { super(message); this.name = "EngineError"; this.crashed = crashed; }
 }
 
-const sameURLs = (a, b) => Object.keys(b).every((k) => (a[k] ?? "") === (b[k] ?? ""));
-
 const MAX_RESTARTS = 3; // in a row without a successful start: then give up with a message
 const INTERRUPT_GRACE_MS = 2500; // a C-level big-int operation may not see the interrupt; then terminate
 
 export class EngineClient extends EventTarget {
-  /** `prestarted`: {worker, interrupt, early, startedAt, urls} from engine-prestart.js, or null. */
-  constructor({ workerURL, pyodideURL, engineURL, snapshotURL = "", prestarted = null }) {
+  constructor({ workerURL, pyodideURL, engineURL, snapshotURL = "" }) {
     super();
-    this.handedOver = prestarted;
-    this.prestarted = false; // true once started on engine-prestart.js's worker
     this.urls = { workerURL, pyodideURL, engineURL, snapshotURL };
     this.isolated = Boolean(self.crossOriginIsolated && typeof SharedArrayBuffer !== "undefined");
     this.queue = [];
@@ -40,30 +35,17 @@ export class EngineClient extends EventTarget {
     this.worker = null;
   }
 
-  /** Start the worker (download and boot the runtime). Starting a started engine does nothing.
-   *  The first start adopts the constructor's `prestarted` worker if it was sent "init" for these
-   *  URLs, with the events it sent so far. */
+  /** Start the worker (download and boot the runtime). Starting a started engine does nothing. */
   start() {
     if (this.worker) return;
-    const prestarted = this.handedOver;
-    this.handedOver = null;
-    const pre = prestarted && sameURLs(prestarted.urls, this.urls) && Boolean(prestarted.interrupt) === this.isolated ? prestarted : null;
-    if (prestarted && !pre) prestarted.worker.terminate();
-    this.interrupt = pre ? pre.interrupt : this.isolated ? new Int32Array(new SharedArrayBuffer(4)) : null;
-    this.startedAt = pre ? pre.startedAt : performance.now();
-    this.prestarted = Boolean(pre); // the tests and the bench read it
-    this.worker = pre ? pre.worker : new Worker(this.urls.workerURL, { type: "module", name: "riskodds-engine" });
+    this.interrupt = this.isolated ? new Int32Array(new SharedArrayBuffer(4)) : null;
+    this.startedAt = performance.now();
+    this.worker = new Worker(this.urls.workerURL, { type: "module", name: "riskodds-engine" });
     this.worker.onmessage = (e) => this.onMessage(e.data);
     this.worker.onerror = (e) => { e.preventDefault(); this.onCrash(`The engine worker failed: ${e.message || "unknown error"}`); };
     this.worker.onmessageerror = () => this.onCrash("The engine sent an unreadable message.");
     this.setState("loading", "Loading the Python runtime…");
-    if (!pre) this.worker.postMessage({ type: "init", ...this.urls, interruptBuffer: this.interrupt });
-    else {
-      for (const e of pre.early) { // in the order they came, unless one of them restarted the engine
-        if (this.worker !== pre.worker) break;
-        this.worker["on" + e.type](e);
-      }
-    }
+    this.worker.postMessage({ type: "init", ...this.urls, interruptBuffer: this.interrupt });
   }
 
   setState(state, message = "") {

@@ -13,9 +13,7 @@ export function pageEngine() {
 
 function makeEngine() {
   const { worker, pyodide, engine: engineURL, snapshot } = document.body.dataset;
-  const prestarted = globalThis.riskoddsPrestarted ?? null; // engine-prestart.js's worker, if it made one
-  delete globalThis.riskoddsPrestarted;
-  const engine = new EngineClient({ workerURL: worker, pyodideURL: pyodide, engineURL, snapshotURL: snapshot, prestarted });
+  const engine = new EngineClient({ workerURL: worker, pyodideURL: pyodide, engineURL, snapshotURL: snapshot });
   const show = (state, message) => {
     document.body.dataset.engineState = state;
     if (state === "ready" && engine.timings) document.body.dataset.engineTimings = JSON.stringify(engine.timings);

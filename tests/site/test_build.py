@@ -248,10 +248,6 @@ def test_the_calculators_page_preloads_its_whole_module_graph(built_site):
     boot = re.search(r'<script type="module" async src="([^"]+boot\.[0-9a-f]+\.js)"></script>', calc)
     assert boot, "the calculators page starts its engine from boot.js at the top of <body>"
     assert calc.index(boot.group(0)) < calc.index('<main id="main"')
-    # on a visit under the service worker, a classic script makes the worker while the page parses
-    prestart = re.search(r'<script src="(/assets/js/engine-prestart\.[0-9a-f]+\.js)"></script>', calc)
-    assert prestart and calc.index("<body") < prestart.start() < calc.index(boot.group(0))
-    assert f'<link rel="preload" href="{prestart.group(1)}" as="script">' in calc.split("</head>")[0]
     # the dynamic imports of app.js, followed through the built files
     app = next(u for u in preloads if re.search(r"/js/app\.[0-9a-f]+\.js$", u))
     dynamic = {u for u in preloads if re.search(r"/js/(calculator-form|calculators/index)\.[0-9a-f]+\.js$", u)}
@@ -264,6 +260,6 @@ def test_the_calculators_page_preloads_its_whole_module_graph(built_site):
     assert re.search(r'<link rel="preload" href="/assets/approx/battle-standard\.[0-9a-f]+\.gz" as="fetch" crossorigin>', calc)
     for page in ("index.html", "article/index.html"):
         html = (built_site / page).read_text()
-        assert "boot." not in html and "approx/" not in html and "engine-prestart" not in html, page
+        assert "boot." not in html and "approx/" not in html, page
         lean = _module_preloads(html)
         assert app in lean and not lean & dynamic, page
