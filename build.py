@@ -51,11 +51,10 @@ def build(out_dir: Path = paths.DEFAULT_OUT, engine_dir: Path = paths.ENGINE_SRC
             "worker_url": urls["js/engine-worker.js"],
             "engine_facts": engine_facts(),  # limits and rule fields, read by the forms (limits.js)
             # what a page that starts its engine at once preloads: the calculators' module graph
-            # (else fetched one level of imports per round trip) and the approximate answers' table
+            # (else fetched one level of imports per round trip)
             "app_modules": [urls[rel] for rel in app_imports],
             "calculator_modules": [urls[rel] for rel in assets.static_imports(sources, CALCULATOR_MODULES)
                                    if rel not in app_imports],
-            "approx_url": urls[approx.APPROX_ASSET],
         }
         headers.write_file(out_dir, [*urls.values(), *(pyodide_url + name for name in pyodide_copy.CORE_FILES)])
         env = pages.make_env(paths.TEMPLATES, urls, site)
