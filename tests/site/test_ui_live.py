@@ -60,7 +60,7 @@ def test_filled_in_form_computes_without_a_click(calc_page, clean):
 
 
 def test_newer_input_cancels_the_older_request_in_the_worker(calc_page, clean):
-    calc_page.evaluate("""() => { window.__cancelled = 0;
+    calc_page.evaluate("""() => { window.__cancelled = 0; window.__worker = riskoddsEngine.worker;
         riskoddsEngine.worker.addEventListener('message', (e) => { if (e.data.type === 'cancelled') window.__cancelled++; }); }""")
     form = calc_page.locator("form#battle")
     fill_form(form, {"attackers": 2500, "defenders": 2500, "convention": "attacking"})  # seconds in Pyodide
@@ -68,7 +68,10 @@ def test_newer_input_cancels_the_older_request_in_the_worker(calc_page, clean):
     calc_page.locator("body[data-engine-state=busy]").wait_for(state="attached", timeout=10_000)
     fill_form(form, {"attackers": 5, "defenders": 4}, reset=False)
     wait_answer(calc_page, "battle", "win", ro.battle(5, 4, convention="attacking").win)
-    assert calc_page.evaluate("window.__cancelled") >= 1  # the 2500 v 2500 was interrupted, not finished
+    # The 2500 v 2500 was interrupted, not finished: Python saw the interrupt, or (when the interrupt
+    # lands in one long big-integer operation on a loaded machine) the grace period ended and the
+    # worker was replaced.
+    assert calc_page.evaluate("window.__cancelled >= 1 || riskoddsEngine.worker !== window.__worker")
 
 
 def test_double_submit_leaves_one_timer(calc_page, clean):
