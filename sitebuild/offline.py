@@ -141,8 +141,22 @@ def precache_list(out_dir: Path, runtime: set[str] = frozenset()) -> list[tuple[
     return sorted(out)
 
 
+def routed_folders(out_dir: Path, cached: set[str]) -> list[str]:
+    """The service worker's static routes: URL patterns ("/assets/js/:file") of the folders of
+    /assets/ and /pyodide/ whose every built file is cached, read by the browser straight from the
+    cache. A folder with a file left out (a large data download) stays with the fetch handler,
+    which caches what it fetches."""
+    complete: dict[str, bool] = {}
+    for path in sorted_files(out_dir):
+        url = url_of(path.relative_to(out_dir).as_posix())
+        if url.startswith(("/assets/", "/pyodide/")):
+            folder = url.rsplit("/", 1)[0] + "/"
+            complete[folder] = complete.get(folder, True) and url in cached
+    return sorted(folder + ":file" for folder, ok in complete.items() if ok)
+
+
 def service_worker(entries: list[tuple[str, str]], runtime: set[str] = frozenset(),
-                   toml_path: Path = paths.NETLIFY_TOML) -> bytes:
+                   toml_path: Path = paths.NETLIFY_TOML, routes: list[str] = ()) -> bytes:
     version = hashlib.sha256("".join(f"{u}\0{h}\n" for u, h in entries).encode()).hexdigest()[:16]
     page_headers = headers_for(load_rules(toml_path), "/calculators/")
     isolation = {k: page_headers[k] for k in ISOLATION_HEADERS if k in page_headers}
@@ -152,7 +166,8 @@ def service_worker(entries: list[tuple[str, str]], runtime: set[str] = frozenset
     for key, value in (("__VERSION__", json.dumps(version)),
                        ("__PRECACHE__", compact([u for u, _ in entries if u not in runtime])),
                        ("__RUNTIME__", compact([u for u, _ in entries if u in runtime])),
-                       ("__PAGES__", json.dumps(pages)), ("__ISOLATION__", json.dumps(isolation, sort_keys=True))):
+                       ("__PAGES__", json.dumps(pages)), ("__ISOLATION__", json.dumps(isolation, sort_keys=True)),
+                       ("__ROUTES__", compact(list(routes)))):
         text = text.replace(key, value)
     return text.encode()
 
@@ -166,7 +181,7 @@ def runtime_urls(site: dict) -> set[str]:
 def write_service_worker(out_dir: Path, runtime: set[str] = frozenset()) -> dict:
     """Write /sw.js; `runtime`: URLs cached only once a page starts its engine."""
     entries = precache_list(out_dir, runtime)
-    data = service_worker(entries, runtime)
+    data = service_worker(entries, runtime, routes=routed_folders(out_dir, {u for u, _ in entries}))
     write_bytes(out_dir / SW_NAME, data)
     return {"sw_url": "/" + SW_NAME, "precache": len(entries), "runtime_files": sorted(runtime),
             "precache_bytes": sum((out_dir / (u.lstrip("/") + ("index.html" if u.endswith("/") else ""))).stat().st_size for u, _ in entries)}

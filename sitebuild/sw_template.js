@@ -63,9 +63,9 @@ async function hasRuntime(cacheName) {
 
 // Hashed and versioned files straight from the cache, without waking this worker's script for
 // each request (Chromium's static routing; a miss goes to the network): on a repeat visit the
-// engine's worker and the Python runtime are read sooner. Where routes are unknown, the fetch
-// handler below serves them the same way.
-const ROUTES = ["/assets/*", "/pyodide/*"].map((urlPattern) => ({ condition: { urlPattern }, source: "cache" }));
+// engine's worker and the Python runtime are read sooner. Only folders whose every file is cached
+// (offline.routed_folders); where routes are unknown, the fetch handler below serves them the same way.
+const ROUTES = __ROUTES__.map((urlPattern) => ({ condition: { urlPattern }, source: "cache" }));
 
 self.addEventListener("install", (event) => {
   if (event.addRoutes) event.waitUntil(event.addRoutes(ROUTES).catch((err) => console.warn("service worker routes:", err)));

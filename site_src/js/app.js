@@ -10,13 +10,13 @@ import { pageEngine } from "./page-engine.js";
 import { registerServiceWorker } from "./offline.js";
 import { readState } from "./url-state.js";
 
-const NEAR_VIEWPORT = "100% 0px"; // a screen ahead: the runtime is up by the time the reader arrives
+const ENGINE_AHEAD = "100% 0px"; // a screen ahead: the runtime is up by the time the reader arrives
 
 /** Start the engine once any form nears the viewport, gets focus or a pointer. */
 function startWhenNear(forms, engine) {
   const io = "IntersectionObserver" in self ? new IntersectionObserver((entries) => {
     if (entries.some((e) => e.isIntersecting)) start();
-  }, { rootMargin: NEAR_VIEWPORT }) : null;
+  }, { rootMargin: ENGINE_AHEAD }) : null;
   const touched = () => start();
   function start() {
     if (io) io.disconnect();
@@ -35,7 +35,6 @@ function startWhenNear(forms, engine) {
 }
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
-const MOUNT_AHEAD = "25% 0px"; // as it scrolls in (scrolling runs off the main thread: a mount does not stall it)
 // What a reader does to a form not yet mounted: mounting in the capture phase lets the form's own
 // listeners, added by the mount, see this same event.
 const TOUCH_EVENTS = ["focusin", "pointerdown", "input", "submit"];
@@ -44,7 +43,7 @@ const TOUCH_EVENTS = ["focusin", "pointerdown", "input", "submit"];
  *  (one task each, so input is never blocked for long), the rest as they come near or are
  *  touched. A page of five calculators would otherwise lay out and wire up all of them while the
  *  first answer is loading, on a phone a few hundred ms of blocked main thread. */
-function mountAll(forms, engine, mountCalculator, getCalculator) {
+function mountAll(forms, engine, { mountCalculator, NEAR_VIEWPORT: mountAhead }, getCalculator) {
   const pending = new Set();
   const mount = (form) => {
     if (!pending.delete(form)) return;
@@ -59,7 +58,7 @@ function mountAll(forms, engine, mountCalculator, getCalculator) {
   const mountSoon = (form) => { queue = queue.then(nextTask).then(() => mount(form)); };
   const io = "IntersectionObserver" in self ? new IntersectionObserver((entries) => {
     for (const e of entries) if (e.isIntersecting) mountSoon(e.target);
-  }, { rootMargin: MOUNT_AHEAD }) : null;
+  }, { rootMargin: mountAhead }) : null;
   for (const form of forms) {
     pending.add(form);
     for (const type of TOUCH_EVENTS) form.addEventListener(type, touched, true);
@@ -78,9 +77,9 @@ async function main() {
   const engine = forms.length ? pageEngine() : null; // an eager page's boot.js has started it already
   registerServiceWorker(); // every page: one visit anywhere makes the calculators work offline
   if (!engine) return;
-  const [{ mountCalculator }, { getCalculator }] = await Promise.all([
+  const [calculatorForm, { getCalculator }] = await Promise.all([
     import("./calculator-form.js"), import("./calculators/index.js")]);
-  mountAll(forms, engine, mountCalculator, getCalculator);
+  mountAll(forms, engine, calculatorForm, getCalculator);
   if (engine.state === "idle") startWhenNear(forms, engine); // lazy pages (and an eager one whose boot.js failed)
 }
 

@@ -8,7 +8,9 @@ import { enhanceControls, reveal } from "./controls.js";
 import { copyText } from "./clipboard.js";
 
 const LIVE_DELAY_MS = 300; // after the last keystroke
-const NEAR_VIEWPORT = "25% 0px"; // as it scrolls in: the engine answers in milliseconds, and each answer laid out costs a phone tens of ms
+// As it scrolls in: the engine answers in milliseconds, and each answer laid out costs a phone tens
+// of ms. app.js mounts a form at the same distance (scrolling runs off the main thread).
+export const NEAR_VIEWPORT = "25% 0px";
 // Without cross-origin isolation a cancel terminates the worker and restarts Pyodide (seconds):
 // a request a newer input replaced gets this long to finish on its own first.
 const SOFT_CANCEL_MS = 1500;

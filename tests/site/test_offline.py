@@ -66,6 +66,14 @@ def test_service_worker_script_and_manifest_are_served_right(built_site, site_ur
     assert any(u.endswith("pyodide.asm.wasm") for u in runtime) and any("snapshot" in u for u in runtime)
     expected = offline.service_worker(offline.precache_list(built_site, runtime), runtime).decode()
     assert f"const VERSION = {json.dumps(version)};" in expected
+    # Static routes only for folders the cache holds whole: the code and the runtime, not the data
+    # downloads (left out of the precache, they are cached by the fetch handler when fetched).
+    routes = json.loads(text.split("const ROUTES = ", 1)[1].split(".map(", 1)[0])
+    cached = set(precache) | runtime
+    assert "/assets/js/:file" in routes and any(r.startswith("/pyodide/v") for r in routes)
+    downloads = [p for p in (built_site / "assets" / "data").iterdir()]
+    assert any("/assets/data/" + p.name not in cached for p in downloads)
+    assert not [r for r in routes if r.startswith("/assets/data/")], routes
     html = site_context.request.get("/calculators/").text()
     manifest_url = html.split('rel="manifest" href="', 1)[1].split('"', 1)[0]
     manifest = site_context.request.get(manifest_url)
