@@ -2,23 +2,33 @@
 
 Conventions (see every docstring): "attacking" armies all fight and may all die; "territory"
 armies include the one that must stay behind (T = A + 1). `convention` is always required.
+
+The package is layered by job, each layer importing only those below it:
+facts (limits, conventions, rule fields) -> maths (exact arithmetic, round counting) ->
+checks (arguments, rules, round models) -> guards (size, cost, deadline) -> algorithms (flow,
+lattice, sweeps, search, Balanced Blitz's reshaping) -> answers (battle, summary, needed,
+tables, campaign) -> interfaces (JSON encoding, API, command line).
 """
-from .rules import Rules, STANDARD, CAPITAL
-from .rounds import outcome_space
-from .model import RoundModel, as_model
-from .battle import Battle, battle, probability, passage_value, DEFAULT_MAX_STATES
-from .inverse import troops_needed, defenders_needed
-from .tables import win_grid, win_grid_floats, needed_table, needed_tables, NEEDED_LEVELS
-from .campaign import Campaign, campaign
-from .balanced import BalancedBlitz, balanced_blitz      # the digital game's dice mode
-from .summary import BattleSummary, battle_summary
-from .cost import Budget, BudgetError
-from .limits import LIMITS, RULE_FIELDS, describe
+__version__ = "1.0.0"
+
+from .checks.rules import Rules, STANDARD, CAPITAL
+from .checks.model import RoundModel, as_model
+from .checks.validate import FieldError, offset
+from .facts.limits import LIMITS, RULE_FIELDS, CONVENTIONS
+from .guards.budget import Budget, BudgetError, SizeError
+from .answers.rounds import outcome_space
+from .answers.battle import Battle, battle, probability, passage_value, DEFAULT_MAX_STATES
+from .answers.summary import BattleSummary, battle_summary
+from .answers.balanced import BalancedBlitz
+from .answers.needed import Needed, troops_needed, defenders_needed
+from .answers.tables import WinTable, win_table, win_grid, win_grid_floats, needed_table, needed_tables, NEEDED_LEVELS
+from .answers.campaign import Campaign, campaign
+from .interfaces.describe import describe
 
 __all__ = [
-    "Rules", "STANDARD", "CAPITAL", "outcome_space", "RoundModel", "as_model", "Battle", "battle", "probability", "passage_value",
-    "DEFAULT_MAX_STATES", "troops_needed", "defenders_needed", "win_grid", "win_grid_floats",
-    "needed_table", "needed_tables", "NEEDED_LEVELS", "Campaign", "campaign", "BattleSummary",
-    "battle_summary", "Budget", "BudgetError", "LIMITS", "RULE_FIELDS", "describe",
-    "BalancedBlitz", "balanced_blitz",
+    "Rules", "STANDARD", "CAPITAL", "RoundModel", "as_model", "FieldError", "offset", "LIMITS", "RULE_FIELDS",
+    "CONVENTIONS", "Budget", "BudgetError", "SizeError", "outcome_space", "Battle", "battle", "probability",
+    "passage_value", "DEFAULT_MAX_STATES", "BattleSummary", "battle_summary", "BalancedBlitz", "Needed",
+    "troops_needed", "defenders_needed", "WinTable", "win_table", "win_grid", "win_grid_floats", "needed_table",
+    "needed_tables", "NEEDED_LEVELS", "Campaign", "campaign", "describe",
 ]

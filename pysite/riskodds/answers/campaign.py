@@ -3,14 +3,16 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 
-from . import flow
-from .battle import DEFAULT_MAX_STATES, check_size
-from .cost import as_budget, campaign_cost, check
-from .limits import LIMITS
-from .model import as_model, scale_for
-from .rules import STANDARD
-from .scaled import Scale
-from .validate import FieldError, check_armies, check_int, offset, show, to_attacking
+from ..algorithms import flow
+from ..checks.battle_args import refuse_balanced
+from ..checks.model import as_model, scale_for
+from ..checks.rules import STANDARD
+from ..checks.validate import FieldError, check_armies, check_int, offset, show, to_attacking
+from ..facts.limits import LIMITS
+from ..guards.budget import as_budget, check_cost, check_size
+from ..guards.cost import campaign_cost
+from ..maths.scaled import Scale
+from .battle import DEFAULT_MAX_STATES
 
 
 @dataclass(frozen=True)
@@ -99,8 +101,8 @@ class Campaign:
         return sum((p * a for a, p in won.items()), Fraction(0)) / total if total else Fraction(0)
 
 
-def campaign(attackers, territories, *, convention, leave=1, rules=STANDARD, retreat_at=None,
-             max_states=DEFAULT_MAX_STATES, budget=None):
+def campaign(attackers, territories, *, convention, leave=1, rules=STANDARD, dice_mode="true-random",
+             retreat_at=None, max_states=DEFAULT_MAX_STATES, budget=None):
     """Exact distribution of a chain campaign.
 
     attackers: the stack, in `convention` ("territory": armies on the starting territory, one
@@ -109,7 +111,8 @@ def campaign(attackers, territories, *, convention, leave=1, rules=STANDARD, ret
     leave: armies left in each conquered territory before the stack moves on (>= 1).
     rules: one Rules (or RoundModel) for all, or a list with one per territory.
     retreat_at: the stack stops attacking when it has this many armies or fewer (in `convention`).
-    budget: seconds, or a cost.Budget (None: LIMITS' default): refused before it starts if larger.
+    dice_mode: "true-random" only (Balanced Blitz reshapes single battles; refused by name).
+    budget: seconds, or a Budget (None: LIMITS' default): refused before it starts if larger.
 
     The chain of Norvig's notebook: 72 armies on the territory against 14 territories.
 
@@ -129,6 +132,7 @@ def campaign(attackers, territories, *, convention, leave=1, rules=STANDARD, ret
     >>> campaign(4, [2], convention="territory").win == battle(4, 2, convention="territory").win
     True
     """
+    refuse_balanced(dice_mode, "a chain campaign")
     off = offset(convention)
     A = to_attacking("attackers", attackers, convention)
     if isinstance(territories, (str, bytes)) or not hasattr(territories, "__len__"):
@@ -152,7 +156,7 @@ def campaign(attackers, territories, *, convention, leave=1, rules=STANDARD, ret
     retreat = 0 if retreat_at is None else check_int("retreat_at", retreat_at, off, A + off - 1) - off
     what = f"a campaign of {A + off:,} against {sum(defenders):,} defenders"
     check_size(A * sum(defenders), max_states, what)
-    check(campaign_cost(A, defenders, models, what), as_budget(budget), "attackers", "Try fewer armies.")
+    check_cost(campaign_cost(A, defenders, models, what), as_budget(budget), "attackers", "Try fewer armies.")
 
     scale = scale_for(*models)
     ends = {}

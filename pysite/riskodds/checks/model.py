@@ -31,10 +31,10 @@ from fractions import Fraction
 from functools import lru_cache
 from math import lcm
 
-from . import dice
-from .limits import LIMITS
+from ..maths import dice
+from ..facts.limits import LIMITS
 from .rules import Rules
-from .scaled import Scale
+from ..maths.scaled import Scale
 from .validate import FieldError, show
 
 DEFENDER_BONUS = {"none": dice.NONE, "highest": dice.HIGHEST, "both": dice.ALL}   # Rules' names
@@ -110,6 +110,11 @@ class RoundModel:
         """{(na, nd): table} for every round: from_tables(m.tables()) == m."""
         return {key: self.table(*key) for key in self._totals}
 
+    def lookup(self, scale):
+        """{(na, nd): (transitions, exponents of the round's total in `scale`)} for every dice
+        count: the per-state table of the dynamic programs, built once per computation."""
+        return {key: (self.transitions(*key), scale.exponents(total)) for key, total in self._totals.items()}
+
     def probabilities(self, na, nd):
         """{(attacker_losses, defender_losses): Fraction} of one round."""
         total = self.total(na, nd)
@@ -137,6 +142,17 @@ class RoundModel:
         full = self.transitions(self.attack_dice, self.defend_dice)
         removed = {al + dl for al, dl, _ in full}
         return removed.pop() if len(removed) == 1 else None
+
+    @property
+    def has_lattice(self):
+        """True when the full-dice rectangle can be crossed by the lattice (flow.py): every
+        outcome of the full round removes the same number of armies."""
+        return self.full_round_armies is not None
+
+    def full_region(self, retreat=0, goal=0):
+        """Least (a, d), in attacking armies, of the rectangle where both sides roll their full
+        dice and a battle with these stop rules goes on."""
+        return max(self.attack_dice, retreat + 1), max(self.defend_dice, goal + 1)
 
     @property
     def outcomes_factor(self):

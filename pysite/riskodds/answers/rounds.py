@@ -1,8 +1,8 @@
 """One round of dice: its outcomes with exact integer weights (dice.py counts them)."""
-from .limits import LIMITS
-from .model import RoundModel, as_model, compile_round
-from .rules import Rules
-from .validate import FieldError, check_int
+from ..facts.limits import LIMITS
+from ..checks.model import RoundModel, as_model, compile_round
+from ..checks.rules import Rules
+from ..checks.validate import FieldError, check_int
 
 
 def outcome_space(attack_dice, defend_dice, rules=Rules()):
@@ -41,13 +41,3 @@ def outcome_space(attack_dice, defend_dice, rules=Rules()):
         raise FieldError(f"this round model has tables up to {model.attack_dice} v {model.defend_dice} "
                          f"dice, not {attack_dice} v {defend_dice}", "attack_dice")
     return model.table(attack_dice, defend_dice)
-
-
-def round_table(model, scale):
-    """{(na, nd): (transitions, denominator exponents)} for every dice count of a RoundModel:
-    the per-state lookups of the dynamic programs, built once per computation."""
-    return {(na, nd): (model.transitions(na, nd), scale.step(model, na, nd))
-            for na in range(1, model.attack_dice + 1) for nd in range(1, model.defend_dice + 1)}
-
-
-__all__ = ["outcome_space", "round_table", "RoundModel", "as_model"]

@@ -119,28 +119,24 @@ def choice_values(name):
     return tuple(value for value, _ in RULE_FIELD[name]["choices"])
 
 
-def describe():
-    """Everything a client needs to build forms and explain refusals, as JSON-able data."""
-    from .cost import COST_MODEL      # the calibration lives beside the estimates
-    return {"limits": dict(LIMITS), "limit_notes": dict(LIMIT_NOTES),
-            "rule_fields": [dict(f) for f in RULE_FIELDS], "conventions": [dict(c) for c in CONVENTIONS],
-            "cost_model": dict(COST_MODEL),
-            "dice_modes": [list(m) for m in DICE_MODES]}     # the forms' dice-mode select
-
-
-def markdown():
-    """The limits as a Markdown table (docs/engine-api.md holds this text; a test compares)."""
-    rows = ["| limit | value | what it limits |", "|---|---|---|"]
-    rows += [f"| `{k}` | {v:,} | {LIMIT_NOTES[k]} |" if isinstance(v, int) else f"| `{k}` | {v} | {LIMIT_NOTES[k]} |"
-             for k, v in LIMITS.items()]
-    rows += ["", "| rule field | kind | default | allowed |", "|---|---|---|---|"]
-    for f in RULE_FIELDS:
-        if f["kind"] == "choice":
-            allowed = ", ".join(f"`{v!r}`" if isinstance(v, str) else f"`{v}`" for v, _ in f["choices"])
-        elif f["kind"] == "weights":
-            allowed = (f"`None` (fair), or `{f['faces_field']}` whole numbers {f['min']}..{f['max']:,}, "
-                       "not all 0")
-        else:
-            allowed = f"{f['min']}..{f['max']}"
-        rows.append(f"| `{f['name']}` | {f['kind']} | `{f['default']!r}` | {allowed} |")
-    return "\n".join(rows) + "\n"
+# The cost model's constants (guards/cost.py says what each counts), fitted by
+# bench/calibrate_cost.py to CPU seconds of JSON requests on a 2-core x86-64 VM with CPython
+# 3.11.7; the script prints the fit and the ratio of estimate to measurement per case.
+COST_MODEL = {
+    "flow_s_per_bit": 7e-10,        # flows and sweeps: seconds per bit-step ...
+    "align_bits": 1e5,              # ... times (1 + S / align_bits) ** align_power, S = bits of the
+    "align_power": 0.6,             #     largest value (aligning denominators: big products)
+    "lattice_s_per_bit": 8e-10,     # the lattice's windows: seconds per bit-step
+    "state_s": 2e-6,                # every state a flow or sweep visits (dicts, tuples)
+    "text_s": 3.2e-11,              # one exact value as decimal text: per S**1.7 (int -> str)
+    "text_power": 1.7,
+    "exact_s_per_value": 3e-5,      # one exact probability object (Fraction, dict, float, log10)
+    "approx_s_per_value": 8e-6,     # one {float, log10} of a summary or a table
+    "real_s_per_value": 1e-4,       # one Balanced Blitz outcome (Decimal steps, a power)
+    "rounds_s": 1e-4,               # counting one dice round table: per level (faces + 1)
+    "bytes_per_value_bit": 0.6,     # memory per bit of exact values kept (ints, dicts, copies)
+    "bytes_per_text_bit": 1.8,      # and per bit of exact values sent as decimal JSON
+    "bytes_per_approx": 400,        # memory per {float, log10} entry (dict and JSON)
+    "bytes_per_real": 1500,         # memory per Balanced Blitz outcome (kept bits, Decimals, JSON)
+    "base_mb": 30,                  # the interpreter and the engine, before any work
+}

@@ -1,7 +1,7 @@
 """The rules of one battle as a small immutable record."""
 from dataclasses import dataclass
 
-from .limits import RULE_FIELD, choice_values
+from ..facts.limits import RULE_FIELD, choice_values
 from .validate import check_choice, check_int, check_weights
 
 TIES = choice_values("ties")

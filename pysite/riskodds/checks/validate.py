@@ -9,7 +9,7 @@ import math
 import re
 from fractions import Fraction
 
-from .limits import CONVENTION_NAMES as CONVENTIONS, LIMITS
+from ..facts.limits import CONVENTION_NAMES as CONVENTIONS, LIMITS
 
 WHOLE = re.compile(r"[+-]?[0-9]+")
 # decimals ("0.95", ".5", "5e-1") and fractions ("19/20"), ASCII only

@@ -7,8 +7,7 @@ sweep keeps at most four lines in memory and can run to large grids.
 """
 from operator import add
 
-from .model import as_model
-from .rounds import round_table
+from ..checks.model import as_model
 
 
 def win_lines(model, scale, length, by="attackers", need=1):
@@ -23,7 +22,7 @@ def win_lines(model, scale, length, by="attackers", need=1):
     model = as_model(model)          # a Rules is welcome too (Balanced Blitz passes its rules)
     depth = model.attack_dice if by == "attackers" else model.defend_dice
     ma, md = model.attack_dice, model.defend_dice
-    table = round_table(model, scale)
+    table = model.lookup(scale)
     zero, one = scale.zero, scale.one
     single_base = len(scale.bases) == 1
     base, power, align = scale.bases[0], scale.power, scale.align

@@ -15,13 +15,7 @@ Two methods, one answer:
 from collections import defaultdict
 from operator import add
 
-from .lattice import PowerWindow, power_coefficient, strip_zero_ends
-from .rounds import round_table
-
-
-def full_region(model, retreat, goal):
-    """Least (a, d) of the rectangle where both sides roll full dice and the battle goes on."""
-    return max(model.attack_dice, retreat + 1), max(model.defend_dice, goal + 1)
+from ..maths.lattice import PowerWindow, power_coefficient, strip_zero_ends
 
 
 def round_polynomial(model):
@@ -35,16 +29,11 @@ def round_polynomial(model):
     return [counts.get(i, 0) for i in range(m + 1)]
 
 
-def has_lattice(model):
-    """True when the full-dice rectangle can be crossed by the lattice (round_polynomial)."""
-    return model.full_round_armies is not None
-
-
 # The mass that leaves the full-dice rectangle
 # ---------------------------------------------
 # Write a state of the battle from (A, D) by its losses: al = A - a attacking armies lost,
 # dl = D - d defenders lost. The rectangle where both sides roll full dice and the battle goes
-# on is a >= a_lo, d >= d_lo (`full_region`), that is
+# on is a >= a_lo, d >= d_lo (`RoundModel.full_region`), that is
 #
 #     0 <= al <= amax = A - a_lo   and   0 <= dl <= dmax = D - d_lo.
 #
@@ -94,13 +83,13 @@ def full_region_exits(A, D, model, retreat, goal, scale, floor=(0, 0)):
     """Mass leaving the full-dice rectangle, from (A, D) inside it, in attacking armies
     (derivation above): yields (a + d, {(a, d): value}) row by row, a + d decreasing. States
     below `floor` are dropped (they cannot reach a target above them)."""
-    a_lo, d_lo = full_region(model, retreat, goal)
+    a_lo, d_lo = model.full_region(retreat, goal)
     amax, dmax = A - a_lo, D - d_lo          # losses each side can take and stay inside
     t = round_polynomial(model)
     m = len(t) - 1
     shift, u = strip_zero_ends(t)
     top = shift + len(u) - 1                 # the highest attacker loss of positive weight
-    step = scale.step(model, model.attack_dice, model.defend_dice)
+    step = scale.exponents(model.total(model.attack_dice, model.defend_dice))
     last = (amax + dmax) // m                # the last row with an inside state
     walls = [(amax - m + 1, 0), (-dmax, m)]  # window of row r: al from base + slope * r, m wide
     attacker_start = max(0, -(-(amax - m + 1) // top)) if top else last + 1
@@ -143,7 +132,7 @@ def inside_probability(A, D, a, d, model, scale):
     if lost % m:
         return scale.zero
     r = lost // m
-    step = scale.step(model, model.attack_dice, model.defend_dice)
+    step = scale.exponents(model.total(model.attack_dice, model.defend_dice))
     return power_coefficient(t, r, A - a), tuple(e * r for e in step)
 
 
@@ -171,7 +160,7 @@ def flow(batches, model, retreat, goal, scale, floor=(0, 0)):
     pending = {}
     waiting = defaultdict(list)
     ma, md = model.attack_dice, model.defend_dice
-    table = round_table(model, scale)
+    table = model.lookup(scale)
     add_values = scale.add
 
     def arrive(state, value):
@@ -207,8 +196,8 @@ def flow(batches, model, retreat, goal, scale, floor=(0, 0)):
 
 def start_mass(A, D, model, retreat, goal, scale, closed_form=True, floor=(0, 0)):
     """Initial batches for `flow`: the exits of the full-dice rectangle, or the start itself."""
-    a_lo, d_lo = full_region(model, retreat, goal)
-    if closed_form and A >= a_lo and D >= d_lo and has_lattice(model):
+    a_lo, d_lo = model.full_region(retreat, goal)
+    if closed_form and A >= a_lo and D >= d_lo and model.has_lattice:
         return full_region_exits(A, D, model, retreat, goal, scale, floor)
     return [(A + D, {(A, D): scale.one})]
 
@@ -230,8 +219,8 @@ def passage(A, D, a, d, model, retreat, goal, scale, closed_form=True):
     """P(the battle from (A, D) passes through or ends at (a, d)) as a value."""
     if (a, d) == (A, D):
         return scale.one
-    a_lo, d_lo = full_region(model, retreat, goal)
-    if closed_form and a >= a_lo and d >= d_lo and has_lattice(model):
+    a_lo, d_lo = model.full_region(retreat, goal)
+    if closed_form and a >= a_lo and d >= d_lo and model.has_lattice:
         return inside_probability(A, D, a, d, model, scale)
     initial = start_mass(A, D, model, retreat, goal, scale, closed_form, floor=(a, d))
     for state, value in flow(initial, model, retreat, goal, scale, floor=(a, d)):

@@ -7,10 +7,12 @@ import json
 import os
 import sys
 
-from . import api, balanced_api
-from .limits import DICE_MODES, LIMITS, RULE_FIELD, choice_values, describe, markdown
-from .rules import CAPITAL
-from .tables import (needed_tables, win_grid, win_grid_floats, write_float_grid, write_needed_csv,
+from . import api
+
+from . import balanced_api
+from ..facts.limits import DICE_MODES, LIMITS, RULE_FIELD, choice_values, describe, markdown
+from ..checks.rules import CAPITAL
+from ..answers.tables import (needed_tables, win_grid, win_grid_floats, write_float_grid, write_needed_csv,
                      write_win_grid_csv)
 
 
@@ -48,7 +50,7 @@ def _rules_args(p):
 
 def _common(p, convention=True):
     if convention:
-        p.add_argument("--convention", required=True, choices=["attacking", "territory"],
+        p.add_argument("--convention", required=True, choices=CONVENTION_NAMES,
                        help="attacking: all attacking armies may die; territory: one stays behind")
     p.add_argument("--json", action="store_true", help="print the JSON API result")
     _rules_args(p)
@@ -134,7 +136,7 @@ def build_parser():
     p = sub.add_parser("needed-table", help="troops-needed tables, standard and capital (CSV)")
     p.add_argument("--max-defenders", type=int, default=200)
     p.add_argument("--out-dir", default=".")
-    p.add_argument("--convention", choices=["attacking", "territory"], default="territory")
+    p.add_argument("--convention", choices=CONVENTION_NAMES, default="territory")
     p = sub.add_parser("describe", help="the engine's limits and rule fields (JSON)")
     p.add_argument("--markdown", action="store_true", help="as the Markdown table of docs/engine-api.md")
     p = sub.add_parser("outcomes", help="one round's enumerated outcomes")
@@ -144,13 +146,36 @@ def build_parser():
     return parser
 
 
-def run(argv=None, out=sys.stdout):
-    """Run one command; returns the exit status (0 done, 2 bad input, 130 interrupted)."""
+def run(argv=None, out=None):
+    """Run one command; returns the exit status (0 done, 2 bad input, 130 interrupted). A reader
+    that closes the pipe early (`riskodds ... | head`) ends the command quietly."""
+    out = out or sys.stdout
     try:
-        return _run(argv, out)
+        status = _run(argv, out)
+        out.flush()
+        return status
     except KeyboardInterrupt:          # Ctrl-C: one line, not a traceback
         print("interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:            # the reader is gone: nothing more to say to it
+        _silence_stdout()
+        return 0
+
+
+def _silence_stdout():
+    """Point stdout at /dev/null, so that flushing it at exit raises no second BrokenPipeError."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):      # stdout is no real file (a test's StringIO)
+        pass
+    finally:
+        os.close(devnull)
+
+
+def main():
+    """The `riskodds` command (and `python -m riskodds`)."""
+    sys.exit(run())
 
 
 def _run(argv, out):
@@ -202,7 +227,7 @@ def _answer(ns, out):
     elif not result["ok"]:
         print(f"error: {result['error']['message']}", file=out)
     elif result.get("dice_mode") == "balanced-blitz":     # reals, true random beside them
-        print(balanced_api.human(op, params, result), file=out)
+        print(_balanced_human(op, params, result), file=out)
     else:
         print(_human(op, params, result, getattr(ns, "exact", False)), file=out)
     return 0 if result["ok"] else 2
@@ -235,3 +260,21 @@ def _human(op, params, r, exact):
     rows = [f"  attacker loses {o['attacker_losses']}, defender loses {o['defender_losses']}: {o['count']}"
             for o in r["outcomes"]]
     return "\n".join([f"total {r['total']}"] + rows)
+
+
+def _balanced_human(op, params, r):
+    """Text of a Balanced Blitz result, the true-random value beside each."""
+    conv = params.get("convention")
+    pct = lambda x: f"{x['float']:.10g}"
+    if op == "battle":
+        tr = r["true_random"]
+        return "\n".join([
+            f"{r['attackers']} v {r['defenders']} ({conv} armies), {BALANCED_NAME}",
+            f"  P(win)   = {pct(r['win'])}   (true random: {pct(tr['win'])})",
+            f"  P(loss)  = {pct(r['loss'])}   (true random: {pct(tr['loss'])})",
+            f"  attackers lost: mean {r['mean_attackers_lost']['float']:.4f}, sd {r['std_attackers_lost']:.4f}",
+            f"  defenders lost: mean {r['mean_defenders_lost']['float']:.4f}, sd {r['std_defenders_lost']:.4f}"])
+    what = "attackers" if op == "needed" else "defenders"
+    below = f"; one fewer: {pct(r['below'])}" if r["below"] else ""
+    return (f"{r['needed']} {what} ({conv}), {BALANCED_NAME}; P = {pct(r['reached'])}{below} "
+            f"(true random there: {pct(r['true_random']['reached'])})")

@@ -19,6 +19,8 @@ from functools import lru_cache
 from math import prod
 from operator import add
 
+from .approx import ZERO, from_float, from_log2
+
 
 SHORT_SUM = 8     # sums of at most this many values align every term to the largest denominator
 SMALL_POWER = 512  # powers b**e with e up to this stay cached (alignment steps, small denominators)
@@ -56,10 +58,6 @@ class Scale:
                     del t[k]
             self._cached_bits = 0
         return v
-
-    def step(self, model, na, nd):
-        """Exponents of the denominator of one round of a round model: its total weight."""
-        return self.exponents(model.total(na, nd))
 
     def exponents(self, n):
         """exps with den(exps) == n, for n a product of powers of the bases."""
@@ -152,6 +150,19 @@ class Scale:
         if not num or num.bit_length() - self.log2_den(exps) < -1080:    # underflows: skip den
             return 0.0
         return num / self.den(exps)
+
+    def approx(self, value):
+        """The value as an Approx: its correctly rounded float where one exists (the same on every
+        platform), else, below the float range, from logarithms (relative error about 1e-11 for
+        the longest battles)."""
+        num, exps = value
+        if not num:
+            return ZERO
+        shift = max(0, num.bit_length() - 64)
+        log2 = math.log2(num >> shift) + shift - self.log2_den(exps)
+        if log2 > -1070:
+            return from_float(num / self.den(exps))
+        return from_log2(log2)
 
     def log10(self, value):
         """log10(value) from the integers (works far below 1e-308); None for 0."""

@@ -1,16 +1,75 @@
-"""Tables: the exact win-probability grid, troops-needed tables, and their CSV / .npy writers.
+"""Tables: win tables in either dice mode, the exact win grid, troops-needed tables, and their
+CSV / .npy writers.
 
-These build the site's downloads offline, so they take no time budget unless given one
-(`budget`: seconds or a cost.Budget; the default UNLIMITED)."""
+`win_table` answers the calculators' table (guarded by the request's budget). The grids and
+needed tables build the site's downloads offline, so they take no time budget unless given one
+(`budget`: seconds or a Budget; the default UNLIMITED)."""
 import struct
+from dataclasses import dataclass
 from fractions import Fraction
 
-from .battle import DEFAULT_MAX_STATES, check_size
-from .cost import UNLIMITED, as_budget, check, sweep_cost
-from .model import as_model, scale_for
-from .rules import STANDARD, CAPITAL
-from .sweep import win_lines
-from .validate import check_int, check_probability, offset
+from ..algorithms.reshape import win_chance_float
+from ..algorithms.sweep import win_lines
+from ..checks.battle_args import BALANCED_BLITZ, check_dice_mode
+from ..checks.model import as_model, scale_for
+from ..checks.rules import CAPITAL, STANDARD
+from ..checks.validate import check_choice, check_int, check_probability, offset
+from ..facts.limits import LIMITS
+from ..guards.budget import UNLIMITED, as_budget, check_cost, check_size
+from ..guards.cost import sweep_cost
+from ..maths.approx import from_float
+from .battle import DEFAULT_MAX_STATES
+
+DETAILS = ("summary", "full")
+
+
+@dataclass(frozen=True)
+class WinTable:
+    """P(win) for attackers 1..max_attackers (rows) against defenders 1..max_defenders (columns),
+    counted in `convention`, and on the diagonal of equal armies k v k (k = 1..min of both).
+    Cells: exact Fractions (detail "full"), Approx values (detail "summary"), or Approx values
+    of the Balanced Blitz chance (dice_mode "balanced-blitz", any detail: it is a real number)."""
+    convention: str
+    dice_mode: str
+    rows: list
+    equal_armies: list
+
+
+def win_table(max_attackers, max_defenders, *, convention, rules=STANDARD, dice_mode="true-random",
+              detail="summary", max_states=DEFAULT_MAX_STATES, budget=None):
+    """The calculators' win table (a WinTable): one backward sweep over attackers. A row whose
+    attackers cannot attack (one army on the territory) holds zeros."""
+    mode = check_dice_mode(dice_mode)
+    side = LIMITS["max_table_side"]
+    n_a = check_int("max_attackers", max_attackers, 1, side)
+    n_d = check_int("max_defenders", max_defenders, 1, side)
+    detail = check_choice("detail", detail, DETAILS)
+    off = offset(convention)
+    check_size(n_a * n_d, max_states, f"a {n_a} x {n_d} table", "max_attackers")
+    model = as_model(rules)
+    exact = detail == "full" and mode != BALANCED_BLITZ
+    check_cost(sweep_cost(n_a, n_d, model, f"a {n_a:,} x {n_d:,} table" + (" of exact values" if exact else ""),
+                          cells_out=n_a * n_d, text_out=exact), as_budget(budget),
+               "max_attackers", 'Ask for detail="summary", or a smaller table.' if exact else "Ask for a smaller table.")
+    scale = scale_for(model)
+    if mode == BALANCED_BLITZ:
+        cell = lambda v: from_float(win_chance_float(v[0], scale.den(v[1])))
+    elif exact:
+        cell = scale.fraction
+    else:
+        cell = scale.approx
+    zero = cell(scale.zero)
+    rows = [[zero] * n_d for _ in range(min(off, n_a))]
+    equal = [zero] * min(off, n_a, n_d)      # k v k with k <= off: no attacking army
+    # row of k armies (in `convention`) is line a = k - off of the sweep
+    for a, line in win_lines(model, scale, n_d, "attackers"):
+        if len(rows) == n_a:
+            break
+        if a >= 1:
+            rows.append([cell(v) for v in line[1:n_d + 1]])
+            if a + off <= n_d:
+                equal.append(rows[-1][a + off - 1])
+    return WinTable(convention, mode, rows, equal)
 
 NEEDED_LEVELS = tuple(Fraction(k, 100) for k in (1, *range(5, 100, 5), 99))
 
@@ -30,7 +89,7 @@ def _grid_lines(n, rules, convention):
 def _check_grid(n, rules, max_states, budget, exact):
     n = check_int("n", n, 1)
     check_size(n * n, max_states, f"a {n} x {n} grid", "n")
-    check(sweep_cost(n, n, as_model(rules), f"a {n:,} x {n:,} grid", cells_out=n * n, text_out=exact),
+    check_cost(sweep_cost(n, n, as_model(rules), f"a {n:,} x {n:,} grid", cells_out=n * n, text_out=exact),
           as_budget(budget), "n", "Ask for a smaller grid.")
     return n
 

@@ -1,70 +1,39 @@
-"""One battle: the exact distribution over every end state, and what follows from it."""
-import math
+"""One battle: the exact distribution over every end state, and what follows from it.
+
+`battle` answers in either dice mode (true random: a `Battle`, exact; Balanced Blitz: a
+`BalancedBlitz` reshaped from the exact battle); `probability` and `passage_value` answer for
+one state. Each checks its arguments, then the size and cost guards, before any work.
+"""
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from . import flow
-from .cost import as_budget, battle_cost, check
-from .limits import LIMITS
-from .model import as_model, scale_for
-from .rules import STANDARD
-from .scaled import Scale
-from .validate import FieldError, check_armies, check_int, offset, to_attacking
+from ..algorithms import flow
+from ..checks.battle_args import BALANCED_BLITZ, BattleArgs, battle_args, refuse_balanced
+from ..checks.model import scale_for
+from ..checks.rules import STANDARD
+from ..checks.validate import FieldError, check_int
+from ..facts.limits import LIMITS
+from ..guards.budget import as_budget, check_cost, check_size
+from ..guards.cost import battle_cost, path_cost
+from ..maths.scaled import Scale
+from .balanced import blitz, kept_outcomes
+from .moments import LossMoments, exact_moments
 
 DEFAULT_MAX_STATES = LIMITS["max_states"]
 
 
-@dataclass(frozen=True)
-class Setup:
-    """A battle's inputs converted to attacking armies: A, D, retreat (stop at a <= retreat), goal;
-    `rules` as given (a Rules or a RoundModel) and `model`, its RoundModel."""
-    A: int
-    D: int
-    retreat: int
-    goal: int
-    rules: object
-    convention: str
-    model: object
-
-    @property
-    def offset(self):
-        return offset(self.convention)
-
-    @property
-    def bigger_side(self):
-        """The input a message about size should point at."""
-        return "attackers" if self.A >= self.D else "defenders"
-
-
-def setup(attackers, defenders, convention, rules, retreat_at, defender_goal, max_states):
-    """Validate a battle's arguments (in `convention`) and convert them to attacking armies."""
-    model = as_model(rules)
-    off = offset(convention)
-    A = to_attacking("attackers", attackers, convention)
-    D = check_armies("defenders", defenders, 1)
-    if retreat_at is None:
-        retreat = 0
-    else:
-        retreat = check_int("retreat_at", retreat_at, off, A + off - 1) - off
-    goal = check_int("defender_goal", 0 if defender_goal is None else defender_goal, 0, D - 1)
-    check_size(A * D, max_states, f"a battle of {A + off} v {D}")
-    return Setup(A, D, retreat, goal, rules, convention, model)
-
-
-class SizeError(FieldError):
-    """A request too large to finish in reasonable time; `field` names the input to change."""
-
-
-def check_size(states, max_states, what, field="attackers"):
-    """Refuse work beyond max_states states before starting it, naming the input to shrink."""
-    limit = check_int("max_states", max_states, 1)
-    if states > limit:
-        raise SizeError(f"{what} has {states:,} states, more than the limit of {limit:,} "
-                        f"(max_states); it could run for hours. Try smaller numbers.", field)
+def guard_battle(args, max_states, budget, detail, hint="Try fewer armies."):
+    """The size and cost guards of one battle (`detail` as in cost.battle_cost), before any work."""
+    check_size(args.A * args.D, max_states, args.what)
+    what = args.what + {"ends": " with every end state exact", "full": " with every end state exact"}.get(detail, "")
+    estimate = battle_cost(args.A, args.D, args.model, detail, what, args.retreat, args.goal)
+    if args.dice_mode == BALANCED_BLITZ:
+        estimate = estimate + battle_cost(args.A, args.D, args.model, "reals", what)
+    check_cost(estimate, as_budget(budget), args.bigger_side, hint)
 
 
 @dataclass(frozen=True)
-class Battle:
+class Battle(LossMoments):
     """Exact outcome of a battle. Army counts are in the call's convention.
 
     `attackers`, `defenders`: the start. `end_states`: {(attackers_left, defenders_left): P}.
@@ -72,7 +41,7 @@ class Battle:
     army died, stopped when the attacker retreated at its threshold. Losses (attackers_lost[k] =
     P(k armies lost)) are the same in both conventions.
     """
-    setup: Setup
+    setup: BattleArgs
     raw_ends: dict = field(repr=False)     # {(a, d) in attacking armies: (num, exps)}
     scale: Scale = field(repr=False)
 
@@ -150,50 +119,23 @@ class Battle:
         """defenders_lost[k] = P(k defenders lost), k = 0..defenders."""
         return self._lost_fractions(1)
 
-    def _moments(self, side):
-        """Exact (mean, variance) of armies lost."""
+    @cached_property
+    def _moments(self):
+        """((mean, variance) of attacking armies lost, same for defenders): exact Fractions."""
         sc = self.scale
-        lost = self.lost_scaled(side)
-        first = sc.total((k * n, e) for k, (n, e) in enumerate(lost))
-        second = sc.total((k * k * n, e) for k, (n, e) in enumerate(lost))
-        return sc.fraction(first), sc.fraction(sc.subtract(second, sc.product(first, first)))
-
-    @cached_property
-    def _attacker_moments(self):
-        return self._moments(0)
-
-    @cached_property
-    def _defender_moments(self):
-        return self._moments(1)
-
-    @property
-    def mean_attackers_lost(self):
-        return self._attacker_moments[0]
-
-    @property
-    def var_attackers_lost(self):
-        return self._attacker_moments[1]
-
-    @property
-    def std_attackers_lost(self):
-        return math.sqrt(self.var_attackers_lost)
-
-    @property
-    def mean_defenders_lost(self):
-        return self._defender_moments[0]
-
-    @property
-    def var_defenders_lost(self):
-        return self._defender_moments[1]
-
-    @property
-    def std_defenders_lost(self):
-        return math.sqrt(self.var_defenders_lost)
+        out = []
+        for side in (0, 1):
+            lost = self.lost_scaled(side)
+            first = sc.total((k * n, e) for k, (n, e) in enumerate(lost))
+            second = sc.total((k * k * n, e) for k, (n, e) in enumerate(lost))
+            out.append(exact_moments(sc, first, second))
+        return tuple(out)
 
 
-def battle(attackers, defenders, *, convention, rules=STANDARD, retreat_at=None, defender_goal=0,
-           max_states=DEFAULT_MAX_STATES, closed_form=True, budget=None):
-    """Exact distribution of a battle's end states.
+def battle(attackers, defenders, *, convention, rules=STANDARD, dice_mode="true-random", retreat_at=None,
+           defender_goal=0, max_states=DEFAULT_MAX_STATES, closed_form=True, budget=None, as_text=False):
+    """Exact distribution of a battle's end states (a Battle); in Balanced Blitz mode, a
+    BalancedBlitz reshaped from it.
 
     attackers: attacking armies ("attacking": all may die) or armies on the attacking territory
         ("territory": one stays behind, T = A + 1), as `convention` says.
@@ -202,9 +144,14 @@ def battle(attackers, defenders, *, convention, rules=STANDARD, retreat_at=None,
         None fights to the end. defender_goal: the attacker stops once defenders <= this.
     max_states: refuse battles with more than this many (attackers x defenders) states.
     rules: a Rules (dice, faces, weights, bonuses, ties) or a RoundModel (model.py: round tables).
+    dice_mode: "true-random" (real dice, exact) or "balanced-blitz" (RISK: Global Domination's
+        Balanced Blitz: a fight to the end, so retreat_at and defender_goal are refused; its
+        `true_random` is this exact Battle).
     closed_form: False forces the plain dynamic program (for cross-checks).
-    budget: seconds, or a cost.Budget (None: LIMITS' default); a battle estimated to need more
-        time or memory is refused before it starts (cost.BudgetError, a ValueError).
+    budget: seconds, or a Budget (None: LIMITS' default); a battle estimated to need more
+        time or memory is refused before it starts (BudgetError, a ValueError).
+    as_text: the caller will print every end state as an exact decimal (the JSON API's "full"
+        detail): the cost guard counts that too.
 
     Three attacking armies against two defenders (reference values):
 
@@ -229,16 +176,25 @@ def battle(attackers, defenders, *, convention, rules=STANDARD, retreat_at=None,
     >>> f"{float(b.loss):.15e}", b.attackers_lost[75] == b.loss
     ('1.902116797727363e-13', True)
     """
-    s = setup(attackers, defenders, convention, rules, retreat_at, defender_goal, max_states)
-    check(battle_cost(s.A, s.D, s.model, "ends", f"a battle of {s.A + s.offset:,} v {s.D:,} with every end "
-                      "state exact"), as_budget(budget), s.bigger_side, "Try fewer armies.")
-    scale = scale_for(s.model)
-    ends = flow.end_states(s.A, s.D, s.model, s.retreat, s.goal, scale, closed_form)
-    return Battle(s, ends, scale)
+    args = battle_args(attackers, defenders, convention, rules, retreat_at, defender_goal, dice_mode)
+    guard_battle(args, max_states, budget, "full" if as_text else "ends",
+                 'Ask for detail="summary" (exact totals, approximate lists), or fewer armies.' if as_text
+                 else "Try fewer armies.")
+    b = exact_battle(args, closed_form)
+    if args.dice_mode != BALANCED_BLITZ:
+        return b
+    return blitz(b, lambda prec: kept_outcomes(args.A, args.D, b.scale, b.raw_ends.items(), prec), (b.win, b.loss))
 
 
-def probability(start, end, *, convention, rules=STANDARD, retreat_at=None, defender_goal=0,
-                max_states=DEFAULT_MAX_STATES, closed_form=True, budget=None):
+def exact_battle(args, closed_form=True):
+    """The Battle of checked arguments (BattleArgs), with no guard: callers guard first."""
+    scale = scale_for(args.model)
+    return Battle(args, flow.end_states(args.A, args.D, args.model, args.retreat, args.goal, scale, closed_form),
+                  scale)
+
+
+def probability(start, end, *, convention, rules=STANDARD, dice_mode="true-random", retreat_at=None,
+                defender_goal=0, max_states=DEFAULT_MAX_STATES, closed_form=True, budget=None):
     """P(a battle from `start` passes through or ends at `end`); states are (attackers, defenders)
     in `convention`. A state past a stop rule (fewer attackers than the battle can reach before
     it stops at retreat_at, fewer defenders than it can reach before defender_goal stops it), or
@@ -249,22 +205,25 @@ def probability(start, end, *, convention, rules=STANDARD, retreat_at=None, defe
     >>> probability((10, 5), (2, 2), convention="attacking", retreat_at=5)
     Traceback (most recent call last):
     ...
-    riskodds.validate.FieldError: end attackers must be at least 4: the attacker stops at retreat_at = 5, and one round costs it at most 2
+    riskodds.checks.validate.FieldError: end attackers must be at least 4: the attacker stops at retreat_at = 5, and one round costs it at most 2
     """
-    value, scale = passage_value(start, end, convention=convention, rules=rules, retreat_at=retreat_at,
-                                 defender_goal=defender_goal, max_states=max_states, closed_form=closed_form,
-                                 budget=budget)
+    value, scale = passage_value(start, end, convention=convention, rules=rules, dice_mode=dice_mode,
+                                 retreat_at=retreat_at, defender_goal=defender_goal, max_states=max_states,
+                                 closed_form=closed_form, budget=budget)
     return scale.fraction(value)
 
 
-def passage_value(start, end, *, convention, rules=STANDARD, retreat_at=None, defender_goal=0,
-                  max_states=DEFAULT_MAX_STATES, closed_form=True, budget=None):
+def passage_value(start, end, *, convention, rules=STANDARD, dice_mode="true-random", retreat_at=None,
+                  defender_goal=0, max_states=DEFAULT_MAX_STATES, closed_form=True, budget=None):
     """`probability` as (value, scale): the scaled value (num, exps) and its Scale, for callers
-    that want floats or log10 too (scale.as_float(value), scale.log10(value))."""
+    that want floats or log10 too (scale.as_float(value), scale.log10(value)). A path is a
+    question about real dice: dice_mode "balanced-blitz" is refused."""
+    refuse_balanced(dice_mode, "the path between two states")
     for name, state in (("start", start), ("end", end)):
         if not (isinstance(state, (tuple, list)) and len(state) == 2):
             raise FieldError(f"{name} must be a pair (attackers, defenders), got {state!r}", name)
-    s = setup(start[0], start[1], convention, rules, retreat_at, defender_goal, max_states)
+    s = battle_args(start[0], start[1], convention, rules, retreat_at, defender_goal)
+    check_size(s.A * s.D, max_states, s.what)
     off = s.offset
     a = check_int("end attackers", end[0], off, s.A + off) - off
     d = check_int("end defenders", end[1], 0, s.D)
@@ -283,8 +242,8 @@ def passage_value(start, end, *, convention, rules=STANDARD, retreat_at=None, de
         raise FieldError(f"end defenders must be at least {lowest}: the attacker stops at "
                          f"defender_goal = {s.goal}, and one round costs the defender at most {cost}",
                          "end defenders")
-    check(battle_cost(s.A, s.D, s.model, "flow", f"the path from {s.A + off:,} v {s.D:,}"), as_budget(budget),
-          s.bigger_side, "Try fewer armies.")
+    check_cost(path_cost(s.A, s.D, a, d, s.model, f"the path from {s.A + off:,} v {s.D:,}", s.retreat, s.goal,
+                         closed_form), as_budget(budget), s.bigger_side, "Try fewer armies.")
     scale = scale_for(s.model)
     return flow.passage(s.A, s.D, a, d, s.model, s.retreat, s.goal, scale, closed_form), scale
 

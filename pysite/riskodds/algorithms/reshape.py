@@ -70,19 +70,12 @@ only discontinuity: its comparison uses the exact totals, never rounded ones.
 The game computes in doubles and uses the binary doubles nearest 1.3 and 1.8; here the powers are
 exactly 13/10 and 9/5. The published check values agree to better than 1e-12.
 """
+
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import Context, Decimal, MAX_EMAX, MIN_EMIN, getcontext, localcontext
 from fractions import Fraction
-from functools import cached_property, lru_cache
-
-from . import inverse        # its search limits; inverse itself imports this module for dice_mode
-from .battle import DEFAULT_MAX_STATES, Battle, battle, check_size
-from .limits import DICE_MODES as DICE_MODE_LABELS
-from .model import as_model, scale_for
-from .rules import STANDARD
-from .sweep import win_lines
-from .validate import FieldError, check_choice, check_int, check_probability, offset
+from functools import lru_cache
 
 WIN_CHANCE_CUTOFF = Fraction(1, 20)      # step 1: c1
 WIN_CHANCE_POWER = Fraction(13, 10)      # step 2: r
@@ -92,15 +85,6 @@ OUTCOME_POWER = Fraction(9, 5)           # step 4: s
 PRECISION = 40          # significant digits of the working arithmetic
 MAX_PRECISION = 640
 GUARD_DIGITS = 26       # digits step 3's subtraction may cancel before the precision is doubled
-
-DICE_MODES = tuple(value for value, _ in DICE_MODE_LABELS)       # ("true-random", "balanced-blitz")
-NAME = dict(DICE_MODE_LABELS)["balanced-blitz"]                  # how results are labelled
-
-
-def check_dice_mode(mode):
-    """A dice mode: "true-random" (also for None or "") or "balanced-blitz"; FieldError otherwise."""
-    return "true-random" if mode in (None, "") else check_choice("dice_mode", mode, DICE_MODES)
-
 
 # ----------------------------------------------------------------------------- the four steps
 @dataclass(frozen=True)
@@ -231,12 +215,7 @@ def to_decimal(num, den):
 
     Both integers are cut to their leading 4 * prec + 8 bits (relative error < 10^-(prec+2)),
     so the cost does not grow with their thousands of digits; the power of two goes back exactly."""
-    if not num:
-        return Decimal(0)
-    bits = 4 * getcontext().prec + 8
-    sn, sd = max(0, num.bit_length() - bits), max(0, den.bit_length() - bits)
-    q = Decimal(num >> sn) / Decimal(den >> sd)
-    return q * Decimal(2) ** (sn - sd) if sn != sd else q
+    return Kept.of(num, den, getcontext().prec).decimal() if num else Decimal(0)
 
 
 def log10(x):
@@ -245,150 +224,6 @@ def log10(x):
         return None
     with localcontext(context(PRECISION)):
         return float(x.log10())
-
-
-# ----------------------------------------------------------------------------- one battle
-def _refuse_stops(retreat_at, defender_goal):
-    """Balanced Blitz here is the fight to the end: refuse the stop rules by name."""
-    if retreat_at is not None:
-        raise FieldError(
-            "Balanced Blitz with a retreat threshold (the game's \"stop until\") is not supported: "
-            "the game reshapes that case differently and we have no second implementation to check "
-            "it against. Leave retreat_at empty, or use true-random dice.", "retreat_at")
-    if defender_goal not in (None, 0, "0", ""):
-        raise FieldError(
-            "Balanced Blitz with a defender goal is not supported (the game has no such mode). "
-            "Set defender_goal to 0, or use true-random dice.", "defender_goal")
-
-
-def exact_outcomes(b):
-    """(wins, losses) of a fought-to-the-end Battle as (num, den) integer pairs."""
-    A, D, sc = b.setup.A, b.setup.D, b.scale
-    ends = b.raw_ends
-    pair = lambda v: (v[0], sc.den(v[1])) if v else (0, 1)
-    return ([pair(ends.get((A - i, 0))) for i in range(A)],
-            [pair(ends.get((0, D - j))) for j in range(D)])
-
-
-@dataclass(frozen=True)
-class BalancedBlitz:
-    """A battle in Balanced Blitz mode. Army counts are in the call's `convention`.
-
-    `win`, `loss`: floats. `attackers_lost[k]` (k = 0..attacking armies) and `defenders_lost[j]`
-    (j = 0..defenders): floats indexed by armies lost, as in `Battle`; the last entry of each is
-    the other side's win. `end_states`: {(attackers_left, defenders_left): float}. The same as
-    Decimals with `precision` digits (no underflow): `attacker_losses`, `defender_losses`.
-    `true_random`: the exact Battle it was computed from (fought to the end).
-    """
-    true_random: Battle = field(repr=False)
-    attacker_losses: tuple = field(repr=False)   # Decimal, index = attacking armies lost
-    defender_losses: tuple = field(repr=False)   # Decimal, index = defenders lost
-    precision: int = PRECISION
-
-    @property
-    def attackers(self):
-        return self.true_random.attackers
-
-    @property
-    def defenders(self):
-        return self.true_random.defenders
-
-    @property
-    def convention(self):
-        return self.true_random.convention
-
-    @property
-    def win(self):
-        return float(self.defender_losses[-1])
-
-    @property
-    def loss(self):
-        return float(self.attacker_losses[-1])
-
-    @cached_property
-    def attackers_lost(self):
-        return [float(x) for x in self.attacker_losses]
-
-    @cached_property
-    def defenders_lost(self):
-        return [float(x) for x in self.defender_losses]
-
-    @cached_property
-    def end_states(self):
-        """{(attackers_left, defenders_left): float}, sorted like Battle.end_states."""
-        return {state: float(x) for state, x in self.end_state_decimals}
-
-    @cached_property
-    def end_state_decimals(self):
-        """[((attackers_left, defenders_left), Decimal)], sorted by state, in the call's convention."""
-        A, D, off = len(self.attacker_losses) - 1, len(self.defender_losses) - 1, self.true_random.setup.offset
-        ends = [((off, D - j), x) for j, x in enumerate(self.defender_losses[:-1])]
-        ends += [((A - i + off, 0), x) for i, x in enumerate(self.attacker_losses[:-1])]
-        return sorted(ends)
-
-    def win_with_at_least(self, survivors, as_decimal=False):
-        """P(win with at least `survivors` attackers left, counted in the call's convention):
-        a float, or a Decimal with as_decimal=True."""
-        need = check_int("survivors", survivors, 0) - self.true_random.setup.offset
-        A = len(self.attacker_losses) - 1
-        with localcontext(context(self.precision)):
-            p = sum(x for i, x in enumerate(self.attacker_losses[:-1]) if A - i >= need)
-        return Decimal(p) if as_decimal else float(p)
-
-    @cached_property
-    def _moments(self):
-        """((mean, variance) of attacking armies lost, same for defenders), as Decimals."""
-        with localcontext(context(self.precision)):
-            return tuple(_mean_var(values) for values in (self.attacker_losses, self.defender_losses))
-
-    mean_attackers_lost = property(lambda self: float(self._moments[0][0]))
-    var_attackers_lost = property(lambda self: float(self._moments[0][1]))
-    std_attackers_lost = property(lambda self: math.sqrt(self.var_attackers_lost))
-    mean_defenders_lost = property(lambda self: float(self._moments[1][0]))
-    var_defenders_lost = property(lambda self: float(self._moments[1][1]))
-    std_defenders_lost = property(lambda self: math.sqrt(self.var_defenders_lost))
-
-    def moments(self):
-        """{"mean_attackers_lost": Decimal, "var_attackers_lost": ..., same for defenders}."""
-        (ma, va), (md, vd) = self._moments
-        return {"mean_attackers_lost": ma, "var_attackers_lost": va,
-                "mean_defenders_lost": md, "var_defenders_lost": vd}
-
-
-def _mean_var(p):
-    """Mean and variance of an index distribution; sum of p[k] (k - mean)^2 (no cancellation)."""
-    mean = sum(k * x for k, x in enumerate(p))
-    return mean, sum(x * (k - mean) ** 2 for k, x in enumerate(p))
-
-
-def balanced_blitz(attackers, defenders, *, convention, rules=STANDARD, retreat_at=None,
-                   defender_goal=0, max_states=DEFAULT_MAX_STATES):
-    """A fight to the end in Balanced Blitz mode, reshaped from the exact true-random battle.
-
-    attackers: attacking armies ("attacking": all may die) or armies on the attacking territory
-        ("territory": one stays behind, T = A + 1), as `convention` says. defenders: armies on the
-        defending territory. rules: any Rules (capital, zombie ties, weighted dice, bonuses...)
-        or RoundModel (the four steps read only the exact end distribution).
-    retreat_at and defender_goal are refused (FieldError naming them): the game's "stop until"
-    variant is not implemented. Returns a BalancedBlitz.
-    """
-    _refuse_stops(retreat_at, defender_goal)
-    b = battle(attackers, defenders, convention=convention, rules=rules, max_states=max_states)
-    wins, losses = exact_outcomes(b)
-    totals = (b.win, b.loss)
-    prec = PRECISION
-    while True:
-        with localcontext(context(prec)):
-            o = Outcomes(tuple(to_decimal(*v) for v in wins), tuple(to_decimal(*v) for v in losses))
-            o = win_chance_power(win_chance_cutoff(o, _dec(WIN_CHANCE_CUTOFF), totals), WIN_CHANCE_POWER)
-            if cut_margin(o) >= Decimal(10) ** (GUARD_DIGITS - prec) or prec >= MAX_PRECISION:
-                o = outcome_power(outcome_cutoff(o, _dec(OUTCOME_CUTOFF)), OUTCOME_POWER)
-                win, loss = o.win, o.loss      # a side cut away entirely leaves the other exactly 1
-                attacker = o.wins + (loss if win else Decimal(1),)
-                defender = o.losses + (win if loss else Decimal(1),)
-                break
-        prec *= 2
-    return BalancedBlitz(b, attacker, defender, prec)
 
 
 # ----------------------------------------------------------------------------- win chance alone
@@ -487,87 +322,6 @@ def win_chance_float(num, den):
     return float(win_chance(num, den))
 
 
-# ----------------------------------------------------------------------------- inverse questions
-@dataclass(frozen=True)
-class Needed:
-    """Answer of a Balanced Blitz search: `needed` armies (in the call's convention); Balanced
-    Blitz chance there (`reached`) and with one army fewer (`below`, None if that is no battle),
-    as Decimals; the exact true-random chances at the same counts (`true_reached`, `true_below`:
-    Fractions; P(win) for troops_needed, P(hold) for defenders_needed)."""
-    needed: int
-    reached: Decimal
-    below: object
-    true_reached: Fraction
-    true_below: object
-
-
-def _scale(rules):
-    return scale_for(as_model(rules))     # any Rules or RoundModel
-
-
-def troops_needed(defenders, p, *, convention, rules=STANDARD, survivors=0,
-                  max_states=DEFAULT_MAX_STATES, with_values=False):
-    """Fewest attackers (in `convention`) whose Balanced Blitz P(win) is >= p against `defenders`.
-
-    Scans attacker counts upwards with the engine's exact P(win) lines and decides g(P) >= p
-    exactly (module docstring); the first hit is the answer because g(P) is non-decreasing in
-    the attackers. p = 1 is reachable (a certain Balanced Blitz win). survivors other than 0
-    are refused. with_values=True returns a Needed record.
-    """
-    scale = _scale(rules)
-    D = check_int("defenders", defenders, 1)
-    p = check_probability("p", p)
-    off = offset(convention)
-    if survivors not in (None, 0, "0", ""):
-        raise FieldError("Balanced Blitz troops needed counts conquests only: set survivors to 0, "
-                         "or use true-random dice", "survivors")
-    check_size(D, max_states, f"a search against {D} defenders (one line of states)", "defenders")
-    if not inverse.can_conquer(rules, D):
-        raise FieldError(f"the attacker can never conquer {D:,} defenders with these rules, so its "
-                         "Balanced Blitz P(win) is 0 for every number of attackers", None)
-    budget = inverse.as_budget(None)
-    inverse.refuse_costly_troops_search(D, true_random_target(p), rules, 1, budget)    # refused before it starts
-    deadline, previous = budget.deadline(), None
-    for a, line in win_lines(rules, scale, D, "attackers"):
-        num, den = line[D][0], scale.den(line[D][1])
-        if a >= 1 and compare_win_chance(num, den, p) >= 0:
-            if not with_values:
-                return a + off
-            return _answer(a + off, (num, den), previous if a >= 2 else None)
-        previous = num, den
-        inverse.give_up_if_hopeless(a, deadline, budget, f"no attacker count up to {a + off} reaches "
-                                    f"p = {float(p):.6g} in Balanced Blitz against {D}")
-
-
-def defenders_needed(attackers, p, *, convention, rules=STANDARD, max_states=DEFAULT_MAX_STATES,
-                     with_values=False):
-    """Fewest defenders that hold (the attacker does not conquer) with Balanced Blitz
-    probability >= p against `attackers` (in `convention`). The steps treat both sides alike,
-    so P(hold) = g(Q) with Q = 1 - P the true-random chance of holding, decided exactly; it grows
-    with the defenders. with_values=True returns a Needed (chances of holding)."""
-    scale = _scale(rules)
-    off = offset(convention)
-    A = check_int("attackers", attackers, 1 + off) - off
-    p = check_probability("p", p)
-    check_size(A, max_states, f"a search against {attackers} attackers (one line of states)")
-    if not inverse.can_hold(rules, A):          # e.g. a loaded attacker with a bonus
-        raise FieldError(f"the defender can never beat {attackers:,} attackers with these rules, so its "
-                         "Balanced Blitz P(hold) is 0 for every number of defenders", None)
-    budget = inverse.as_budget(None)
-    inverse.refuse_costly_defenders_search(A, true_random_target(p), rules, budget, off)   # refused before it starts
-    deadline, previous = budget.deadline(), None
-    for d, line in win_lines(rules, scale, A, "defenders"):
-        num, den = line[A][0], scale.den(line[A][1])
-        hold = den - num, den
-        if d >= 1 and compare_win_chance(*hold, p) >= 0:
-            if not with_values:
-                return d
-            return _answer(d, hold, previous if d >= 2 else None)
-        previous = hold
-        inverse.give_up_if_hopeless(d, deadline, budget, f"no defender count up to {d} holds with "
-                                    f"p = {float(p):.6g} in Balanced Blitz against {attackers}")
-
-
 def true_random_target(p):
     """The true-random P with g(P) = p (0 < p <= 1), so that a Balanced Blitz
     target g(P) >= p is the true-random target P >= this (g is non-decreasing), and the engine's
@@ -578,7 +332,69 @@ def true_random_target(p):
     return Fraction(1 / (1 + ((1 - t) / t) ** (1 / float(WIN_CHANCE_POWER))))
 
 
-def _answer(n, at, before):
-    """A Needed from the exact true-random chances at n and n - 1 ((num, den) pairs or None)."""
-    return Needed(n, win_chance(*at), before and win_chance(*before), Fraction(*at),
-                  before and Fraction(*before))
+# ----------------------------------------------------------------------------- all four steps
+# An outcome enters as a `Kept` value: its exact num / den with both cut to their leading
+# 4 * prec + 8 bits (relative error below 10^-(prec + 2)) and the power of two put back, so the
+# reshaping reads a few hundred bits of each outcome, not its thousands of digits. Outcomes
+# are kept for KEPT_PRECISION digits; a reshaping that needs more (step 3's cancellation, rare)
+# asks the caller for the outcomes again at MAX_PRECISION.
+KEPT_PRECISION = 4 * PRECISION
+
+
+def kept_bits(prec):
+    """Bits of num and den that `prec` significant digits need (see to_decimal)."""
+    return 4 * prec + 8
+
+
+@dataclass(frozen=True)
+class Kept:
+    """num / den * 2**shift, num and den cut to a few hundred leading bits (a reshaping input)."""
+    num: int
+    den: int
+    shift: int
+
+    @classmethod
+    def of(cls, num, den, prec=KEPT_PRECISION):
+        """num / den (ints >= 0, den > 0) kept for `prec` significant digits."""
+        bits = kept_bits(prec)
+        sn, sd = max(0, num.bit_length() - bits), max(0, den.bit_length() - bits)
+        return cls(num >> sn, den >> sd, sn - sd)
+
+    def decimal(self):
+        """The value as a Decimal in the current context."""
+        if not self.num:
+            return Decimal(0)
+        q = Decimal(self.num) / Decimal(self.den)
+        return q * Decimal(2) ** self.shift if self.shift else q
+
+
+def reshape(wins, losses, totals, sharper):
+    """Balanced Blitz of a fight to the end: (attacker_losses, defender_losses, precision).
+
+    wins[i], losses[j]: the true-random outcomes (module docstring) as `Kept` values for
+    KEPT_PRECISION digits; totals: (P(attacker wins), P(defender wins)) exactly, for step 1's
+    comparison; sharper(): the same outcomes kept for MAX_PRECISION digits, called only when
+    step 3 cancels more digits than KEPT_PRECISION leaves. attacker_losses[k] (k = 0..A) is
+    the Balanced Blitz P(the attacker loses k attacking armies), its last entry the defender's
+    win; defender_losses likewise, its last entry the attacker's win: Decimals of `precision`
+    digits, each right to at least 16."""
+    prec, have = PRECISION, KEPT_PRECISION
+    while True:
+        if prec > have:
+            wins, losses = sharper()
+            have = MAX_PRECISION
+        with localcontext(context(prec)):
+            o = Outcomes(tuple(v.decimal() for v in wins), tuple(v.decimal() for v in losses))
+            o = win_chance_power(win_chance_cutoff(o, _dec(WIN_CHANCE_CUTOFF), totals), WIN_CHANCE_POWER)
+            if cut_margin(o) >= Decimal(10) ** (GUARD_DIGITS - prec) or prec >= MAX_PRECISION:
+                o = outcome_power(outcome_cutoff(o, _dec(OUTCOME_CUTOFF)), OUTCOME_POWER)
+                win, loss = o.win, o.loss      # a side cut away entirely leaves the other exactly 1
+                return o.wins + (loss if win else Decimal(1),), o.losses + (win if loss else Decimal(1),), prec
+        prec *= 2
+
+
+def mean_var(p):
+    """Mean and variance of an index distribution p[k] (Decimals, in the current context):
+    the variance as sum of p[k] (k - mean)^2 (no cancellation)."""
+    mean = sum(k * x for k, x in enumerate(p))
+    return mean, sum(x * (k - mean) ** 2 for k, x in enumerate(p))

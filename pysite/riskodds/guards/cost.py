@@ -1,0 +1,286 @@
+"""What a request will cost, estimated before it starts: its big-integer work, then seconds and MB.
+
+Work
+----
+Every exact probability is an integer numerator over a product of the rounds' total weights
+(faces**dice for fair dice), so a value reached after losing L armies in all holds about
+L * beta bits, beta = log2(a round's total) / (armies it removes), the largest over the round
+types (10.3 for standard dice, from 3 v 1: log2(6**4); 26.6 for 100-faced dice). The engine's
+algorithms spend their time multiplying such values by round weights and adding them, so we
+count their work in *bit-steps*: for every value an algorithm handles, its bits times the
+multiplications it takes part in (the outcomes of its round, each times the 30-bit digits of
+the round's weights). Three algorithms, three counts:
+
+- the plain flow (flow.flow: battle edges, campaigns, models without a lattice) and the backward
+  sweeps (sweep.win_lines: searches, tables, plans): every state visited, times its outcomes;
+- the lattice (flow.full_region_exits): the values its windows produce, m + 1 multiplications
+  each for a full round removing m armies (rows of r rounds hold values of r * log2(total) bits).
+
+`battle_work` and `sweep_work` predict these counts from the sizes alone, line by line of
+states; tests/engine/test_engine_cost.py measures the same counts on the real generators
+across every dice count (1-3 a side), faces from 2 to 100, weights, bonuses and tie rules, and
+holds the predictions within WORK_ERROR of them.
+
+Seconds and memory
+------------------
+A few constants (facts/limits.py, COST_MODEL), measured on CPython 3.11 (x86-64) with
+bench/calibrate_cost.py, turn work into CPU seconds. Adding values whose denominators differ
+multiplies by powers of the bases, and big products grow faster than their size, so the
+seconds per bit-step grow slowly with S, the bits of the largest value (`ALIGN_POWER`). Exact
+end states kept (Python `battle`) cost memory ~ ends * S / 2 bits; each sent as an exact decimal
+(the JSON "full" detail) adds int -> str conversions, quadratic in the digits.
+
+Estimates are in CPython seconds; in Pyodide they are multiplied by LIMITS["pyodide_slowdown"]
+(bench/bench_pyodide_ratio.py: node + node_modules/pyodide 314 on the same machine, 1.6x to 2.2x
+for work over 50 ms; 2.5 keeps a margin). The guards (budget.py) refuse a request whose
+estimate exceeds its budget before it starts.
+"""
+import math
+from statistics import NormalDist
+
+from ..checks.model import as_model
+from ..facts.limits import COST_MODEL
+from ..maths.scaled import fraction_log10
+from .budget import Estimate
+
+WORK_ERROR = 2.0        # predicted work is within this factor of the measured work (tested)
+
+
+# ---------------------------------------------------------------------------------- sizes
+def beta(rules):
+    """Bits per army lost of the costliest round type: log2 of its total weight over the fewest
+    armies it removes (3 v 1: log2(6**4) = 10.3 bits for standard dice). Values grow about that
+    fast. rules: a Rules or a RoundModel."""
+    model = as_model(rules)
+    return max(math.log2(model.total(na, nd)) / model.armies(na, nd)
+               for na in range(1, model.attack_dice + 1) for nd in range(1, model.defend_dice + 1))
+
+
+def round_steps(model, na, nd):
+    """Multiplications by round weights one value takes in round na v nd (dice thrown): its
+    outcomes, each weighted by the 30-bit digits of its weight (weighted dice have big ones)."""
+    return sum(max(1, -(-w.bit_length() // 30)) for _, _, w in model.transitions(na, nd))
+
+
+def _steps_at(model, a, d):
+    return round_steps(model, min(model.attack_dice, a), min(model.defend_dice, d))
+
+
+def rounds_seconds(rules):
+    """Seconds to count a rule set's round tables (0 once counted, or for given tables)."""
+    model = as_model(rules)
+    if model.compiled:
+        return 0.0
+    levels = max(model.rules.attack_faces, model.rules.defend_faces) + 1
+    return COST_MODEL["rounds_s"] * levels * model.attack_dice * model.defend_dice
+
+
+def _mb(byte_count):
+    return COST_MODEL["base_mb"] + byte_count / 1e6
+
+
+def uses_lattice(A, D, model, retreat=0, goal=0, closed_form=True):
+    """True when a battle from (A, D) starts inside the full-dice rectangle and crosses it by the
+    lattice (flow.start_mass makes the same choice)."""
+    a_lo, d_lo = model.full_region(retreat, goal)
+    return closed_form and A >= a_lo and D >= d_lo and model.has_lattice
+
+
+# ---------------------------------------------------------------------------------- work
+def battle_work(A, D, model, retreat=0, goal=0, closed_form=True):
+    """Predicted (flow bit-steps, lattice bit-steps, states the flow visits) of a battle from
+    (A, D) attacking armies (module docstring). Inside the full-dice rectangle the lattice does
+    the work and the flow visits only the lines next to the walls; without a lattice the flow
+    visits every state. A state (a, d) holds about ((A - a) + (D - d)) * beta bits."""
+    model = as_model(model)
+    b = beta(model)
+    a_lo, d_lo = model.full_region(retreat, goal)
+    flow = lattice = 0.0
+    states = 0
+    if uses_lattice(A, D, model, retreat, goal, closed_form):
+        m = model.full_round_armies
+        rows = (A - a_lo + D - d_lo) / m + 1
+        lattice = (m + 1) * rows * rows / 2 * math.log2(model.total(model.attack_dice, model.defend_dice))
+        lines = [("a", a) for a in range(retreat + 1, a_lo)] + [("d", d) for d in range(goal + 1, d_lo)]
+    elif A < a_lo or D < d_lo:          # a side below its full dice from the start: its lines only
+        lines = ([("a", a) for a in range(retreat + 1, min(A, a_lo - 1) + 1)] if A < a_lo else []) + \
+                ([("d", d) for d in range(goal + 1, min(D, d_lo - 1) + 1)] if D < d_lo else [])
+    else:                               # no lattice: every state
+        lines = [("a", a) for a in range(retreat + 1, A + 1)]
+    for kind, k in lines:
+        if kind == "a":                 # states (k, d), d = D .. goal + 1
+            n = D - goal
+            flow += n * (A - k + n / 2) * b * _steps_at(model, k, D)
+        else:                           # states (a, k), a = A .. retreat + 1
+            n = A - retreat
+            flow += n * (D - k + n / 2) * b * _steps_at(model, A, k)
+        states += n
+    return flow, lattice, states
+
+
+def sweep_work(lines, length, model, by="attackers"):
+    """Predicted bit-steps of a backward sweep (sweep.win_lines) of lines 0..lines of
+    length + 1 states: the value W(a, d) holds about (a + d) * beta bits."""
+    model = as_model(model)
+    b = beta(model)
+    steps = _steps_at(model, model.attack_dice, model.defend_dice)
+    return lines * length * (lines + length) / 2 * b * steps
+
+
+# ---------------------------------------------------------------------------------- seconds
+def _flow_seconds(work, S):
+    c = COST_MODEL
+    return c["flow_s_per_bit"] * work * (1 + S / c["align_bits"]) ** c["align_power"]
+
+
+def _text(values, S):
+    """Seconds and bytes of `values` exact values of about S bits each, as decimal JSON."""
+    c = COST_MODEL
+    return (values * (c["text_s"] * S ** c["text_power"] + c["exact_s_per_value"]),
+            values * S * (c["bytes_per_value_bit"] + c["bytes_per_text_bit"]))
+
+
+def battle_cost(A, D, rules, detail, what, retreat=0, goal=0, closed_form=True):
+    """A battle of A v D attacking armies under `rules` (a Rules or a RoundModel). detail:
+    "flow" (one state's probability), "summary" (exact totals, approximate lists), "ends"
+    (every end state exact, as Python's battle keeps them), "full" (and each as decimal text),
+    "reals" (every end state to a few hundred digits, for Balanced Blitz)."""
+    c = COST_MODEL
+    model = as_model(rules)
+    flow, lattice, states = battle_work(A, D, model, retreat, goal, closed_form)
+    S = (A + D) * beta(model)
+    seconds = (_flow_seconds(flow, S) + c["lattice_s_per_bit"] * lattice + c["state_s"] * states
+               + rounds_seconds(model))
+    ends = A + D + 2
+    frontier = c["bytes_per_value_bit"] * 8 * S
+    if detail == "flow":                       # one target state: the frontier only
+        return Estimate(seconds, _mb(frontier), what)
+    if detail == "summary":
+        seconds += c["approx_s_per_value"] * 2 * ends
+        return Estimate(seconds, _mb(c["bytes_per_approx"] * 2 * ends + frontier), what)
+    if detail == "reals":
+        seconds += c["real_s_per_value"] * ends
+        return Estimate(seconds, _mb(c["bytes_per_real"] * ends + frontier), what)
+    kept = ends * S / 2                        # the average end state holds about S / 2 bits
+    if detail == "ends":
+        return Estimate(seconds, _mb(c["bytes_per_value_bit"] * kept), what)
+    text_s, text_bytes = _text(3 * ends, S / 2)     # end states, attackers_lost, defenders_lost
+    return Estimate(seconds + text_s, _mb(c["bytes_per_value_bit"] * kept + text_bytes), what)
+
+
+def path_cost(A, D, a, d, rules, what, retreat=0, goal=0, closed_form=True):
+    """P((A, D) -> (a, d)): inside the full-dice rectangle one coefficient of a power of the
+    round polynomial (lattice.power_coefficient walks j = A - a steps along a row of r rounds);
+    elsewhere the flow above the target."""
+    c = COST_MODEL
+    model = as_model(rules)
+    S = (A + D) * beta(model)
+    if uses_lattice(A, D, model, retreat, goal, closed_form) and uses_lattice(a, d, model, retreat, goal):
+        m = model.full_round_armies
+        rounds = ((A - a) + (D - d)) / m
+        work = (A - a + 1) * (m + 1) * rounds * math.log2(model.total(model.attack_dice, model.defend_dice))
+        return Estimate(c["lattice_s_per_bit"] * work + rounds_seconds(model), _mb(c["bytes_per_value_bit"] * 4 * S),
+                        what)
+    return battle_cost(A, D, model, "flow", what, retreat, goal, closed_form)
+
+
+def sweep_cost(lines, length, rules, what, cells_out=0, text_out=False):
+    """A backward sweep of `lines` lines of `length` + 1 states (searches and win tables);
+    cells_out values sent back as {float, log10} (or as exact text when text_out)."""
+    c = COST_MODEL
+    model = as_model(rules)
+    S = (lines + length) * beta(model)
+    seconds = _flow_seconds(sweep_work(lines, length, model), S) + rounds_seconds(model)
+    seconds += c["state_s"] * lines * length
+    mb = c["bytes_per_value_bit"] * 4 * length * S / 8
+    if cells_out and text_out:
+        text_s, text_bytes = _text(cells_out, S / 2)
+        seconds, mb = seconds + text_s, mb + text_bytes
+    elif cells_out:
+        seconds += c["approx_s_per_value"] * cells_out
+        mb += c["bytes_per_approx"] * cells_out
+    return Estimate(seconds, _mb(mb), what)
+
+
+def campaign_cost(A, defenders, rules_list, what):
+    """A chain campaign of A attacking armies (exact end states, as text in JSON); rules_list:
+    one Rules or RoundModel per territory. Each territory's flow visits every (a, d) its stacks
+    can reach, a plain flow (no lattice: the stacks arrive with every size)."""
+    c = COST_MODEL
+    models = [as_model(r) for r in rules_list]
+    b = max(beta(m) for m in models)
+    S = (A + sum(defenders)) * b
+    seconds = states = 0.0
+    before = 0
+    for D, m in zip(defenders, models):
+        work = A * D * (A / 2 + before + D / 2) * beta(m) * _steps_at(m, m.attack_dice, m.defend_dice)
+        seconds += _flow_seconds(work, S)
+        states += A * D
+        before += D
+    seconds += c["state_s"] * states
+    seconds += sum(rounds_seconds(m) for m in {id(m): m for m in models}.values())   # hashing would count them
+    ends = sum(defenders) + 3 * len(defenders)
+    text_s, text_bytes = _text(ends, S / 2)
+    mb = c["bytes_per_value_bit"] * 2 * A * S / 8 + text_bytes
+    return Estimate(seconds + text_s, _mb(mb), what)
+
+
+# ---------------------------------------------------------------------------------- searches
+# How far a search must go is itself the answer, so only estimated (a normal approximation of
+# the losses, and a bound for p very close to 1), then bracketed by the running deadline.
+def _round_moments(rules):
+    """For one full-dice round: (mean armies removed m, mean attacker losses, sd of attacker
+    losses, mean defender losses, (most the attacker loses in it, its probability), (the same
+    for the defender)). Dice rounds remove m = min(dice) armies every time."""
+    model = as_model(rules)
+    trans = model.transitions(model.attack_dice, model.defend_dice)
+    total = sum(w for _, _, w in trans)
+    mean_a = sum(al * w for al, _, w in trans) / total
+    mean_d = sum(dl * w for _, dl, w in trans) / total
+    var = max(0.0, sum(al * al * w for al, _, w in trans) / total - mean_a * mean_a)
+    worst = []
+    for side in (0, 1):
+        most = max(t[side] for t in trans)
+        worst.append((most, sum(t[2] for t in trans if t[side] == most) / total))
+    return mean_a + mean_d, mean_a, math.sqrt(var), mean_d, worst[0], worst[1]
+
+
+def _z(p):
+    """Standard normal quantile of p (clamped), for a Fraction p."""
+    return NormalDist().inv_cdf(min(max(float(p), 1e-12), 1 - 1e-12))
+
+
+def _tail_length(q, worst):
+    """Fewest armies n with P ** (n / most) <= q, for worst = (most, P): one side losing `most`
+    armies every round is at least that likely, so a search for a risk below q runs at least
+    this far."""
+    most, per_round = worst
+    if q <= 0 or per_round <= 0 or most <= 0 or per_round >= 1:
+        return 0
+    return most * fraction_log10(q) / math.log10(per_round)
+
+
+# A search needs a few lines past the normal approximation's answer: SEARCH_MARGIN of them.
+SEARCH_MARGIN = 3
+
+
+def attackers_needed_estimate(D, p, rules, need):
+    """About how many attacking armies win against D with probability p (need survivors)."""
+    m, lost_a, sd, lost_d, worst_a, _ = _round_moments(rules)
+    if lost_d <= 0:
+        return math.inf
+    mean = need + D * lost_a / lost_d
+    spread = m * sd * math.sqrt(D / lost_d ** 3)
+    return max(mean + _z(p) * spread, _tail_length(1 - p, worst_a), need) + SEARCH_MARGIN
+
+
+def defenders_needed_estimate(A, p, rules):
+    """About how many defenders hold against A attacking armies with probability p."""
+    m, lost_a, sd, lost_d, _, worst_d = _round_moments(rules)
+    if lost_d <= 0:                 # the attacker never kills in a full round: one defender holds
+        return 1 + SEARCH_MARGIN
+    if lost_a <= 0:
+        return math.inf
+    ratio = lost_d / lost_a
+    spread = m * sd * math.sqrt(A * ratio / lost_d ** 3) * ratio
+    return max(A * ratio + _z(p) * spread, _tail_length(1 - p, worst_d)) + SEARCH_MARGIN

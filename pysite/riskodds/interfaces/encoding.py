@@ -1,0 +1,98 @@
+"""Answers as JSON-able data: exact probabilities as {"num", "den", "float", "log10"},
+approximate ones as {"float", "log10"} (log10 from the integers or the exponent, right far below
+the float range, where float is 0.0)."""
+import math
+from decimal import Decimal
+from fractions import Fraction
+
+from ..algorithms.reshape import log10 as decimal_log10
+from ..checks.validate import offset
+from ..maths.approx import Approx
+from ..maths.scaled import fraction_log10
+from ..answers.balanced import BalancedBlitz
+
+
+def prob(f):
+    """An exact probability (a Fraction) as the API's probability object."""
+    f = Fraction(f)
+    return {"num": str(f.numerator), "den": str(f.denominator), "float": float(f), "log10": fraction_log10(f)}
+
+
+def approx(x):
+    """An approximate probability (Approx, Decimal or float) as {"float", "log10"} (log10 None for 0)."""
+    if isinstance(x, Approx):
+        return {"float": x.float, "log10": x.log10}
+    if isinstance(x, Decimal):
+        return {"float": float(x), "log10": decimal_log10(x)}
+    return {"float": x, "log10": math.log10(x) if x > 0 else None}
+
+
+def number(x):
+    """Exact (Fraction) or approximate, whichever `x` is."""
+    return prob(x) if isinstance(x, Fraction) else approx(x)
+
+
+def battle(b, survivors=None):
+    """A Battle, BattleSummary or BalancedBlitz (answers/) as the JSON API's battle answer."""
+    if isinstance(b, BalancedBlitz):
+        return _balanced(b, survivors)
+    out = {"attackers": b.attackers, "defenders": b.defenders, "convention": b.convention,
+           "win": prob(b.win), "loss": prob(b.loss), "stopped": prob(b.stopped)}
+    kept = b.win_with_at_least(survivors) if survivors is not None and hasattr(b, "win_with_at_least") \
+        else getattr(b, "win_with_survivors", None)
+    if kept is not None:
+        out["win_with_survivors"] = prob(kept)
+    if b.win and not b.stopped:  # E[armies left | win], for the calculators' answer line.
+        # Without a retreat a battle is won or wiped out (every attacking army lost), so
+        # E[lost] = E[lost | win] P(win) + A P(loss); armies left = start - lost (call's convention).
+        a = b.attackers - offset(b.convention)
+        out["mean_survivors_on_win"] = prob(b.attackers - (b.mean_attackers_lost - a * b.loss) / b.win)
+    out.update(_moments(b, prob))
+    out.update(_lost(b))
+    ends = b.end_states.items() if isinstance(b.end_states, dict) else b.end_states
+    out["end_states"] = [{"attackers": a, "defenders": d, "p": number(p)} for (a, d), p in ends]
+    return out
+
+
+def _lost(b):
+    """attackers_lost and defenders_lost: exact from a Battle, approximate from a summary."""
+    return {"attackers_lost": [number(p) for p in b.attackers_lost],
+            "defenders_lost": [number(p) for p in b.defenders_lost]}
+
+
+def _moments(b, encode):
+    out = {}
+    for side in ("attackers", "defenders"):
+        out[f"mean_{side}_lost"] = encode(getattr(b, f"mean_{side}_lost"))
+        out[f"var_{side}_lost"] = encode(getattr(b, f"var_{side}_lost"))
+        out[f"std_{side}_lost"] = getattr(b, f"std_{side}_lost")
+    return out
+
+
+def _balanced(r, survivors):
+    """Balanced Blitz probabilities are real numbers: {"float", "log10"}; "true_random" carries the
+    exact battle it was reshaped from (exact lists from a Battle, approximate from a summary)."""
+    out = {"attackers": r.attackers, "defenders": r.defenders, "convention": r.convention,
+           "dice_mode": "balanced-blitz", "win": approx(r.defender_losses[-1]),
+           "loss": approx(r.attacker_losses[-1]), "stopped": approx(0.0)}
+    if survivors is not None:
+        out["win_with_survivors"] = approx(r.win_with_at_least(survivors, as_decimal=True))
+    (ma, va), (md, vd) = r.decimal_moments
+    out.update({"mean_attackers_lost": approx(ma), "var_attackers_lost": approx(va),
+                "std_attackers_lost": r.std_attackers_lost, "mean_defenders_lost": approx(md),
+                "var_defenders_lost": approx(vd), "std_defenders_lost": r.std_defenders_lost})
+    out["attackers_lost"] = [approx(x) for x in r.attacker_losses]
+    out["defenders_lost"] = [approx(x) for x in r.defender_losses]
+    out["end_states"] = [{"attackers": a, "defenders": d, "p": approx(x)} for (a, d), x in r.end_state_decimals]
+    out["true_random"] = {"win": prob(r.true_random.win), "loss": prob(r.true_random.loss), **_lost(r.true_random)}
+    return out
+
+
+def needed(n):
+    """A Needed (answers/needed.py) as the API's answer."""
+    maybe = lambda x, encode: None if x is None else encode(x)
+    out = {"needed": n.needed, "reached": number(n.reached), "below": maybe(n.below, number)}
+    if n.dice_mode == "balanced-blitz":
+        out["dice_mode"] = n.dice_mode
+        out["true_random"] = {"reached": prob(n.true_reached), "below": maybe(n.true_below, prob)}
+    return out
