@@ -22,7 +22,7 @@ if __name__ == "__main__":
 
 from sitebuild import approx, assets, engine_pack, headers, offline, outdir, pages, paths, pyodide_copy, snapshot  # noqa: E402,E501
 from sitebuild import article, cache  # noqa: E402
-from riskodds.limits import describe as engine_facts  # noqa: E402  (after sitebuild: it puts pysite/ on sys.path)
+from sitebuild.engine_facts import page_facts  # noqa: E402
 
 CALCULATOR_MODULES = ["js/calculator-form.js", "js/calculators/index.js"]  # app.js imports them on a page with forms
 
@@ -49,7 +49,7 @@ def build(out_dir: Path = paths.DEFAULT_OUT, engine_dir: Path = paths.ENGINE_SRC
             "engine_url": urls[engine_pack.ENGINE_ASSET],
             "snapshot_url": urls[snapshot.SNAPSHOT_ASSET],
             "worker_url": urls["js/engine-worker.js"],
-            "engine_facts": engine_facts(),  # limits and rule fields, read by the forms (limits.js)
+            "engine_facts": page_facts(),  # limits, rule fields, conventions: read by the forms (limits.js)
             # what a page that starts its engine at once preloads: the calculators' module graph
             # (else fetched one level of imports per round trip)
             "app_modules": [urls[rel] for rel in app_imports],

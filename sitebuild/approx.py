@@ -35,6 +35,7 @@ N = 200
 SCALE = 512
 Q_MAX = 0xFFFF
 IGNORED = ("survivors", "detail")  # params that leave P(win) and P(lose) unchanged
+CONVENTION = "attacking"  # the rows count attacking armies; approx.js shifts by the engine's offsets
 
 
 def neg_log10(p) -> float:
@@ -62,7 +63,7 @@ def standard_rules() -> dict:
 
 def tables(n: int = N) -> tuple[list[list[int]], list[list[int]]]:
     """Quantised P(win), P(lose) for attacking armies 1..n against 1..n defenders."""
-    grid = ro.tables.win_grid(n, convention="attacking")
+    grid = ro.tables.win_grid(n, convention=CONVENTION)
     win = [[quantise(grid[a][d]) for d in range(1, n + 1)] for a in range(1, n + 1)]
     loss = [[quantise(1 - grid[a][d]) for d in range(1, n + 1)] for a in range(1, n + 1)]
     return win, loss
@@ -70,7 +71,7 @@ def tables(n: int = N) -> tuple[list[list[int]], list[list[int]]]:
 
 def encode(win, loss) -> bytes:
     n = len(win)
-    header = json.dumps({"n": n, "scale": SCALE, "q_max": Q_MAX, "convention": "attacking",
+    header = json.dumps({"n": n, "scale": SCALE, "q_max": Q_MAX, "convention": CONVENTION,
                          "standard": standard_rules(), "ignored": list(IGNORED),
                          "body": "uint16 LE second-order residuals along D; win rows then loss rows"},
                         sort_keys=True).encode()

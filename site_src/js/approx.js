@@ -7,6 +7,8 @@
 //
 // null: outside the table (armies, rules, a retreat or defender goal, Balanced Blitz), or the table
 // could not be loaded. Values may be numbers or the strings of form fields.
+import { findConvention } from "./limits.js";
+
 const TABLE_URL = new URL("../approx/battle-standard.gz", import.meta.url);
 
 let table = null; // Promise<decoded table | null>, fetched once
@@ -74,11 +76,18 @@ function armies(value) {
 const prob = (q, t) => (q >= t.q_max ? 0 : 10 ** (-q / t.scale));
 
 export async function approxBattle(params) {
-  const t = await loadTable();
+  return approxFrom(await loadTable(), params);
+}
+
+/** approxBattle's answer from a decoded table `t` (null: no table, or not in it). The table's rows
+ *  count attackers in its own convention (t.convention); the request's convention (the engine's
+ *  published ones, limits.js) shifts them by the difference of the two offsets. */
+export function approxFrom(t, params) {
   if (!t || !params || !standard(params, t)) return null;
-  const convention = params.convention ?? t.convention;
-  if (convention !== "attacking" && convention !== "territory") return null;
-  const a = armies(params.attackers) - (convention === "territory" ? 1 : 0);
+  const from = findConvention(params.convention ?? t.convention);
+  const to = findConvention(t.convention);
+  if (!from || !to) return null;
+  const a = armies(params.attackers) - from.offset + to.offset;
   const d = armies(params.defenders);
   if (!(a >= 1 && a <= t.n && d >= 1 && d <= t.n)) return null;
   t.row(a - 1);

@@ -1,6 +1,6 @@
 // Inline checks that run before the worker is asked. Each returns {value} or {error}. Every bound
 // comes from the engine's published limits (limits.js); the engine checks again and has the last word.
-import { limit } from "./limits.js";
+import { limit, conventions, findConvention, conventionUnit, conventionNote } from "./limits.js";
 
 const THOUSANDS = /^[+-]?\d{1,3}(,\d{3})+$/; // "1,000,000"; "1,5" is not a number here
 
@@ -32,19 +32,31 @@ export function pick(values, errors, name, res) {
   if (res.error) errors[name] = res.error; else values[name] = res.value;
 }
 
-/** The army convention: "territory" (one army stays behind, T = A + 1) or "attacking". */
+/** The army convention, one the engine publishes (limits.js): "territory" (one army stays
+ *  behind, T = A + 1) or "attacking" (all may die). */
 export function readConvention(get, values, errors) {
-  pick(values, errors, "convention", oneOf(get("convention"), ["territory", "attacking"], "Armies counted"));
+  pick(values, errors, "convention", oneOf(get("convention"), conventions().map((c) => c.name), "Armies counted"));
 }
 
-export const STAYS_BEHIND = "With armies counted on the territory, one stays behind: at least 2.";
+/** Armies that stay behind on the attacking territory in the form's convention (the engine's
+ *  offset); 0 while the convention itself is in error, which the form reports on its own. */
+export function staysBehind(values) {
+  return findConvention(values.convention)?.offset ?? 0;
+}
 
-/** The attacking stack in the chosen convention: at least 1, or 2 on the territory (one stays). */
+/** Why a count is too small in `convention`, then what is allowed:
+ *  "With armies on the territory, one stays behind: at least 2." */
+export function staysBehindText(convention, allowed) {
+  return `With ${conventionUnit(convention)}, ${conventionNote(convention)}: ${allowed}.`;
+}
+
+/** The attacking stack in the chosen convention: at least 1 attacking army, so at least
+ *  1 + offset counted in the convention (2 on the territory: one stays). */
 export function readAttackers(get, values, errors, name = "attackers", label = "Attackers") {
-  const minA = values.convention === "territory" ? 2 : 1;
-  const a = parseInteger(get(name), { min: minA, label });
+  const least = 1 + staysBehind(values);
+  const a = parseInteger(get(name), { min: least, label });
   if (!a.error) values[name] = a.value;
-  else errors[name] = minA === 2 && /at least 2/.test(a.error) ? STAYS_BEHIND : a.error;
+  else errors[name] = least > 1 && /at least/.test(a.error) ? staysBehindText(values.convention, `at least ${least}`) : a.error;
 }
 
 /** Refuse attackers x defenders beyond the engine's max_states before asking it (same limit, same words). */

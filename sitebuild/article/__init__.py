@@ -18,9 +18,9 @@ from dataclasses import dataclass, field, replace
 
 import jinja2
 from markupsafe import Markup
-from riskodds import limits
 
 from .. import paths
+from ..engine_facts import page_facts
 from . import downloads, katex, markup, simdata
 from .context import content_context
 from .figure_table import make_figures
@@ -67,7 +67,7 @@ def content_env() -> jinja2.Environment:
     """Jinja for the Markdown sources: the site's templates are importable (calculator macros)."""
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(paths.TEMPLATES)), autoescape=True,
                              undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
-    env.globals["site"] = {"engine_facts": limits.describe()}  # the calculator macros render the rule fields
+    env.globals["site"] = {"engine_facts": page_facts()}  # the calculator macros render the rule fields
     return env
 
 

@@ -8,8 +8,8 @@ from fractions import Fraction
 import pytest
 import riskodds as ro
 from riskodds import balanced
+from pagescan import scan
 from recipes import evaluate
-from test_article_build import scan
 
 PAGE = "article/balanced-blitz/index.html"
 C, T = "blitz/30/15/attacking/cap", "battle/30/15/attacking/cap"

@@ -1,14 +1,12 @@
 """build.py --out never deletes what it did not write (issue 13, hardening 8), says so in one line
 when the folder is unusable, and stops on Ctrl-C with one line and status 130 (hardening 10)."""
-import os
-import signal
 import subprocess
 import sys
-import time
 
 import pytest
 
 import build
+from interrupts import interrupt_when_ready
 from sitebuild import files, outdir, paths
 
 
@@ -59,6 +57,19 @@ def test_only_logged_files_are_cleared_even_after_a_failed_build(tmp_path):
     assert (d / "theirs.txt").exists() and (tmp_path / "elsewhere.txt").exists()
 
 
+def test_a_refused_folder_keeps_the_earlier_build_too(tmp_path):
+    """An earlier build plus one foreign file: refused before anything is deleted (red team, issue 21)."""
+    d = (tmp_path / "out").resolve()
+    with outdir.building(d):
+        for rel in ("index.html", "assets/app.js", "article/index.html"):
+            files.write_bytes(d / rel, rel.encode())
+    (d / "assets" / "theirs.txt").write_text("someone else's")
+    before = contents(d)
+    with pytest.raises(SystemExit, match="holds files no build wrote .*theirs.txt"):
+        build.build(d)
+    assert contents(d) == before
+
+
 def run_build(*args, **kw):
     return subprocess.Popen([sys.executable, str(paths.ROOT / "build.py"), *args], cwd=paths.ROOT,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kw)
@@ -72,10 +83,24 @@ def test_out_naming_a_file_gets_a_message_not_a_traceback(tmp_path):
     assert f.read_text() == "mine"
 
 
-def test_ctrl_c_prints_one_line_and_exits_130(tmp_path):
-    proc = run_build("--out", str(tmp_path / "out"))
-    time.sleep(1.5)  # in the imports or the build: either way one line, status 130
-    proc.send_signal(signal.SIGINT)
+def test_out_below_a_file_gets_a_message_not_a_traceback(tmp_path):
+    f = tmp_path / "afile"
+    f.write_text("mine")
+    proc = run_build("--out", str(f / "sub"))
     out, err = proc.communicate(timeout=120)
-    assert proc.returncode == 130, (proc.returncode, err)
+    assert "Traceback" not in err and f"{f} is a file, not a folder" in err, err
+    assert proc.returncode == 1 and f.read_text() == "mine"
+
+
+def test_a_folder_that_cannot_be_made_gets_a_message(tmp_path):
+    with pytest.raises(SystemExit, match="cannot build into .*: File name too long"):
+        outdir.prepare(tmp_path / ("x" * 300))
+
+
+def test_ctrl_c_prints_one_line_and_exits_130(tmp_path):
+    out = tmp_path / "out"
+    # ready once the build has started writing (its manifest is its first file): far from done
+    code, _, err = interrupt_when_ready([sys.executable, str(paths.ROOT / "build.py"), "--out", str(out)],
+                                        lambda _err: (out / outdir.MANIFEST).exists(), cwd=paths.ROOT)
+    assert code == 130, (code, err)
     assert err.strip().splitlines() == ["build.py: interrupted"], err

@@ -107,7 +107,7 @@ def test_convention_switch_is_one_tap_away(calc_page, clean):
     form = calc_page.locator("form#path")
     fill_form(form, {"start_attackers": 10, "start_defenders": 5, "end_attackers": 1, "end_defenders": 1})
     wait_answer(calc_page, "path", "probability", ro.probability((10, 5), (1, 1), convention="territory"))
-    form.locator("label", has_text="Attacking only").click()
+    form.locator("label", has_text="Attacking armies").click()
     wait_answer(calc_page, "path", "probability", ro.probability((10, 5), (1, 1), convention="attacking"))
 
 

@@ -7,7 +7,8 @@ import { el } from "../dom.js";
 import { parseInteger, pick, readAttackers, readRetreat, checkStates } from "../validate.js";
 import { readCommon, ruleParams, isBalanced, diceModeLabel, trueRandomLabel } from "../rule-fields.js";
 import { probabilityView, exactBox, realView, realBox } from "../views/probability.js";
-import { answerLine, answerPart, lead, unitWords, valueData, modeLead } from "../views/answer.js";
+import { answerLine, answerPart, lead, valueData, modeLead } from "../views/answer.js";
+import { conventionUnit } from "../limits.js";
 import { chartFigure } from "../views/chart.js";
 import { distTable } from "../views/dist-table.js";
 import { decimal, asFraction, roundedDecimal, scientific } from "../exact.js";
@@ -63,7 +64,7 @@ function answer(r, v) {
 
 /** The second line: survivors on a win, "win with at least k left", average losses. */
 function moreLines(r, v) {
-  const unit = unitWords(v.convention);
+  const unit = conventionUnit(v.convention);
   return el("ul", { class: "answer-more" },
     r.mean_survivors_on_win
       ? el("li", {}, "On a win, ", meanValue(r.mean_survivors_on_win, "mean_survivors_on_win", 3), ` ${unit} are left on average.`)
@@ -147,7 +148,7 @@ function render(r, v, ctx) {
     moreLines(r, v), exactViews(r, v), continueFromHere(r, v, ctx))];
   const series = lossSeries(r, v);
   if (series.length) {
-    const battle = `${v.attackers} ${unitWords(v.convention)} against ${v.defenders}`;
+    const battle = `${v.attackers} ${conventionUnit(v.convention)} against ${v.defenders}`;
     const title = balanced ? `Attackers lost, ${battle}: Balanced Blitz and true random dice` : `Attackers lost, ${battle}`;
     parts.push(chartFigure(series, { title, xLabel: "attacking armies lost" }));
     parts.push(distTable(series, { caption: `Distribution of attackers lost, ${v.attackers} v ${v.defenders}`, firstColumn: "Attackers lost" }));

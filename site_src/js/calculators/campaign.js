@@ -5,11 +5,11 @@
 import { register } from "./registry.js";
 import { el } from "../dom.js";
 import { changed } from "../controls.js";
-import { parseInteger, pick, readAttackers, readRetreat, checkStates } from "../validate.js";
+import { parseInteger, pick, readAttackers, readRetreat, checkStates, staysBehind, staysBehindText } from "../validate.js";
 import { readCommon, readRuleField, ruleParams, rulesSummary } from "../rule-fields.js";
-import { ruleFields, limit } from "../limits.js";
+import { ruleFields, limit, conventionUnit } from "../limits.js";
 import { probabilityView, exactBox } from "../views/probability.js";
-import { answerLine, answerPart, cellChance, lead, unitWords } from "../views/answer.js";
+import { answerLine, answerPart, cellChance, lead } from "../views/answer.js";
 import { chartFigure } from "../views/chart.js";
 import { decimal } from "../exact.js";
 
@@ -153,8 +153,9 @@ function read(get) {
   }
   const total = values.territories.reduce((s, t) => s + t.defenders, 0);
   if (!errors.attackers && !errors.territories) checkStates(errors, values.attackers, total);
-  if (!errors.retreat_at && values.retreat_at !== null && values.convention === "territory" && values.retreat_at < 1) {
-    errors.retreat_at = "With armies counted on the territory, at least 1 always stays behind: retreat at 1 or more.";
+  const off = staysBehind(values);
+  if (!errors.retreat_at && values.retreat_at !== null && values.retreat_at < off) {
+    errors.retreat_at = staysBehindText(values.convention, `retreat at ${off} or more`);
   }
   return { values, errors };
 }
@@ -177,7 +178,7 @@ const meanText = (p) => (p.num === "0" ? "0" : decimal(p.num, p.den, 6).replace(
 
 function render(r, v) {
   const n = v.territories.length;
-  const unit = unitWords(v.convention);
+  const unit = conventionUnit(v.convention);
   const capital = (t) => (t.defend_dice ?? v.defend_dice) === 3;
 
   const territoryTable = scrollBox(`Each territory, ${v.attackers} attacking the chain`, el("table", { class: "territories" },

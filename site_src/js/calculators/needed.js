@@ -6,8 +6,8 @@ import { el } from "../dom.js";
 import { parseInteger, pick, readAttackers } from "../validate.js";
 import { readCommon, ruleParams, isBalanced, trueRandomLabel } from "../rule-fields.js";
 import { probabilityView, exactBox, realView, realBox } from "../views/probability.js";
-import { answerLine, answerPart, unitWords, modeLead } from "../views/answer.js";
-import { limit } from "../limits.js";
+import { answerLine, answerPart, modeLead } from "../views/answer.js";
+import { limit, conventionUnit } from "../limits.js";
 
 /** "0.95", ".95", "95%", "19/20", "1" -> {value: exact text for the engine} or {error}. */
 export function parseProbability(raw, label = "Target chance p") {
@@ -61,11 +61,11 @@ function render(r, v) {
   const surv = att && v.survivors ? ` with at least ${v.survivors} left` : "";
   const count = att
     ? el("span", { class: "answer-part", "data-output": "needed", "data-value": n },
-      "Attackers needed: ", el("strong", { class: "big-number" }, String(n)), ` ${unitWords(v.convention)}`)
+      "Attackers needed: ", el("strong", { class: "big-number" }, String(n)), ` ${conventionUnit(v.convention)}`)
     : el("span", { class: "answer-part", "data-output": "needed", "data-value": n },
       "Defenders needed: ", el("strong", { class: "big-number" }, String(n)));
   const verb = att ? `win${surv}` : "hold";
-  const reachedLabel = att ? `P(win${surv}) with ${n} against ${v.defenders}` : `P(hold) with ${n} against ${v.attackers} ${unitWords(v.convention)}`;
+  const reachedLabel = att ? `P(win${surv}) with ${n} against ${v.defenders}` : `P(hold) with ${n} against ${v.attackers} ${conventionUnit(v.convention)}`;
   const view = balanced ? realView : probabilityView;
   const views = [
     view(r.reached, { detail: "reached", label: reachedLabel }),

@@ -1,7 +1,7 @@
 // Point to point: P(a battle from one state passes through or ends at another), exact.
 import { register } from "./registry.js";
 import { el } from "../dom.js";
-import { parseInteger, pick, readRetreat, checkStates, STAYS_BEHIND } from "../validate.js";
+import { parseInteger, pick, readRetreat, checkStates, staysBehind, staysBehindText } from "../validate.js";
 import { readCommon, ruleParams } from "../rule-fields.js";
 import { probabilityView, exactBox } from "../views/probability.js";
 import { answerLine, answerPart, lead } from "../views/answer.js";
@@ -26,11 +26,12 @@ function read(get) {
   if (ok("end_attackers", "end_defenders") && values.end_attackers === 0 && values.end_defenders === 0) {
     errors.end_defenders = "Impossible end state: the battle stops as soon as one side has no armies left.";
   }
-  if (ok("end_attackers", "convention") && values.convention === "territory" && values.end_attackers < 1) {
-    errors.end_attackers = "With armies counted on the territory, at least 1 always stays behind.";
+  const off = staysBehind(values); // counts in the convention: attacking armies + off
+  if (ok("end_attackers") && values.end_attackers < off) {
+    errors.end_attackers = staysBehindText(values.convention, `at least ${off}`);
   }
-  if (ok("start_attackers", "convention") && values.convention === "territory" && values.start_attackers < 2) {
-    errors.start_attackers = STAYS_BEHIND;
+  if (ok("start_attackers") && values.start_attackers < 1 + off) {
+    errors.start_attackers = staysBehindText(values.convention, `at least ${1 + off}`);
   }
   if (ok("start_attackers", "start_defenders")) checkStates(errors, values.start_attackers, values.start_defenders, "start_attackers");
   readRetreat(get, values, errors, "start_attackers");

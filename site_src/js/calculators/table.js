@@ -11,7 +11,8 @@ import { probabilityView, exactBox, realView, realBox } from "../views/probabili
 import { heatmap } from "../views/heatmap.js";
 import { curveFigure } from "../views/curve.js";
 import { approxText, floatText } from "../exact.js";
-import { answerLine, answerPart, lead, unitWords, modeLead } from "../views/answer.js";
+import { answerLine, answerPart, lead, modeLead } from "../views/answer.js";
+import { conventionOffset, conventionUnit } from "../limits.js";
 
 // The page's own cap (the engine allows max_table_side): beyond 200 the cells are under 4 px
 // wide on a desktop and the 40,000 floats already weigh a few hundred kB.
@@ -50,7 +51,7 @@ function download(text, filename) {
 
 function render(r, v, ctx) {
   const rows = r.rows;
-  const unit = unitWords(v.convention);
+  const unit = conventionUnit(v.convention);
   const balanced = isBalanced(v);
   const readout = el("div", { class: "cell-readout", "aria-live": "polite" },
     el("p", { class: "hint" }, `Tap a cell (or hover, or use the arrow keys): its ${balanced ? "value to 15 digits" : "exact value"} appears here.`));
@@ -73,7 +74,7 @@ function render(r, v, ctx) {
       tr ? answerLine([answerPart("true_cell", `${trueRandomLabel()}: wins`, tr)], { cls: "compare" }) : null,
       balanced ? realBox(realView(p, { detail: "cell", label: `${label}, Balanced Blitz` }))
         : exactBox(probabilityView(p, { detail: "cell", label }), { title: "Exact value" }));
-    if (v.convention === "territory" && a < 2) { // one army on the territory cannot attack
+    if (a - conventionOffset(v.convention) < 1) { // no attacking army (one on the territory stays behind)
       const zero = { num: "0", den: "1", float: 0, log10: null };
       readout.replaceChildren(exact(balanced ? { float: 0, log10: null } : zero, balanced ? zero : null));
       return;

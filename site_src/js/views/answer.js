@@ -50,11 +50,6 @@ export function answerLine(parts, { cls = "" } = {}) {
     kept.flatMap((p, i) => (i ? [el("span", { class: "sep", "aria-hidden": "true" }, " · "), p] : [p])));
 }
 
-/** "armies on the territory" / "attacking armies": every count on the page says which it is. */
-export function unitWords(convention) {
-  return convention === "territory" ? "armies on the territory" : "attacking armies";
-}
-
 /** The answer's first lines, which the form shows right under its inputs (the rest goes below). */
 export function lead(...children) {
   return el("div", { class: "lead-answer", "data-part": "lead" }, children);

@@ -1,0 +1,37 @@
+"""The engine's facts as the pages carry them: riskodds.limits.describe(), less what no page reads.
+
+The build writes `page_facts()` into every page (<script type="application/json"
+id="riskodds-facts"> in base.html), where site_src/js/limits.js reads it; the calculator templates
+read the same dict at build time. So the limits, rule fields, dice modes and army conventions that
+the forms show and check are the engine's own, typed nowhere else.
+
+Shipped: the keys in SHIPPED. Left out, because nothing in the browser reads them: `cost_model`
+(the engine estimates a request's cost itself, in the worker), `limit_notes` (docs/engine-api.md
+prints them) and each convention's `description`.
+
+Each convention is shipped as {name, offset, unit, note}: its `offset` (armies to subtract from a
+count in this convention to get attacking armies: 1 on the territory, T = A + 1) and its published
+label split at the parenthesis, "armies on the territory (one stays behind)" -> unit "armies on
+the territory" (the words after a count: "10 armies on the territory"), note "one stays behind".
+"""
+from riskodds.limits import describe
+
+SHIPPED = ("limits", "rule_fields", "conventions", "dice_modes")
+
+
+def convention_words(label: str) -> tuple[str, str]:
+    """("armies on the territory", "one stays behind") from "armies on the territory (one stays behind)"."""
+    unit, paren, rest = label.partition(" (")
+    if not (unit and paren and rest.endswith(")") and len(rest) > 1):
+        raise ValueError(f"the engine's convention label {label!r} is not 'unit (note)', which the pages split")
+    return unit, rest[:-1]
+
+
+def page_facts(facts: dict | None = None) -> dict:
+    """What every page carries of `facts` (default: the engine's describe())."""
+    facts = describe() if facts is None else facts
+    out = {key: facts[key] for key in SHIPPED}
+    out["conventions"] = [{"name": c["name"], "offset": c["offset"],
+                           **dict(zip(("unit", "note"), convention_words(c["label"])))}
+                          for c in facts["conventions"]]
+    return out
