@@ -14,7 +14,7 @@ import time
 from benchlib import Target, cpython_ms, finish
 
 import riskodds as ro
-from riskodds import api
+from riskodds.interfaces import api
 
 TARGET_600_640 = 2.0     # seconds, issue 10
 
@@ -33,7 +33,7 @@ def timed(fn, runs):
 def full_blitz(A, D):
     """A Balanced Blitz battle with everything a page shows: lists, end states, moments."""
     def run():
-        r = ro.balanced_blitz(A, D, convention="attacking")
+        r = ro.battle(A, D, convention="attacking", dice_mode="balanced-blitz")
         r.attackers_lost, r.defenders_lost, r.end_states, r.mean_attackers_lost, r.std_defenders_lost
     return run
 

@@ -34,7 +34,7 @@ def case(name):
     """Run one case in this process; return (wall seconds, CPU seconds), medians of repeats for
     fast ones. CPU time is the steadier number on a shared machine."""
     import riskodds as ro
-    from riskodds.tables import write_float_grid
+    from riskodds.answers.tables import write_float_grid
     if name == "battle_75_10":
         walls, cpus = [], []
         for _ in range(200):

@@ -15,7 +15,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WORK = r'''
 import json, time
 import riskodds as ro
-import riskodds.dice
+import riskodds.maths.dice
 def best(f, n):
     ts = []
     for _ in range(n):
@@ -29,7 +29,7 @@ out = {
     "troops needed 200, p = .99": best(lambda: ro.troops_needed(200, "0.99", convention="territory"), 2),
     "campaign 72 v 14 territories": best(lambda: ro.campaign(72, [22, 8, 2, 2, 2, 7, 1, 1, 3, 1, 2, 3, 5, 1],
                                                             convention="territory").win, 3),
-    "round tables d100, 3 v 3, bonuses": best(lambda: [ro.dice.round_counts(na, nd, [1] * 100, [1] * 100, "highest",
+    "round tables d100, 3 v 3, bonuses": best(lambda: [ro.maths.dice.round_counts(na, nd, [1] * 100, [1] * 100, "highest",
                                                                            "all") for na in (1, 2, 3) for nd in (1, 2, 3)], 3),
     "battle 300 v 300, d100 capital": best(lambda: ro.battle(300, 300, convention="attacking", rules=ro.Rules(
         attack_faces=100, defend_faces=100, defend_dice=3)).end_states, 3),
@@ -70,7 +70,7 @@ def main():
     # the budget matters for long computations; a 1 ms one is mostly call overhead
     worst = max(r["ratio"] for r in rows if r["cpython_s"] >= 0.05)
     sys.path.insert(0, os.path.join(ROOT, "pysite"))
-    from riskodds.limits import LIMITS
+    from riskodds.facts.limits import LIMITS
     print(f"largest ratio of the workloads over 50 ms {worst:.2f}; LIMITS['pyodide_slowdown'] = {LIMITS['pyodide_slowdown']}"
           + ("" if worst <= LIMITS["pyodide_slowdown"] * 1.2 else "  <-- raise it"))
     os.makedirs(os.path.join(ROOT, "bench", "results"), exist_ok=True)

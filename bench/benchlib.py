@@ -131,8 +131,8 @@ def submit_and_time(page, form_id: str) -> float:
 
 
 def cpython_ms(op: str, params: dict, runs: int) -> list[float]:
-    """Milliseconds of riskodds.api.call(op, params) in this CPython, `runs` times."""
-    from riskodds import api
+    """Milliseconds of riskodds.interfaces.api.call(op, params) in this CPython, `runs` times."""
+    from riskodds.interfaces import api
 
     times = []
     for _ in range(runs):

@@ -52,7 +52,7 @@ CASES = [
 
 def one(op, params):
     """Run one request here; return the measured CPU seconds and peak MB, and the estimate."""
-    import riskodds.api as api
+    import riskodds.interfaces.api as api
     params = {"convention": A, **params}
     est = api.handle(op, {**params, "estimate_only": True})["estimate"]
     t = time.process_time()

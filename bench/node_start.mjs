@@ -15,7 +15,7 @@ const py = await loadPyodide(options);
 const t1 = performance.now();
 let answer = null;
 if (snapshotPath) {
-  const text = py.pyimport("riskodds.api").call("battle", JSON.stringify({ attackers: 75, defenders: 10, convention: "attacking" }));
+  const text = py.pyimport("riskodds.interfaces.api").call("battle", JSON.stringify({ attackers: 75, defenders: 10, convention: "attacking" }));
   answer = JSON.parse(text).loss;
 } else {
   py.runPython("1 + 1");

@@ -106,7 +106,7 @@ def exact_probability(spec: BattleSpec, event: RareEvent) -> Fraction:
 def exact_record(p: Fraction | None, error: str | None = None) -> dict:
     """The engine's answer as JSON: float (0.0 below the float range), log10, and the exact
     fraction when it is short enough to be worth printing."""
-    from riskodds.scaled import fraction_log10
+    from riskodds.maths.scaled import fraction_log10
     if p is None:
         return {"exact": None, "exact_log10": None, "exact_fraction": None, "exact_error": error}
     log10 = fraction_log10(p)

@@ -12,7 +12,7 @@ from functools import cached_property
 
 import numpy as np
 import riskodds
-from riskodds.limits import LIMITS
+from riskodds.facts.limits import LIMITS
 
 from .schedule import TWO32, lemire_threshold, seed_key
 
@@ -48,7 +48,7 @@ def kernel_defines() -> dict[str, int]:
 @dataclass(frozen=True)
 class RoundRules:
     """Mirror of ``riskodds.Rules`` (same field names and meaning). Every field is checked by
-    the engine's own ``Rules`` against ``riskodds.limits.LIMITS`` (faces, dice: one source of
+    the engine's own ``Rules`` against ``riskodds.facts.limits.LIMITS`` (faces, dice: one source of
     truth); the pipeline adds one limit of its own, one 32-bit draw per round."""
     attack_dice: int = 3
     defend_dice: int = 2
@@ -93,7 +93,7 @@ class BattleSpec:
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= top:
                 raise ValueError(f"{name} must be a whole number from {lo} to {top:,} "
-                                 f"({self.convention} armies; max_armies of riskodds.limits), "
+                                 f"({self.convention} armies; max_armies of riskodds.facts.limits), "
                                  f"got {v!r}")
         cells = (self.A0 + 1) * (self.D0 + 1)
         if cells > MAX_GRID_CELLS:

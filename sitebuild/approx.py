@@ -63,7 +63,7 @@ def standard_rules() -> dict:
 
 def tables(n: int = N) -> tuple[list[list[int]], list[list[int]]]:
     """Quantised P(win), P(lose) for attacking armies 1..n against 1..n defenders."""
-    grid = ro.tables.win_grid(n, convention=CONVENTION)
+    grid = ro.answers.tables.win_grid(n, convention=CONVENTION)
     win = [[quantise(grid[a][d]) for d in range(1, n + 1)] for a in range(1, n + 1)]
     loss = [[quantise(1 - grid[a][d]) for d in range(1, n + 1)] for a in range(1, n + 1)]
     return win, loss

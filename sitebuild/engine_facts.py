@@ -1,4 +1,4 @@
-"""The engine's facts as the pages carry them: riskodds.limits.describe(), less what no page reads.
+"""The engine's facts as the pages carry them: riskodds.describe(), less what no page reads.
 
 The build writes `page_facts()` into every page (<script type="application/json"
 id="riskodds-facts"> in base.html), where site_src/js/limits.js reads it; the calculator templates
@@ -14,7 +14,7 @@ count in this convention to get attacking armies: 1 on the territory, T = A + 1)
 label split at the parenthesis, "armies on the territory (one stays behind)" -> unit "armies on
 the territory" (the words after a count: "10 armies on the territory"), note "one stays behind".
 """
-from riskodds.limits import describe
+from riskodds.interfaces.describe import describe
 
 SHIPPED = ("limits", "rule_fields", "conventions", "dice_modes")
 

@@ -38,9 +38,9 @@ import importlib, pkgutil, sys
 sys.path.insert(0, "/engine")
 sys.set_int_max_str_digits(0)
 import riskodds
-for m in pkgutil.iter_modules(riskodds.__path__, "riskodds."):
-    if m.name not in ("riskodds.__main__", "riskodds.cli"):
+for m in pkgutil.walk_packages(riskodds.__path__, "riskodds."):
+    if m.name not in ("riskodds.__main__", "riskodds.interfaces.cli"):
         importlib.import_module(m.name)
-import riskodds.api
+import riskodds.interfaces.api
 `);
 fs.writeFileSync(outPath, py.makeMemorySnapshot());

@@ -1,5 +1,5 @@
 // The engine's module worker: loads the self-hosted Pyodide and the riskodds package, then answers
-// {type: "call", id, op, params} with the JSON text of riskodds.api.call. One call at a time:
+// {type: "call", id, op, params} with the JSON text of riskodds.interfaces.api.call. One call at a time:
 // Python blocks this thread, so Cancel comes in through the shared interrupt buffer instead.
 
 let pyodide = null;
@@ -26,7 +26,7 @@ async function snapshotBytes(url) {
 // What a fresh Python runs to become the engine; the snapshot was taken just after the same steps
 // (sitebuild/make_snapshot.mjs). Exact answers at 1000+ armies have more than CPython's default
 // 4300 digits.
-const BOOT = "import sys\nsys.path.insert(0, '/engine')\nsys.set_int_max_str_digits(0)\nimport riskodds.api";
+const BOOT = "import sys\nsys.path.insert(0, '/engine')\nsys.set_int_max_str_digits(0)\nimport riskodds.interfaces.api";
 
 /** Python with the engine imported: the snapshot restored (its heap has the engine's modules, so
  *  nothing else is fetched), else a fresh start that unpacks the engine zip and imports it. */
@@ -63,7 +63,7 @@ async function init(msg) {
       interrupt = msg.interruptBuffer;
       pyodide.setInterruptBuffer(interrupt);
     }
-    api = pyodide.pyimport("riskodds.api");
+    api = pyodide.pyimport("riskodds.interfaces.api");
     const tEnd = performance.now();
     post({ type: "ready", ms: tEnd - t0, runtimeMs: tRuntime - t0, engineMs: tEnd - tRuntime, phases,
            initAt: performance.timeOrigin + t0, // epoch ms: the page places it on its own clock

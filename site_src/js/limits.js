@@ -1,4 +1,4 @@
-// The engine's published limits, rule fields and conventions (riskodds.limits.describe(), as
+// The engine's published limits, rule fields and conventions (riskodds.describe(), as
 // sitebuild/engine_facts.py ships it), which the build writes into every page as
 // <script type="application/json" id="riskodds-facts">. Forms read every bound, and every army
 // convention's offset and words, from here instead of typing their own (the engine owns them).

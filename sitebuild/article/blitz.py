@@ -1,6 +1,6 @@
 """The Balanced Blitz part of the article: what its figures draw, from the engine.
 
-Every value is riskodds' (the exact true-random battle, reshaped by riskodds.balanced); the
+Every value is riskodds' (the exact true-random battle, reshaped by riskodds.algorithms.reshape); the
 figures in figures/blitz.py only draw. Army counts are attacking armies (the game's battle
 screen counts the armies that fight; the one left behind is not in the battle)."""
 from fractions import Fraction
@@ -64,7 +64,7 @@ def thresholds() -> tuple[float, float]:
 def losses() -> tuple[dict, dict]:
     """LOSSES' battle: (attacking armies lost, defenders lost), each {"true", "blitz"} floats."""
     A, D, rules = LOSSES
-    r = ro.balanced_blitz(A, D, convention="attacking", rules=RULES[rules])
+    r = ro.battle(A, D, convention="attacking", rules=RULES[rules], dice_mode="balanced-blitz")
     b = r.true_random
     return ({"true": [float(x) for x in b.attackers_lost], "blitz": r.attackers_lost},
             {"true": [float(x) for x in b.defenders_lost], "blitz": r.defenders_lost})

@@ -16,7 +16,7 @@ GRID_HEADER = """\
 #   armies on the territory = a + 1). Columns: defenders d = 1..{n}.
 # Rules: attacker rolls up to 3 dice, defender up to 2, six-sided, ties to the defender,
 #   fought to the end. Values below 1e-308 are written as 0.0.
-# Computed by build.py with riskodds.tables.win_grid_floats({n}) (exact rational sweep).
+# Computed by build.py with riskodds.win_grid_floats({n}) (exact rational sweep).
 # The .npy twin holds the same {n} x {n} float64 array, [a-1, d-1].
 """
 

@@ -33,7 +33,7 @@ A key says how to compute its value, so a test can recompute it independently:
                                covered (95 % intervals that hold the exact value), min_p, max_p
   rarebench/WHAT               bench/results/bench_rare.json (75 v 10, loss): estimate, runs,
                                half_width, cpu_s, seeds, covered
-Balanced Blitz (the digital game's dice mode; riskodds.balanced), fights to the end:
+Balanced Blitz (the digital game's dice mode; riskodds.algorithms.reshape), fights to the end:
   blitz/A/D/CONV/RULES/WHAT    WHAT: win, loss, mean_att, std_att, mean_def, lost_eq_N, min_lost (fewest
                                attacking armies lost with a chance above 0)
   blitz/needed/D/P/CONV/RULES  fewest attackers with Balanced Blitz P(win) >= P (P = 1: certain)
@@ -251,7 +251,7 @@ BLITZ_PARAMS = {"win_cutoff": balanced.WIN_CHANCE_CUTOFF, "win_power": balanced.
 
 @lru_cache(maxsize=None)
 def _blitz(A: int, D: int, conv: str, rules: str):
-    return ro.balanced_blitz(A, D, convention=conv, rules=RULES[rules])
+    return ro.battle(A, D, convention=conv, rules=RULES[rules], dice_mode="balanced-blitz")
 
 
 def _equal_certain(conv: str, rules: str) -> int:

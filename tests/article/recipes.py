@@ -15,7 +15,7 @@ from pathlib import Path
 import riskodds as ro
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
-from balanced_oracle import float_blitz  # noqa: E402  (Balanced Blitz in doubles, not riskodds.balanced)
+from balanced_oracle import float_blitz  # noqa: E402  (Balanced Blitz in doubles, not riskodds.algorithms.reshape)
 
 RULES = {"std": ro.Rules(), "cap": ro.Rules(defend_dice=3)}
 ROOT = Path(__file__).resolve().parents[2]

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 import riskodds as ro
-from riskodds import balanced
+from riskodds.algorithms import reshape as balanced
 from pagescan import scan
 from recipes import evaluate
 
@@ -66,8 +66,8 @@ def test_claims_in_words_hold(shown):
     assert evaluate("blitz/5/10/attacking/std/win") == 0 < evaluate("battle/5/10/attacking/std/win")
     # "15 win every time": certain at 15 and not at 14
     n = int(shown["blitz/needed/10/1/attacking/std"][1])
-    assert ro.balanced_blitz(n, 10, convention="attacking").loss == 0
-    assert ro.balanced_blitz(n - 1, 10, convention="attacking").loss > 0
+    assert ro.battle(n, 10, convention="attacking", dice_mode="balanced-blitz").loss == 0
+    assert ro.battle(n - 1, 10, convention="attacking", dice_mode="balanced-blitz").loss > 0
     # "from N against N on the attacker cannot lose": from N on (checked to N + 40), not at N - 1
     N = int(shown["blitz/equal_certain/attacking/std"][1])
     certain = lambda k: balanced.compare_win_chance(*ro.battle(k, k, convention="attacking").win.as_integer_ratio(),

@@ -9,7 +9,7 @@ runs every row through api.handle and api.call, and the Python API where it appl
 Sources: the red-team run of issue 13 (hardening points 3-6 and 10) and the obvious neighbours
 of each case.
 """
-from riskodds.limits import LIMITS
+from riskodds.facts.limits import LIMITS
 
 MISSING = object()
 
@@ -255,7 +255,7 @@ ROWS += [
     row("campaign", "attackers", "time_budget_s", attackers=100000, territories=[1] * 42),   # > 6 GB before
     row("table", "max_attackers", "time_budget_s", max_attackers=1000, max_defenders=1000, detail="full"),
     row("path", "start_attackers", "time_budget_s", start_attackers=9500, start_defenders=9500,
-        end_attackers=1, end_defenders=1),
+        end_attackers=1, end_defenders=1, time_budget_s=1),
     # 100-faced dice: about 26.6 bits per army lost (6**5 has 12.9 per round of 2)
     row("battle", "attackers", "time_budget_s", attackers=10000, defenders=1, attack_faces=100, defend_faces=100),
     row("battle", "attackers", "time_budget_s", attackers=8000, defenders=8000, attack_faces=100,

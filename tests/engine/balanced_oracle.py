@@ -1,5 +1,5 @@
 """Balanced Blitz in plain doubles, the way the game computes it: a second implementation of
-the four steps (reference section 8), written without riskodds.balanced, for battles whose
+the four steps (reference section 8), written without riskodds.algorithms.reshape, for battles whose
 outcomes doubles can hold (no entry below about 1e-300). Used by the engine tests and by the
 article's independent reading of its `blitz/...` number keys (tests/article/recipes.py)."""
 

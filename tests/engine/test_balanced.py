@@ -12,9 +12,9 @@ from functools import lru_cache
 import pytest
 
 import riskodds as ro
-import riskodds.balanced as bb
-from riskodds.battle import SizeError
-from riskodds.validate import FieldError
+import riskodds.algorithms.reshape as bb
+from riskodds.guards.budget import SizeError
+from riskodds.checks.validate import FieldError
 import engine_oracle as orc
 from balanced_oracle import float_blitz
 from engine_oracle import MyRules
@@ -62,11 +62,11 @@ def decimals(values, prec=60):
 # ----------------------------------------------------------------------------- published checks
 def test_reference_30_v_15_capital_loses_exactly_12():
     """Reference section 8 (attacking convention): P(attacker loses exactly 12) on a capital."""
-    r = ro.balanced_blitz(30, 15, convention="attacking", rules=ro.CAPITAL)
+    r = ro.battle(30, 15, convention="attacking", rules=ro.CAPITAL, dice_mode="balanced-blitz")
     assert abs(float(r.true_random.attackers_lost[12]) - 0.0222128001707278) < 1e-12
     assert abs(r.attackers_lost[12] - 0.0100282888709122) < 1e-12
     # the territory convention counts the army left behind: 31 on the territory, same battle
-    t = ro.balanced_blitz(31, 15, convention="territory", rules=ro.CAPITAL)
+    t = ro.battle(31, 15, convention="territory", rules=ro.CAPITAL, dice_mode="balanced-blitz")
     assert t.attackers_lost == r.attackers_lost and t.attackers == 31
 
 
@@ -76,8 +76,8 @@ def test_reference_troops_needed_50_defenders():
     assert ro.troops_needed(50, "0.8", convention="attacking", dice_mode="balanced-blitz") == 49
     assert ro.troops_needed(50, "0.8", convention="territory", dice_mode="balanced-blitz") == 50
     assert ro.troops_needed(50, "0.8", convention="attacking") > 49
-    assert ro.balanced_blitz(49, 50, convention="attacking").win >= 0.8 > \
-        ro.balanced_blitz(48, 50, convention="attacking").win
+    assert ro.battle(49, 50, convention="attacking", dice_mode="balanced-blitz").win >= 0.8 > \
+        ro.battle(48, 50, convention="attacking", dice_mode="balanced-blitz").win
 
 
 def test_reference_zombie_300_v_800():
@@ -87,7 +87,7 @@ def test_reference_zombie_300_v_800():
     The published figure is 1.6e-7 below the exact value 0.88973326217...: the oracle's plain
     float dynamic program agrees with the exact value to 1e-12, so the 7th published digit is
     the source's rounding; it is checked here to 2e-7."""
-    r = ro.balanced_blitz(300, 800, convention="attacking", rules=ZOMBIE)
+    r = ro.battle(300, 800, convention="attacking", rules=ZOMBIE, dice_mode="balanced-blitz")
     assert abs(float(r.true_random.win) - 0.8897331) < 2e-7
     ends = orc.forward_float(300, 800, MyRules(ties="attacker"))
     assert abs(float(r.true_random.win) - sum(p for (a, d), p in ends.items() if d == 0)) < 1e-12
@@ -193,7 +193,7 @@ def test_whole_reshaping_against_float_game_arithmetic(rules):
     for A, D in SMALL:
         wins, losses = oracle_lists(A, D, rules)
         fw, fl = float_blitz(wins, losses)
-        r = ro.balanced_blitz(A, D, convention="attacking", rules=rules)
+        r = ro.battle(A, D, convention="attacking", rules=rules, dice_mode="balanced-blitz")
         assert r.attackers_lost[:-1] == pytest.approx(fw, abs=1e-13)
         assert r.defenders_lost[:-1] == pytest.approx(fl, abs=1e-13)
         assert r.win == pytest.approx(sum(fw), abs=1e-13)
@@ -202,7 +202,7 @@ def test_whole_reshaping_against_float_game_arithmetic(rules):
 @pytest.mark.parametrize("A,D,rules", [(1, 1, STD), (3, 2, STD), (1, 9, STD), (25, 3, STD),
                                        (30, 15, CAP), (40, 60, ZOMBIE), (546, 640, STD)])
 def test_distributions_sum_to_one_and_agree(A, D, rules):
-    r = ro.balanced_blitz(A, D, convention="attacking", rules=rules)
+    r = ro.battle(A, D, convention="attacking", rules=rules, dice_mode="balanced-blitz")
     with localcontext(bb.context()):
         assert abs(sum(r.attacker_losses) - 1) < Decimal("1e-35")
         assert abs(sum(r.defender_losses) - 1) < Decimal("1e-35")
@@ -217,8 +217,8 @@ def test_distributions_sum_to_one_and_agree(A, D, rules):
 
 
 def test_end_states_and_conventions():
-    r = ro.balanced_blitz(6, 4, convention="attacking")
-    t = ro.balanced_blitz(7, 4, convention="territory")
+    r = ro.battle(6, 4, convention="attacking", dice_mode="balanced-blitz")
+    t = ro.battle(7, 4, convention="territory", dice_mode="balanced-blitz")
     assert r.end_states[(6 - 2, 0)] == r.attackers_lost[2]       # won, two attackers lost
     assert r.end_states[(0, 4 - 1)] == r.defenders_lost[1]       # lost, one defender lost
     assert {(a + 1, d): p for (a, d), p in r.end_states.items()} == t.end_states
@@ -230,11 +230,11 @@ def test_large_battles_keep_their_digits():
     """546 v 640 (a near-even fight: both sides keep mass) at the working precision agrees with a
     120-digit run to 30 digits in every entry; so does 1000 v 1000."""
     for A, D in ((546, 640), (1000, 1000)):
-        r = ro.balanced_blitz(A, D, convention="attacking")
+        r = ro.battle(A, D, convention="attacking", dice_mode="balanced-blitz")
         original = bb.PRECISION
         bb.PRECISION = 120
         try:
-            fine = ro.balanced_blitz(A, D, convention="attacking")
+            fine = ro.battle(A, D, convention="attacking", dice_mode="balanced-blitz")
         finally:
             bb.PRECISION = original
         assert fine.precision == 120
@@ -246,9 +246,9 @@ def test_large_battles_keep_their_digits():
 def test_precision_doubles_when_the_cut_cancels(monkeypatch):
     """With no guard digits left, every cut counts as cancelling: the reshaping is redone with
     twice the digits, and agrees with the first answer."""
-    plain = ro.balanced_blitz(20, 15, convention="attacking")
+    plain = ro.battle(20, 15, convention="attacking", dice_mode="balanced-blitz")
     monkeypatch.setattr(bb, "GUARD_DIGITS", bb.PRECISION)
-    again = ro.balanced_blitz(20, 15, convention="attacking")
+    again = ro.battle(20, 15, convention="attacking", dice_mode="balanced-blitz")
     assert (plain.precision, again.precision) == (bb.PRECISION, 2 * bb.PRECISION)
     assert again.attackers_lost == pytest.approx(plain.attackers_lost, rel=1e-30)
 
@@ -275,7 +275,7 @@ def test_closed_form_win_chance_matches_the_steps():
     cases += [(546, 640, STD), (49, 50, STD), (300, 800, ZOMBIE)]
     kinds = set()
     for A, D, rules in cases:
-        r = ro.balanced_blitz(A, D, convention="attacking", rules=rules)
+        r = ro.battle(A, D, convention="attacking", rules=rules, dice_mode="balanced-blitz")
         P = r.true_random.win
         g = bb.win_chance(P.numerator, P.denominator)
         assert abs(g - r.defender_losses[-1]) < Decimal("1e-35")
@@ -338,7 +338,7 @@ PS = [F(1, 100), F(1, 4), F(1, 2), F(4, 5), F(95, 100), F(1)]
 
 @lru_cache(maxsize=None)
 def blitz(A, D, rules):
-    return ro.balanced_blitz(A, D, convention="attacking", rules=rules)
+    return ro.battle(A, D, convention="attacking", rules=rules, dice_mode="balanced-blitz")
 
 
 def brute_force(side, known, p, rules):
@@ -358,9 +358,9 @@ def brute_force(side, known, p, rules):
 def test_troops_needed_against_brute_force(rules):
     for D in range(1, 9):
         for p in PS:
-            n = bb.troops_needed(D, p, convention="attacking", rules=rules)
+            n = ro.troops_needed(D, p, convention="attacking", rules=rules, dice_mode="balanced-blitz")
             assert n == brute_force("attacker", D, p, rules), (D, p)
-            assert bb.troops_needed(D, p, convention="territory", rules=rules) == n + 1
+            assert ro.troops_needed(D, p, convention="territory", rules=rules, dice_mode="balanced-blitz") == n + 1
 
 
 @pytest.mark.parametrize("rules", [STD, CAP, ZOMBIE])
@@ -372,22 +372,22 @@ def test_defenders_needed_against_brute_force(rules):
 
 
 def test_needed_values():
-    n = bb.troops_needed(50, "0.8", convention="attacking", with_values=True)
+    n = ro.troops_needed(50, "0.8", convention="attacking", with_values=True, dice_mode="balanced-blitz")
     assert (n.needed, n.true_reached, n.true_below) == (
         49, ro.battle(49, 50, convention="attacking").win, ro.battle(48, 50, convention="attacking").win)
     assert n.reached == bb.win_chance(n.true_reached.numerator, n.true_reached.denominator)
     assert n.below < Decimal("0.8") <= n.reached
-    first = bb.troops_needed(3, "0.01", convention="attacking", with_values=True)
+    first = ro.troops_needed(3, "0.01", convention="attacking", with_values=True, dice_mode="balanced-blitz")
     assert first.below is None or first.needed > 1
-    h = bb.defenders_needed(10, "0.5", convention="attacking", with_values=True)
+    h = ro.defenders_needed(10, "0.5", convention="attacking", with_values=True, dice_mode="balanced-blitz")
     assert h.true_reached == 1 - ro.battle(10, h.needed, convention="attacking").win
-    assert float(h.reached) == pytest.approx(ro.balanced_blitz(10, h.needed, convention="attacking").loss, rel=1e-14)
+    assert float(h.reached) == pytest.approx(ro.battle(10, h.needed, convention="attacking", dice_mode="balanced-blitz").loss, rel=1e-14)
 
 
 @pytest.mark.parametrize("rules", [STD, CAP, ZOMBIE])
 def test_troops_needed_is_monotone_in_p_and_defenders(rules):
     levels = [F(k, 100) for k in (1, 10, 25, 50, 75, 80, 90, 99)] + [F(1)]
-    table = {D: [bb.troops_needed(D, p, convention="attacking", rules=rules) for p in levels]
+    table = {D: [ro.troops_needed(D, p, convention="attacking", rules=rules, dice_mode="balanced-blitz") for p in levels]
              for D in (1, 2, 3, 5, 8, 13, 21, 34, 55)}
     for row in table.values():
         assert row == sorted(row)
@@ -402,15 +402,15 @@ def test_search_gives_up_when_the_attacker_cannot_win():
     reaches p; the search refuses at once, saying why, instead of running for ever."""
     never = ro.Rules(attack_faces=2, defend_faces=2, defender_bonus="both")
     with pytest.raises(FieldError, match="never conquer"):
-        bb.troops_needed(2, "0.5", convention="attacking", rules=never)
+        ro.troops_needed(2, "0.5", convention="attacking", rules=never, dice_mode="balanced-blitz")
 
 
 # ----------------------------------------------------------------------------- refusals
 def test_refusals_name_their_field():
     cases = [
-        (lambda: ro.balanced_blitz(10, 5, convention="attacking", retreat_at=3), "retreat_at"),
-        (lambda: ro.balanced_blitz(10, 5, convention="attacking", defender_goal=2), "defender_goal"),
-        (lambda: bb.troops_needed(5, "0.5", convention="attacking", survivors=3), "survivors"),
+        (lambda: ro.battle(10, 5, convention="attacking", retreat_at=3, dice_mode="balanced-blitz"), "retreat_at"),
+        (lambda: ro.battle(10, 5, convention="attacking", defender_goal=2, dice_mode="balanced-blitz"), "defender_goal"),
+        (lambda: ro.troops_needed(5, "0.5", convention="attacking", survivors=3, dice_mode="balanced-blitz"), "survivors"),
         (lambda: ro.troops_needed(5, "0.5", convention="attacking", dice_mode="balanced"), "dice_mode"),
         (lambda: ro.defenders_needed(5, "0.5", convention="attacking", dice_mode=3), "dice_mode"),
     ]
@@ -419,7 +419,7 @@ def test_refusals_name_their_field():
             call()
         assert e.value.field == field
     with pytest.raises(ValueError, match="stop until"):
-        ro.balanced_blitz(10, 5, convention="attacking", retreat_at=3)
+        ro.battle(10, 5, convention="attacking", retreat_at=3, dice_mode="balanced-blitz")
 
 
 def test_certain_win_threshold_is_where_the_exact_decision_turns():

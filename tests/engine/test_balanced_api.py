@@ -6,10 +6,10 @@ from fractions import Fraction
 import pytest
 
 import riskodds as ro
-import riskodds.balanced as bb
-from riskodds import api
-from riskodds.cli import run
-from riskodds.scaled import fraction_log10
+import riskodds.algorithms.reshape as bb
+from riskodds.interfaces import api
+from riskodds.interfaces.cli import run
+from riskodds.maths.scaled import fraction_log10
 
 BLITZ = {"dice_mode": "balanced-blitz"}
 
@@ -29,7 +29,7 @@ def is_float_prob(p):
 
 def test_battle_shape_and_values():
     r = call("battle", attackers=30, defenders=15, convention="attacking", defend_dice=3, **BLITZ)
-    b = ro.balanced_blitz(30, 15, convention="attacking", rules=ro.CAPITAL)
+    b = ro.battle(30, 15, convention="attacking", rules=ro.CAPITAL, dice_mode="balanced-blitz")
     assert r["ok"] and r["dice_mode"] == "balanced-blitz"
     for key in ("win", "loss", "stopped", "mean_attackers_lost", "var_attackers_lost",
                 "mean_defenders_lost", "var_defenders_lost"):
@@ -72,7 +72,7 @@ def test_battle_summary_keeps_true_random_light_and_right():
 
 def test_battle_survivors():
     r = call("battle", attackers=20, defenders=10, convention="attacking", survivors=8, **BLITZ)
-    b = ro.balanced_blitz(20, 10, convention="attacking")
+    b = ro.battle(20, 10, convention="attacking", dice_mode="balanced-blitz")
     assert r["win_with_survivors"]["float"] == pytest.approx(sum(b.attackers_lost[:13]), rel=1e-14)
 
 
@@ -86,7 +86,7 @@ def test_needed_and_defenders_needed():
     r = call("defenders_needed", attackers=20, p="19/20", convention="territory", **BLITZ)
     n = r["needed"]
     assert n == ro.defenders_needed(20, "0.95", convention="territory", dice_mode="balanced-blitz")
-    assert r["reached"]["float"] == pytest.approx(ro.balanced_blitz(20, n, convention="territory").loss, rel=1e-14)
+    assert r["reached"]["float"] == pytest.approx(ro.battle(20, n, convention="territory", dice_mode="balanced-blitz").loss, rel=1e-14)
     assert exact(r["true_random"]["reached"]) == ro.battle(20, n, convention="territory").loss
     assert r["reached"]["float"] >= 0.95 > r["below"]["float"]
 
@@ -139,7 +139,7 @@ def cli(*args):
 def test_cli_dice_mode():
     code, text = cli("battle", "30", "15", "--convention", "attacking", "--capital", "--dice-mode",
                      "balanced-blitz")
-    b = ro.balanced_blitz(30, 15, convention="attacking", rules=ro.CAPITAL)
+    b = ro.battle(30, 15, convention="attacking", rules=ro.CAPITAL, dice_mode="balanced-blitz")
     assert code == 0 and "Balanced Blitz" in text
     assert f"P(win)   = {b.win:.10g}" in text and f"true random: {float(b.true_random.win):.10g}" in text
     code, text = cli("needed", "50", "0.8", "--convention", "attacking", "--dice-mode", "balanced-blitz", "--json")
@@ -154,8 +154,8 @@ def test_cli_dice_mode():
 
 def test_describe_publishes_the_dice_modes_the_api_takes():
     modes = call("describe")["dice_modes"]
-    assert [value for value, _ in modes] == list(bb.DICE_MODES) == ["true-random", "balanced-blitz"]
-    assert dict(modes)["balanced-blitz"] == bb.NAME
+    assert [value for value, _ in modes] == [v for v, _ in __import__('riskodds').facts.limits.DICE_MODES] == ["true-random", "balanced-blitz"]
+    assert dict(modes)["balanced-blitz"] == __import__("riskodds.answers.balanced").answers.balanced.NAME
     for value, _ in modes:
         r = call("battle", attackers=4, defenders=3, convention="attacking", dice_mode=value)
         assert r["ok"] and r.get("dice_mode", "true-random") == value

@@ -3,16 +3,15 @@ refuses, quickly and with the numbers, what does not fit the budget; what fits i
 long thin battles run in linear memory."""
 import json
 import math
-import time
 from fractions import Fraction
 
 import pytest
 
 import riskodds as ro
-import riskodds.api as api
-from riskodds import cost
-from riskodds.limits import LIMITS
-from test_engine_errors_api import run_guarded
+import riskodds.interfaces.api as api
+from riskodds.facts.limits import COST_MODEL, LIMITS
+from riskodds.guards import budget, cost
+from enginehelpers import forbid_work, run_guarded
 
 ISSUE_CASES = [          # red-team cases: what they cost before
     ("battle", {"attackers": 30000, "defenders": 1}),                          # 52 s, 1.25 GB
@@ -25,9 +24,8 @@ ISSUE_CASES = [          # red-team cases: what they cost before
 
 @pytest.mark.parametrize("op,params", ISSUE_CASES)
 def test_issue_cases_are_refused_at_once_with_the_numbers(op, params):
-    t = time.perf_counter()
-    res = api.handle(op, {"convention": "territory", **params})
-    assert time.perf_counter() - t < 1.0
+    with forbid_work():
+        res = api.handle(op, {"convention": "territory", **params})
     msg = res["error"]["message"]
     assert not res["ok"] and "would need about" in msg and "time_budget_s" in msg
     assert f"{LIMITS['time_budget_s']:g} s" in msg
@@ -83,36 +81,34 @@ def test_thin_battles_grow_memory_linearly():
 
 def test_pyodide_estimates_are_slower_and_say_so(monkeypatch):
     est = cost.battle_cost(3000, 3000, ro.STANDARD, "summary", "a battle of 3,000 v 3,000")
-    monkeypatch.setattr(cost, "IN_BROWSER", True)
+    monkeypatch.setattr(budget, "IN_BROWSER", True)
     assert est.here() == pytest.approx(est.seconds * LIMITS["pyodide_slowdown"])
-    with pytest.raises(cost.BudgetError, match="in the browser"):
-        cost.check(est, cost.Budget(seconds=est.seconds * 1.1), "attackers")
+    with pytest.raises(ro.BudgetError, match="in the browser"):
+        budget.check_cost(est, ro.Budget(seconds=est.seconds * 1.1), "attackers")
 
 
 def test_searches_stop_at_the_time_budget_while_running(monkeypatch):
     """If the estimate is wrong, a search still stops at the budget, naming it."""
-    monkeypatch.setattr(cost, "COST_MODEL", {**cost.COST_MODEL, "sweep_s_per_bit": 1e-15})
-    t = time.perf_counter()
-    with pytest.raises(cost.BudgetError, match=r"in 1 s of computing \(twice the time budget of 0.5 s"):
+    monkeypatch.setitem(COST_MODEL, "flow_s_per_bit", 1e-15)
+    monkeypatch.setitem(COST_MODEL, "state_s", 1e-15)
+    with pytest.raises(ro.BudgetError, match=r"in 1 s of computing \(twice the time budget of 0.5 s"):
         ro.troops_needed(2000, "0.5", convention="attacking", budget=0.5)
-    assert time.perf_counter() - t < 10
 
 
 def test_budget_values():
-    assert cost.Budget().seconds == LIMITS["time_budget_s"] and cost.Budget().mb == LIMITS["memory_budget_mb"]
-    assert cost.as_budget(5).seconds == 5 and cost.as_budget(None) == cost.Budget()
-    assert cost.UNLIMITED.seconds == math.inf
+    assert ro.Budget().seconds == LIMITS["time_budget_s"] and ro.Budget().mb == LIMITS["memory_budget_mb"]
+    assert budget.as_budget(5).seconds == 5 and budget.as_budget(None) == ro.Budget()
+    assert budget.UNLIMITED.seconds == math.inf
     for bad in (0, -1, "5", True, math.nan):
         with pytest.raises(ValueError, match="time_budget_s"):
-            cost.Budget(seconds=bad)
+            ro.Budget(seconds=bad)
 
 
 def test_estimate_only_is_json_and_does_not_compute():
-    t = time.perf_counter()
-    res = json.loads(api.call("battle", json.dumps({"attackers": 10 ** 6, "defenders": 10 ** 6,
-                                                    "convention": "attacking", "estimate_only": True,
-                                                    "max_states": 10 ** 12})))
-    assert time.perf_counter() - t < 1
+    with forbid_work():
+        res = json.loads(api.call("battle", json.dumps({"attackers": 10 ** 6, "defenders": 10 ** 6,
+                                                        "convention": "attacking", "estimate_only": True,
+                                                        "max_states": 10 ** 12})))
     assert res["ok"] and set(res["estimate"]) == {"seconds", "mb", "what", "time_budget_s", "memory_budget_mb", "fits"}
     assert res["estimate"]["fits"] is False and "1,000,000 v 1,000,000" in res["estimate"]["what"]
 
@@ -121,7 +117,7 @@ def test_estimate_only_is_json_and_does_not_compute():
 def test_balanced_blitz_target_is_the_true_random_one_it_equals():
     """g(P) >= p <=> P >= true_random_target(p): at the target the Balanced Blitz chance is p."""
     from decimal import Decimal
-    import riskodds.balanced as bb
+    import riskodds.algorithms.reshape as bb
     assert abs(bb.true_random_target(1) - 1 / (1 + 9 ** (-10 / 13))) < 1e-15      # 0.84425...
     assert bb.true_random_target(Fraction(1, 2)) == Fraction(1, 2)                # symmetric
     for p in (Fraction(1, 100), Fraction(1, 3), Fraction(9, 10), Fraction(999, 1000)):
@@ -138,10 +134,9 @@ def test_balanced_blitz_searches_are_refused_before_they_start(op, params):
     """Balanced Blitz searches estimate their cost like the true-random ones (they used to run
     until twice the time budget): refused at once, naming the budget, with the true-random
     search of the equivalent target refused alike."""
-    import riskodds.balanced as bb
-    t = time.perf_counter()
-    res = api.handle(op, {"convention": "attacking", **params, "dice_mode": "balanced-blitz"})
-    assert time.perf_counter() - t < 1.0
+    import riskodds.algorithms.reshape as bb
+    with forbid_work():
+        res = api.handle(op, {"convention": "attacking", **params, "dice_mode": "balanced-blitz"})
     assert not res["ok"] and "would need about" in res["error"]["message"], res
     assert "time_budget_s" in res["error"]["message"]
     target = str(bb.true_random_target(Fraction(params["p"])))

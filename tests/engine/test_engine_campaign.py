@@ -6,7 +6,7 @@ from hypothesis import given, settings, strategies as st, HealthCheck
 import pytest
 
 import riskodds as ro
-import riskodds.api as api
+import riskodds.interfaces.api as api
 import engine_oracle as orc
 
 CHAIN = [22, 8, 2, 2, 2, 7, 1, 1, 3, 1, 2, 3, 5, 1]     # the article's chain, 72 armies (territory)

@@ -6,7 +6,7 @@ from fractions import Fraction
 import pytest
 
 import riskodds as ro
-from riskodds.cli import run
+from riskodds.interfaces.cli import run
 
 
 def cli(*args):
@@ -80,7 +80,7 @@ def test_ctrl_c_is_one_line_and_exit_130(tmp_path):
     env = dict(os.environ, PYTHONPATH=os.path.join(root, "pysite"))
     # the command line as `python -m riskodds` runs it, with a line once its imports are done:
     # the signal lands in the table (1000 x 1000 takes a minute), not in the imports
-    start = "import sys, riskodds.cli as c; print('ready', file=sys.stderr, flush=True); sys.exit(c.run())"
+    start = "import sys, riskodds.interfaces.cli as c; print('ready', file=sys.stderr, flush=True); sys.exit(c.run())"
     code, out, err = interrupt_when_ready(
         [sys.executable, "-c", start, "table", "1000", "--csv", str(tmp_path / "t.csv"), "--convention", "attacking"],
         lambda err: "ready" in err, env=env)

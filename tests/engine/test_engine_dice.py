@@ -17,9 +17,9 @@ from math import comb, factorial, prod
 import pytest
 
 import riskodds as ro
-import riskodds.api as api
-from riskodds import cost
-from riskodds.limits import LIMITS
+import riskodds.interfaces.api as api
+from riskodds.guards import cost
+from riskodds.facts.limits import LIMITS
 import engine_oracle as orc
 from engine_oracle import MyRules, MyTables
 from gpu_pipeline.legacy_model import MODELS, round_tables
@@ -320,7 +320,7 @@ def test_round_tables_whose_full_round_varies_take_the_plain_flow():
     assert slow > 5 * cost.battle_cost(300, 300, ro.STANDARD, "ends", "x").seconds
     res = api.handle("battle", {"attackers": 10, "defenders": 3, "convention": "attacking"})
     assert res["ok"]
-    with pytest.raises(cost.BudgetError, match="time_budget_s"):
+    with pytest.raises(ro.BudgetError, match="time_budget_s"):
         ro.battle(5000, 5000, convention="attacking", rules=model)
 
 
@@ -374,9 +374,9 @@ def test_every_operation_takes_a_model():
     assert c.territory_win == twin
     s = ro.battle_summary(30, 8, convention="attacking", rules=model)
     assert s.win == ro.battle(30, 8, convention="attacking", rules=model).win
-    bb = ro.balanced_blitz(30, 8, convention="attacking", rules=model)
+    bb = ro.battle(30, 8, convention="attacking", rules=model, dice_mode="balanced-blitz")
     P = bb.true_random.win
-    assert bb.true_random.win == s.win and abs(bb.win - float(ro.balanced.win_chance(P.numerator, P.denominator))) < 1e-12
+    assert bb.true_random.win == s.win and abs(bb.win - float(ro.algorithms.reshape.win_chance(P.numerator, P.denominator))) < 1e-12
 
 
 # ----------------------------------------------------------------------------- API, CLI, cost
@@ -405,7 +405,7 @@ def test_json_api_takes_weights_and_attacker_bonus():
 def test_cli_weights():
     import io
     import json
-    from riskodds.cli import run
+    from riskodds.interfaces.cli import run
 
     def cli(*args):
         out = io.StringIO()
@@ -451,10 +451,10 @@ def test_cost_of_counting_rounds_and_of_big_dice():
 
 def test_balanced_blitz_with_weighted_dice():
     rules = ro.Rules(attack_weights=BIASED, defend_weights=BIASED, attacker_bonus="highest")
-    r = ro.balanced_blitz(20, 12, convention="attacking", rules=rules)
+    r = ro.battle(20, 12, convention="attacking", rules=rules, dice_mode="balanced-blitz")
     P = ro.battle(20, 12, convention="attacking", rules=rules).win
     assert r.true_random.win == P
-    assert abs(r.win - float(ro.balanced.win_chance(P.numerator, P.denominator))) < 1e-12
+    assert abs(r.win - float(ro.algorithms.reshape.win_chance(P.numerator, P.denominator))) < 1e-12
     n = ro.troops_needed(12, "0.9", convention="attacking", rules=rules, dice_mode="balanced-blitz")
-    assert ro.balanced_blitz(n, 12, convention="attacking", rules=rules).win >= 0.9
-    assert ro.balanced_blitz(n - 1, 12, convention="attacking", rules=rules).win < 0.9
+    assert ro.battle(n, 12, convention="attacking", rules=rules, dice_mode="balanced-blitz").win >= 0.9
+    assert ro.battle(n - 1, 12, convention="attacking", rules=rules, dice_mode="balanced-blitz").win < 0.9

@@ -6,6 +6,7 @@ import pytest
 
 import riskodds as ro
 import engine_oracle as orc
+from enginehelpers import forbid_work
 from engine_oracle import MyRules
 
 SETTINGS = settings(max_examples=30, deadline=None, derandomize=True,
@@ -177,7 +178,7 @@ def test_impossible_win_says_so():
     (ro.Rules(attack_dice=1, attack_faces=2, defender_bonus="both"), 3, False),
 ])
 def test_possible_wins_match_the_battle(rules, D, possible):
-    from riskodds.inverse import can_conquer
+    from riskodds.answers.needed import can_conquer
     assert can_conquer(rules, D) == possible
     assert (ro.battle(40, D, convention="attacking", rules=rules).win > 0) == possible
 
@@ -185,11 +186,8 @@ def test_possible_wins_match_the_battle(rules, D, possible):
 def test_search_refusal_is_quick_and_names_the_budget():
     """A search that cannot finish in the budget is refused before it starts, with the limit
     and the estimate in the message (3000 defenders took 84 s before)."""
-    import time
-    t = time.perf_counter()
-    with pytest.raises(ValueError, match="time_budget_s") as info:
+    with forbid_work(), pytest.raises(ValueError, match="time_budget_s") as info:
         ro.troops_needed(3000, "0.5", convention="territory", budget=5)
-    assert time.perf_counter() - t < 2
     assert "5 s" in str(info.value)
     with pytest.raises(ValueError, match="time_budget_s"):
         ro.defenders_needed(3000, "0.5", convention="territory", budget=5)

@@ -1,4 +1,4 @@
-"""Limits defined once (contract C1): riskodds.limits is what the engine enforces, what
+"""Limits defined once (contract C1): riskodds.facts.limits is what the engine enforces, what
 describe() publishes, and what docs/engine-api.md states."""
 import dataclasses
 import json
@@ -8,8 +8,9 @@ import re
 import pytest
 
 import riskodds as ro
-import riskodds.api as api
-from riskodds.limits import LIMITS, RULE_FIELDS, RULE_FIELD, CONVENTIONS, describe, markdown
+import riskodds.interfaces.api as api
+from riskodds.facts.limits import LIMITS, RULE_FIELDS, RULE_FIELD, CONVENTIONS
+from riskodds.interfaces.describe import describe, markdown
 
 DOC = pathlib.Path(__file__).resolve().parents[2] / "docs" / "engine-api.md"
 

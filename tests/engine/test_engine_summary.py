@@ -7,9 +7,9 @@ from hypothesis import given, settings, strategies as st, HealthCheck
 import pytest
 
 import riskodds as ro
-import riskodds.api as api
-from riskodds.summary import Approx, approx
-from riskodds.scaled import Scale, fraction_log10
+import riskodds.interfaces.api as api
+from riskodds.maths.approx import Approx
+from riskodds.maths.scaled import Scale, fraction_log10
 
 SETTINGS = settings(max_examples=40, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.too_slow])
@@ -68,9 +68,9 @@ def test_summary_far_below_the_float_range():
 
 def test_approx_arithmetic():
     scale = Scale([6])
-    third = approx((1, (0,)), Scale([3]))        # 1
+    third = Scale([3]).approx((1, (0,)))        # 1
     assert third.float == 1.0
-    tiny = approx((5, (2000,)), scale)          # 5 / 6**2000, far below the float range
+    tiny = scale.approx((5, (2000,)))          # 5 / 6**2000, far below the float range
     assert tiny.float == 0.0 and abs(tiny.log10 - (math.log10(5) - 2000 * math.log10(6))) < 1e-9
     assert abs((tiny + tiny).log10 - (tiny.log10 + math.log10(2))) < 1e-12
     assert (tiny + Approx(0.5, 1)).float == 1.0

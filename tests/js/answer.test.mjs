@@ -23,7 +23,7 @@ test("approximate chances say so", () => {
   assert.match(approxChance(0.9999).main, /^≈ 99\.99/);
 });
 
-// A stand-in for the engine's RULE_FIELDS (riskodds.limits): the same shape.
+// A stand-in for the engine's RULE_FIELDS (riskodds.facts.limits): the same shape.
 const FIELDS = [
   { name: "defend_dice", label: "Defender dice", kind: "choice", default: 2, choices: [[2, "2 (standard)"], [3, "3 (capital / wall)"], [1, "1"]] },
   { name: "ties", label: "Ties go to", kind: "choice", default: "defender", choices: [["defender", "the defender (standard)"], ["attacker", "the attacker (zombies)"]] },

@@ -1,7 +1,7 @@
 // The army conventions come from the engine's published facts (limits.js), not from the page's
 // own code: change the published offset and words, and the checks, the approximate answers and
 // the words follow. The facts are the ones the build writes into every page
-// (sitebuild/engine_facts.py page_facts(), from riskodds.limits.describe()), asked of Python here.
+// (sitebuild/engine_facts.py page_facts(), from riskodds.describe()), asked of Python here.
 import test from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";

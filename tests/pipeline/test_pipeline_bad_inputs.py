@@ -16,7 +16,7 @@ import pytest
 from gpu_pipeline.cli import main
 from gpu_pipeline.results import SimulationResult
 from gpu_pipeline.spec import MAX_GRID_CELLS, BattleSpec
-from riskodds.limits import LIMITS
+from riskodds.facts.limits import LIMITS
 
 ROOT = Path(__file__).resolve().parents[2]
 SIM = ["simulate", "-a", "5", "-d", "3", "--backend", "numpy", "--workers", "1", "--no-progress"]
@@ -47,7 +47,7 @@ ROWS = [
     ("attackers-1e9", ["simulate", "-a", "1e9", "-d", "3", "--runs", "10", "--backend", "numpy"],
      1, f"attackers must be a whole number from 1 to {LIMITS['max_armies']:,}", HANG),
     ("defenders-1e9", ["simulate", "-a", "5", "-d", "1e9", "--runs", "10", "--backend", "numpy"],
-     1, "max_armies of riskodds.limits", HANG),
+     1, "max_armies of riskodds.facts.limits", HANG),
     ("grid-too-large", ["simulate", "-a", "1e5", "-d", "1000", "--runs", "10", "--backend",
                         "numpy"], 1, f"limit of {MAX_GRID_CELLS:,}", HANG),
     ("attackers-1e999999", ["simulate", "-a", "1e999999", "-d", "3", "--runs", "10"], 2,

@@ -130,7 +130,7 @@ def test_numpy_backend_follows_the_scalar_schedule(engine, spec):
 
 
 def test_round_rules_take_their_limits_from_the_engine():
-    from riskodds.limits import LIMITS
+    from riskodds.facts.limits import LIMITS
     top, low = LIMITS["max_faces"], LIMITS["min_faces"]
     assert RoundRules(attack_faces=top, defend_faces=low).attack_faces == top
     for bad in (dict(attack_faces=top + 1), dict(defend_faces=low - 1),

@@ -7,7 +7,8 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 import riskodds as ro
-from riskodds import api, balanced
+from riskodds.interfaces import api
+from riskodds.algorithms import reshape as balanced
 
 from conftest import _guard
 from sitehelpers import ARTIFACTS, calculate, exact_output, fill_form, no_horizontal_scroll, open_page, wait_final
@@ -37,7 +38,7 @@ def test_battle_switches_to_balanced_blitz_and_back(calc_page, clean):
 
     form.locator("[name=dice_mode]").select_option(BB)  # no click: the answer follows the switch
     wait_mode(calc_page, "battle", BB)
-    r = ro.balanced_blitz(30, 15, convention="attacking", rules=CAPITAL)
+    r = ro.battle(30, 15, convention="attacking", rules=CAPITAL, dice_mode="balanced-blitz")
     assert real_output(calc_page, "battle", "win") == r.win
     assert real_output(calc_page, "battle", "loss") == r.loss
     assert r.win != pytest.approx(float(exact.win), abs=0.05)  # the switch changes the answer a lot here
@@ -83,7 +84,7 @@ def test_a_shared_link_opens_in_balanced_blitz(site_context, watch, clean):
     page = open_page(site_context, watch, f"/calculators/?calc=battle&attackers=20&defenders=20&convention=territory&dice_mode={BB}#battle")
     assert wait_final(page, "battle") == "done"
     assert page.locator("form#battle [name=dice_mode]").input_value() == BB
-    r = ro.balanced_blitz(20, 20, convention="territory")
+    r = ro.battle(20, 20, convention="territory", dice_mode="balanced-blitz")
     assert real_output(page, "battle", "win") == r.win
     # "continue from here" keeps the mode
     form = page.locator("form#battle")
@@ -93,7 +94,7 @@ def test_a_shared_link_opens_in_balanced_blitz(site_context, watch, clean):
     form.locator("[data-action=continue]").click()  # starts the run at once (status "running")
     assert wait_final(page, "battle") == "done"
     assert form.locator("[name=attackers]").input_value() == "12"
-    assert real_output(page, "battle", "win") == ro.balanced_blitz(12, 9, convention="territory").win
+    assert real_output(page, "battle", "win") == ro.battle(12, 9, convention="territory", dice_mode="balanced-blitz").win
     page.close()
 
 
@@ -150,11 +151,11 @@ def test_table_cells_change_with_the_mode(calc_page, clean):
     for key in ["ArrowRight"] * 3 + ["ArrowUp"] * 6 + ["Enter"]:  # from 1 v 1 to 7 v 4
         canvas.press(key)
     form.locator('.cell-exact[data-state=exact][data-attackers="7"][data-defenders="4"]').wait_for(state="attached", timeout=60_000)
-    assert real_output(calc_page, "table", "cell") == ro.balanced_blitz(7, 4, convention="attacking").win
+    assert real_output(calc_page, "table", "cell") == ro.battle(7, 4, convention="attacking", dice_mode="balanced-blitz").win
     assert Fraction(*exact_output(calc_page, "table", "true_cell")) == ro.battle(7, 4, convention="attacking").win
     # Every row the engine sent is Balanced Blitz: the table's own cells agree with balanced_blitz.
     rows = api.handle("table", {"max_attackers": 12, "max_defenders": 12, "convention": "attacking", "dice_mode": BB})["rows"]
-    assert rows[6][3]["float"] == ro.balanced_blitz(7, 4, convention="attacking").win
+    assert rows[6][3]["float"] == ro.battle(7, 4, convention="attacking", dice_mode="balanced-blitz").win
     assert parse_qs(urlsplit(calc_page.url).query)["dice_mode"] == [BB]
     fill_form(form, {"dice_mode": "true-random"}, reset=False)
     wait_mode(calc_page, "table", "true-random")
@@ -168,7 +169,7 @@ def test_the_explainer_page_has_a_balanced_blitz_calculator(site_context, watch,
     assert form.locator("[name=dice_mode]").input_value() == BB
     form.scroll_into_view_if_needed()  # it computes its pre-filled battle on its own
     assert wait_final(page, fid) == "done"
-    r = ro.balanced_blitz(30, 15, convention="attacking", rules=CAPITAL)
+    r = ro.battle(30, 15, convention="attacking", rules=CAPITAL, dice_mode="balanced-blitz")
     assert real_output(page, fid, "win") == r.win
     assert form.locator("[data-output=dice_mode]").inner_text() == balanced.NAME
     assert form.locator("svg.chart").get_attribute("data-series") == "2"

@@ -7,8 +7,8 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 import riskodds as ro
-from riskodds import api
-from riskodds.limits import LIMITS, RULE_FIELD
+from riskodds.interfaces import api
+from riskodds.facts.limits import LIMITS, RULE_FIELD
 
 from sitehelpers import calculate, exact_output, fill_form, open_page, wait_final
 

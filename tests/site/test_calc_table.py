@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 import riskodds as ro
-from riskodds import api
+from riskodds.interfaces import api
 
 from sitehelpers import calculate, exact_output, screenshot
 

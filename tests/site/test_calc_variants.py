@@ -40,7 +40,7 @@ def test_path_with_retreat_and_goal(calc_page, clean, start, end, convention, ru
               "convention": convention, **rules, "retreat_at": "" if retreat is None else retreat,
               "defender_goal": "" if goal is None else goal}
     assert calculate(calc_page, "path", values) == "done", calc_page.locator("form#path").inner_text()[:500]
-    from riskodds import api
+    from riskodds.interfaces import api
     expected = api.handle("path", {"start_attackers": start[0], "start_defenders": start[1], "end_attackers": end[0],
                                    "end_defenders": end[1], "convention": convention, **rules,
                                    "retreat_at": retreat, "defender_goal": goal})["probability"]

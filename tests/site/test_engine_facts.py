@@ -8,7 +8,7 @@ from html.parser import HTMLParser
 
 import pytest
 
-from riskodds.limits import describe
+from riskodds.interfaces.describe import describe
 from sitebuild import pages, paths
 from sitebuild.engine_facts import SHIPPED, convention_words, page_facts
 

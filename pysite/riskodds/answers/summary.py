@@ -6,7 +6,8 @@ probabilities have up to ~60,000 digits (hundreds of MB in all). A summary strea
 states out of the flow one at a time and keeps only
 - exact sums (P(win), P(loss), P(stopped), P(win with survivors), and the first two moments
   of the armies lost on each side): a handful of numbers;
-- every end state and every "k armies lost" as an approximation (maths/approx.py, `Approx`).
+- every end state and every "k armies lost" as an approximation (maths/approx.py, `Approx`),
+  correctly rounded where it is one state or one of the exact sums (all lost, the win).
 So memory grows with the number of end states, not with their digits. In Balanced Blitz mode
 the same stream also keeps each outcome to a few hundred bits, which is all the reshaping reads.
 """
@@ -103,6 +104,10 @@ def _summary(args, need, watch=None, scale=None):
             if k:
                 first, second = moments[side]
                 moments[side] = [add(first, (k * num, exps)), add(second, (k * k * num, exps))]
+    # the two entries that gather many end states are sums known exactly: round them once
+    lost[0][args.A] = scale.approx(loss)                # every attacking army lost: the losses
+    if args.goal == 0:
+        lost[1][args.D] = scale.approx(win)             # every defender lost: the wins
     ends.sort(key=lambda e: e[0])
     return BattleSummary(args.A + args.offset, args.D, args.convention, scale.fraction(win), scale.fraction(loss),
                          scale.fraction(stopped), None if need is None else scale.fraction(kept),

@@ -19,7 +19,7 @@ from ..answers.summary import battle_summary
 from ..answers.tables import win_table
 from ..checks.model import round_total
 from ..checks.rules import Rules
-from ..checks.validate import FieldError, check_choice, check_int, show
+from ..checks.validate import FieldError, check_armies, check_choice, check_int, show
 from ..facts.limits import LIMITS, RULE_FIELDS
 from ..guards.budget import Budget, Estimated
 from . import encoding
@@ -78,6 +78,8 @@ def op_battle(params):
     kw = _common(params)
     detail = check_choice("detail", _opt(params, "detail", "full"), ("full", "summary"))
     survivors = _opt(params, "survivors")
+    if survivors is not None:
+        survivors = check_armies("survivors", survivors, 0)
     args = (params.get("attackers"), params.get("defenders"))
     stops = dict(retreat_at=_opt(params, "retreat_at"), defender_goal=_opt(params, "defender_goal", 0))
     if detail == "full":        # every end state as exact text

@@ -1,4 +1,5 @@
-"""Command line: python -m riskodds battle|path|needed|defenders|campaign|table|needed-table|outcomes|describe.
+"""Command line: riskodds (or python -m riskodds) battle|path|needed|defenders|campaign|table|
+needed-table|outcomes|describe.
 
 Human-readable by default; --json prints the JSON API's answer (the same the browser gets).
 """
@@ -7,13 +8,13 @@ import json
 import os
 import sys
 
-from . import api
-
-from . import balanced_api
-from ..facts.limits import DICE_MODES, LIMITS, RULE_FIELD, choice_values, describe, markdown
-from ..checks.rules import CAPITAL
+from ..answers.balanced import NAME as BALANCED_NAME
 from ..answers.tables import (needed_tables, win_grid, win_grid_floats, write_float_grid, write_needed_csv,
-                     write_win_grid_csv)
+                              write_win_grid_csv)
+from ..checks.rules import CAPITAL
+from ..facts.limits import CONVENTION_NAMES, DICE_MODES, LIMITS, RULE_FIELD, choice_values
+from . import api
+from .describe import describe, markdown
 
 
 def _rule_arg(g, name, help_text):
@@ -60,7 +61,9 @@ def _params(ns):
     params = {"attack_dice": ns.attack_dice, "defend_dice": CAPITAL.defend_dice if ns.capital else ns.defend_dice,
               "attack_faces": ns.attack_faces, "defend_faces": ns.defend_faces,
               "ties": "attacker" if ns.zombie else "defender", "defender_bonus": ns.bonus,
-              "attacker_bonus": ns.attacker_bonus, "convention": getattr(ns, "convention", "attacking")}
+              "attacker_bonus": ns.attacker_bonus}
+    if hasattr(ns, "convention"):
+        params["convention"] = ns.convention
     for key in ("attack_weights", "defend_weights"):
         if getattr(ns, key) is not None:
             params[key] = getattr(ns, key)

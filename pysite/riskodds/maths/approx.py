@@ -50,7 +50,7 @@ def from_log2(log2):
     return Approx(2.0 ** (log2 - e), e)
 
 
-def from_float(x):
-    """A float >= 0 as an Approx."""
+def from_float(x, exponent=0):
+    """x * 2**exponent as an Approx, for a float x >= 0."""
     m, e = math.frexp(x)
-    return Approx(m, e)
+    return Approx(m, e + exponent) if m else ZERO

@@ -22,6 +22,7 @@ from operator import add
 from .approx import ZERO, from_float, from_log2
 
 
+SUBNORMAL_SHIFT = 1100   # bits: values near the float range's bottom are divided scaled up by this
 SHORT_SUM = 8     # sums of at most this many values align every term to the largest denominator
 SMALL_POWER = 512  # powers b**e with e up to this stay cached (alignment steps, small denominators)
 POWER_CACHE_BITS = 2 ** 28   # 32 MB of larger cached powers at most
@@ -160,8 +161,10 @@ class Scale:
             return ZERO
         shift = max(0, num.bit_length() - 64)
         log2 = math.log2(num >> shift) + shift - self.log2_den(exps)
-        if log2 > -1070:
+        if log2 > -1020:            # a normal double: correctly rounded
             return from_float(num / self.den(exps))
+        if log2 > -1100:            # near and below the subnormals: all 53 bits, scaled up first
+            return from_float((num << SUBNORMAL_SHIFT) / self.den(exps), -SUBNORMAL_SHIFT)
         return from_log2(log2)
 
     def log10(self, value):
