@@ -1,6 +1,6 @@
-"""Measure what the engine's cost model (pysite/riskodds/cost.py) predicts: CPU seconds and
+"""Measure what the engine's cost model (pysite/riskodds/guards/cost.py) predicts: CPU seconds and
 peak memory of JSON API requests of many shapes, each in a fresh subprocess (so ru_maxrss is
-its own), beside the model's estimate. The constants in cost.py come from runs of this script;
+its own), beside the model's estimate. The constants (COST_MODEL in facts/limits.py) come from runs of this script;
 rerun it after changing the engine and adjust them so that the ratio column stays near 1 (a
 little above is fine: refusing early is better than running for ever).
 
@@ -47,6 +47,26 @@ CASES = [
     ("campaign", {"attackers": 300, "territories": [20] * 10}),
     ("campaign", {"attackers": 1000, "territories": [1] * 42}),
     ("campaign", {"attackers": 2000, "territories": [3, 3, 3]}),
+    # every dice count, faces and weights (the red-team rows: 1 v 1 dice, heavy weights)
+    ("battle", {"attackers": 20000, "defenders": 1, "detail": "summary", "attack_dice": 1, "defend_dice": 1}),
+    ("battle", {"attackers": 3000, "defenders": 3000, "detail": "summary", "attack_dice": 1, "defend_dice": 1}),
+    ("battle", {"attackers": 3000, "defenders": 3000, "detail": "summary", "attack_dice": 2, "defend_dice": 1}),
+    ("battle", {"attackers": 3000, "defenders": 3000, "detail": "summary", "attack_dice": 1, "defend_dice": 2}),
+    ("battle", {"attackers": 3000, "defenders": 3000, "detail": "summary", "attack_dice": 2, "defend_dice": 2}),
+    ("battle", {"attackers": 1500, "defenders": 1500, "detail": "summary", "defend_dice": 3}),
+    ("battle", {"attackers": 20000, "defenders": 3, "detail": "summary"}),
+    ("battle", {"attackers": 2000, "defenders": 1, "detail": "summary", "attack_faces": 100, "defend_faces": 100,
+                "attack_weights": ",".join(str(1 + (i * 7919) % 1000000) for i in range(100))}),
+    ("battle", {"attackers": 500, "defenders": 500, "detail": "summary", "attack_faces": 7, "defend_faces": 5,
+                "attack_weights": "1,2,3,4,5,6,1000000", "defend_weights": "9,1,1,1,3"}),
+    ("needed", {"defenders": 300, "p": "0.5", "attack_dice": 1, "defend_dice": 1}),
+    ("table", {"max_attackers": 300, "max_defenders": 300, "attack_faces": 20, "defend_faces": 20}),
+    ("path", {"start_attackers": 6000, "start_defenders": 6000, "end_attackers": 1000, "end_defenders": 1000,
+              "attack_dice": 1, "defend_dice": 1}),
+    # Balanced Blitz through the same guards
+    ("battle", {"attackers": 2000, "defenders": 2000, "detail": "summary", "dice_mode": "balanced-blitz"}),
+    ("battle", {"attackers": 600, "defenders": 600, "detail": "full", "dice_mode": "balanced-blitz"}),
+    ("needed", {"defenders": 400, "p": "0.9", "dice_mode": "balanced-blitz"}),
 ]
 
 

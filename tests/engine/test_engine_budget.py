@@ -89,8 +89,8 @@ def test_pyodide_estimates_are_slower_and_say_so(monkeypatch):
 
 def test_searches_stop_at_the_time_budget_while_running(monkeypatch):
     """If the estimate is wrong, a search still stops at the budget, naming it."""
-    monkeypatch.setitem(COST_MODEL, "flow_s_per_bit", 1e-15)
-    monkeypatch.setitem(COST_MODEL, "state_s", 1e-15)
+    monkeypatch.setitem(COST_MODEL, "sweep_s_per_bit", 1e-15)
+    monkeypatch.setitem(COST_MODEL, "cell_s", 1e-15)
     with pytest.raises(ro.BudgetError, match=r"in 1 s of computing \(twice the time budget of 0.5 s"):
         ro.troops_needed(2000, "0.5", convention="attacking", budget=0.5)
 
@@ -128,7 +128,7 @@ def test_balanced_blitz_target_is_the_true_random_one_it_equals():
 @pytest.mark.parametrize("op,params", [
     ("needed", {"defenders": 3000, "p": "0.5"}),
     ("defenders_needed", {"attackers": 3000, "p": "0.5"}),
-    ("needed", {"defenders": 2000, "p": "1"}),           # certain in Balanced Blitz: P >= 0.844 true random
+    ("needed", {"defenders": 3000, "p": "1"}),           # certain in Balanced Blitz: P >= 0.844 true random
 ])
 def test_balanced_blitz_searches_are_refused_before_they_start(op, params):
     """Balanced Blitz searches estimate their cost like the true-random ones (they used to run

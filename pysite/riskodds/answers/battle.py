@@ -14,7 +14,7 @@ from ..checks.rules import STANDARD
 from ..checks.validate import FieldError, check_int
 from ..facts.limits import LIMITS
 from ..guards.budget import as_budget, check_cost, check_size
-from ..guards.cost import battle_cost, path_cost
+from ..guards.cost import battle_cost, path_cost, reshape_cost
 from ..maths.scaled import Scale
 from .balanced import blitz, kept_outcomes
 from .moments import LossMoments, exact_moments
@@ -28,7 +28,7 @@ def guard_battle(args, max_states, budget, detail, hint="Try fewer armies."):
     what = args.what + {"ends": " with every end state exact", "full": " with every end state exact"}.get(detail, "")
     estimate = battle_cost(args.A, args.D, args.model, detail, what, args.retreat, args.goal)
     if args.dice_mode == BALANCED_BLITZ:
-        estimate = estimate + battle_cost(args.A, args.D, args.model, "reals", what)
+        estimate = estimate + reshape_cost(args.A, args.D, what)
     check_cost(estimate, as_budget(budget), args.bigger_side, hint)
 
 

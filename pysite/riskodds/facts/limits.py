@@ -123,11 +123,17 @@ def choice_values(name):
 # bench/calibrate_cost.py to CPU seconds of JSON requests on a 2-core x86-64 VM with CPython
 # 3.11.7; the script prints the fit and the ratio of estimate to measurement per case.
 COST_MODEL = {
-    "flow_s_per_bit": 7e-10,        # flows and sweeps: seconds per bit-step ...
-    "align_bits": 1e5,              # ... times (1 + S / align_bits) ** align_power, S = bits of the
-    "align_power": 0.6,             #     largest value (aligning denominators: big products)
-    "lattice_s_per_bit": 8e-10,     # the lattice's windows: seconds per bit-step
-    "state_s": 2e-6,                # every state a flow or sweep visits (dicts, tuples)
+    "chain_s_per_bit": 2.9e-10,     # a flow of one round type (a side below its dice): per bit-step
+    "edge_s_per_bit": 3.8e-9,       # flows and sweeps adding values of unequal denominators: per
+    "align_bits": 1e5,              #   bit-step, times (S / align_bits) ** align_power, S = bits of the
+    "align_power": 0.6,             #   largest value (aligning them multiplies by big powers)
+    "sweep_s_per_bit": 3.8e-10,     # backward sweeps (searches, tables): per bit-step, times the S factor,
+    "cell_s": 2e-6,                 #   and per cell of the sweep
+    "campaign_state_s": 2.6e-15,    # a campaign's flows: per state and S ** campaign_power (stacks of
+    "campaign_power": 2.5,          #   every size meet in each territory: many denominators align)
+    "lattice_s_per_bit": 1.6e-10,   # the lattice's windows: per bit-step, times the same S factor
+    "lattice_row_s": 4.3e-5,        # and per row of the lattice
+    "state_s": 2.9e-5,              # every state a flow or sweep visits (dicts, tuples)
     "text_s": 3.2e-11,              # one exact value as decimal text: per S**1.7 (int -> str)
     "text_power": 1.7,
     "exact_s_per_value": 3e-5,      # one exact probability object (Fraction, dict, float, log10)

@@ -85,8 +85,8 @@ class Estimate:
         return self.here() <= budget.seconds and self.mb <= budget.mb
 
     def __add__(self, other):
-        """Two computations one after the other (peak memory: the larger)."""
-        return Estimate(self.seconds + other.seconds, max(self.mb, other.mb), self.what)
+        """This computation with another's work done beside it (seconds and memory add up)."""
+        return Estimate(self.seconds + other.seconds, self.mb + other.mb, self.what)
 
 
 def check_size(states, max_states, what, field="attackers"):

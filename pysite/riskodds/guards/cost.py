@@ -56,6 +56,16 @@ def beta(rules):
                for na in range(1, model.attack_dice + 1) for nd in range(1, model.defend_dice + 1))
 
 
+# The lattice's windows: per row of r rounds, about LATTICE_STEPS * m * (m + 1) products of the
+# round's m + 1 weights with values of r * log2(total) bits (measured: tests/engine/workmeter.py)
+LATTICE_STEPS = 1.5
+
+
+def full_round_bits(model):
+    """log2 of the full round's total weight: the bits a value gains per full round."""
+    return math.log2(model.total(model.attack_dice, model.defend_dice))
+
+
 def round_steps(model, na, nd):
     """Multiplications by round weights one value takes in round na v nd (dice thrown): its
     outcomes, each weighted by the 30-bit digits of its weight (weighted dice have big ones)."""
@@ -91,29 +101,36 @@ def battle_work(A, D, model, retreat=0, goal=0, closed_form=True):
     """Predicted (flow bit-steps, lattice bit-steps, states the flow visits) of a battle from
     (A, D) attacking armies (module docstring). Inside the full-dice rectangle the lattice does
     the work and the flow visits only the lines next to the walls; without a lattice the flow
-    visits every state. A state (a, d) holds about ((A - a) + (D - d)) * beta bits."""
+    visits every state. A state (a, d) holds about ((A - a) + (D - d)) * b bits: b is the bits
+    per army of the full round where the lattice carries the battle, else the largest (beta).
+    Values whose numerators stay small (a side that almost never wins a round) hold fewer: for
+    them this is an overestimate."""
     model = as_model(model)
-    b = beta(model)
     a_lo, d_lo = model.full_region(retreat, goal)
     flow = lattice = 0.0
     states = 0
     if uses_lattice(A, D, model, retreat, goal, closed_form):
         m = model.full_round_armies
+        b = full_round_bits(model) / m
         rows = (A - a_lo + D - d_lo) / m + 1
-        lattice = (m + 1) * rows * rows / 2 * math.log2(model.total(model.attack_dice, model.defend_dice))
+        lattice = LATTICE_STEPS * m * (m + 1) * rows * rows / 2 * full_round_bits(model)
         lines = [("a", a) for a in range(retreat + 1, a_lo)] + [("d", d) for d in range(goal + 1, d_lo)]
-    elif A < a_lo or D < d_lo:          # a side below its full dice from the start: its lines only
-        lines = ([("a", a) for a in range(retreat + 1, min(A, a_lo - 1) + 1)] if A < a_lo else []) + \
-                ([("d", d) for d in range(goal + 1, min(D, d_lo - 1) + 1)] if D < d_lo else [])
-    else:                               # no lattice: every state
-        lines = [("a", a) for a in range(retreat + 1, A + 1)]
+    else:
+        b = beta(model)
+        if A < a_lo or D < d_lo:        # a side below its full dice from the start: its lines only
+            lines = ([("a", a) for a in range(retreat + 1, min(A, a_lo - 1) + 1)] if A < a_lo else []) + \
+                    ([("d", d) for d in range(goal + 1, min(D, d_lo - 1) + 1)] if D < d_lo else [])
+        else:                           # no lattice: every state
+            lines = [("a", a) for a in range(retreat + 1, A + 1)]
+    chain = not lattice and (A < a_lo or D < d_lo)
     for kind, k in lines:
-        if kind == "a":                 # states (k, d), d = D .. goal + 1
-            n = D - goal
-            flow += n * (A - k + n / 2) * b * _steps_at(model, k, D)
-        else:                           # states (a, k), a = A .. retreat + 1
-            n = A - retreat
-            flow += n * (D - k + n / 2) * b * _steps_at(model, A, k)
+        a, d = (k, D) if kind == "a" else (A, k)
+        if chain:                       # a chain from the start plays this line's round throughout
+            na, nd = min(model.attack_dice, a), min(model.defend_dice, d)
+            b = math.log2(model.total(na, nd)) / model.armies(na, nd)
+        n = D - goal if kind == "a" else A - retreat
+        lost = A - k if kind == "a" else D - k      # the other side's losses are spread along the line
+        flow += n * (lost + n / 2) * b * _steps_at(model, a, d)
         states += n
     return flow, lattice, states
 
@@ -128,9 +145,17 @@ def sweep_work(lines, length, model, by="attackers"):
 
 
 # ---------------------------------------------------------------------------------- seconds
-def _flow_seconds(work, S):
+def _align(S):
+    """How much more a bit-step costs when values of S bits with unequal denominators meet."""
     c = COST_MODEL
-    return c["flow_s_per_bit"] * work * (1 + S / c["align_bits"]) ** c["align_power"]
+    return (S / c["align_bits"]) ** c["align_power"]
+
+
+def _flow_seconds(work, S, chain=False):
+    """Seconds of `work` bit-steps of a flow or sweep: a chain (one round type, equal
+    denominators) costs less per bit than a flow where values from many paths meet."""
+    c = COST_MODEL
+    return c["chain_s_per_bit"] * work if chain else c["edge_s_per_bit"] * work * _align(S)
 
 
 def _text(values, S):
@@ -143,14 +168,16 @@ def _text(values, S):
 def battle_cost(A, D, rules, detail, what, retreat=0, goal=0, closed_form=True):
     """A battle of A v D attacking armies under `rules` (a Rules or a RoundModel). detail:
     "flow" (one state's probability), "summary" (exact totals, approximate lists), "ends"
-    (every end state exact, as Python's battle keeps them), "full" (and each as decimal text),
-    "reals" (every end state to a few hundred digits, for Balanced Blitz)."""
+    (every end state exact, as Python's battle keeps them), "full" (and each as decimal text)."""
     c = COST_MODEL
     model = as_model(rules)
     flow, lattice, states = battle_work(A, D, model, retreat, goal, closed_form)
     S = (A + D) * beta(model)
-    seconds = (_flow_seconds(flow, S) + c["lattice_s_per_bit"] * lattice + c["state_s"] * states
-               + rounds_seconds(model))
+    chain = not lattice and (A < model.full_region(retreat, goal)[0] or D < model.full_region(retreat, goal)[1])
+    seconds = _flow_seconds(flow, S, chain) + c["state_s"] * states + rounds_seconds(model)
+    if lattice:
+        rows = (A + D) / model.full_round_armies
+        seconds += c["lattice_s_per_bit"] * lattice * _align(S) + c["lattice_row_s"] * rows
     ends = A + D + 2
     frontier = c["bytes_per_value_bit"] * 8 * S
     if detail == "flow":                       # one target state: the frontier only
@@ -158,14 +185,20 @@ def battle_cost(A, D, rules, detail, what, retreat=0, goal=0, closed_form=True):
     if detail == "summary":
         seconds += c["approx_s_per_value"] * 2 * ends
         return Estimate(seconds, _mb(c["bytes_per_approx"] * 2 * ends + frontier), what)
-    if detail == "reals":
-        seconds += c["real_s_per_value"] * ends
-        return Estimate(seconds, _mb(c["bytes_per_real"] * ends + frontier), what)
     kept = ends * S / 2                        # the average end state holds about S / 2 bits
     if detail == "ends":
         return Estimate(seconds, _mb(c["bytes_per_value_bit"] * kept), what)
     text_s, text_bytes = _text(3 * ends, S / 2)     # end states, attackers_lost, defenders_lost
     return Estimate(seconds + text_s, _mb(c["bytes_per_value_bit"] * kept + text_bytes), what)
+
+
+def reshape_cost(A, D, what):
+    """Balanced Blitz's reshaping of a fight to the end's A + D outcomes (kept to a few hundred
+    bits each, then four steps in Decimal arithmetic, one power per outcome): added to the
+    battle's own estimate."""
+    c = COST_MODEL
+    ends = A + D + 2
+    return Estimate(c["real_s_per_value"] * ends, c["bytes_per_real"] * ends / 1e6, what)
 
 
 def path_cost(A, D, a, d, rules, what, retreat=0, goal=0, closed_form=True):
@@ -178,9 +211,9 @@ def path_cost(A, D, a, d, rules, what, retreat=0, goal=0, closed_form=True):
     if uses_lattice(A, D, model, retreat, goal, closed_form) and uses_lattice(a, d, model, retreat, goal):
         m = model.full_round_armies
         rounds = ((A - a) + (D - d)) / m
-        work = (A - a + 1) * (m + 1) * rounds * math.log2(model.total(model.attack_dice, model.defend_dice))
-        return Estimate(c["lattice_s_per_bit"] * work + rounds_seconds(model), _mb(c["bytes_per_value_bit"] * 4 * S),
-                        what)
+        work = (A - a + 1) * (m + 1) * rounds * full_round_bits(model)
+        return Estimate(c["lattice_s_per_bit"] * work * _align(S) + rounds_seconds(model),
+                        _mb(c["bytes_per_value_bit"] * 4 * S), what)
     return battle_cost(A, D, model, "flow", what, retreat, goal, closed_form)
 
 
@@ -190,8 +223,8 @@ def sweep_cost(lines, length, rules, what, cells_out=0, text_out=False):
     c = COST_MODEL
     model = as_model(rules)
     S = (lines + length) * beta(model)
-    seconds = _flow_seconds(sweep_work(lines, length, model), S) + rounds_seconds(model)
-    seconds += c["state_s"] * lines * length
+    seconds = c["sweep_s_per_bit"] * sweep_work(lines, length, model) * _align(S) + c["cell_s"] * lines * length
+    seconds += rounds_seconds(model)
     mb = c["bytes_per_value_bit"] * 4 * length * S / 8
     if cells_out and text_out:
         text_s, text_bytes = _text(cells_out, S / 2)
@@ -205,21 +238,16 @@ def sweep_cost(lines, length, rules, what, cells_out=0, text_out=False):
 def campaign_cost(A, defenders, rules_list, what):
     """A chain campaign of A attacking armies (exact end states, as text in JSON); rules_list:
     one Rules or RoundModel per territory. Each territory's flow visits every (a, d) its stacks
-    can reach, a plain flow (no lattice: the stacks arrive with every size)."""
+    can reach, and stacks of every size meet there with their own denominators, so a state costs
+    more than a battle's (campaign_power of S, fitted). End states: the defenders left wherever
+    the stack stopped, and every stack size after the last conquest."""
     c = COST_MODEL
     models = [as_model(r) for r in rules_list]
-    b = max(beta(m) for m in models)
-    S = (A + sum(defenders)) * b
-    seconds = states = 0.0
-    before = 0
-    for D, m in zip(defenders, models):
-        work = A * D * (A / 2 + before + D / 2) * beta(m) * _steps_at(m, m.attack_dice, m.defend_dice)
-        seconds += _flow_seconds(work, S)
-        states += A * D
-        before += D
-    seconds += c["state_s"] * states
+    S = (A + sum(defenders)) * max(beta(m) for m in models)
+    states = A * sum(defenders)
+    seconds = c["campaign_state_s"] * states * S ** c["campaign_power"] + c["state_s"] * states
     seconds += sum(rounds_seconds(m) for m in {id(m): m for m in models}.values())   # hashing would count them
-    ends = sum(defenders) + 3 * len(defenders)
+    ends = sum(defenders) + A + 3 * len(defenders)
     text_s, text_bytes = _text(ends, S / 2)
     mb = c["bytes_per_value_bit"] * 2 * A * S / 8 + text_bytes
     return Estimate(seconds + text_s, _mb(mb), what)

@@ -35,6 +35,7 @@ class Scale:
         """totals: the round totals (denominators) values will be divided by, in any number."""
         self.bases, self._base_factors, self._factored, self.primes = _basis(tuple(sorted(set(totals))))
         self._powers = {}
+        self._last = {}                 # per base: the last large power computed, (e, b ** e)
         self._cached_bits = 0
         self._log2 = tuple(math.log2(b) for b in self.bases)
         self.zero = (0, (0,) * len(self.bases))
@@ -51,7 +52,14 @@ class Scale:
         except KeyError:
             pass
         table = self._powers.setdefault(b, {})
-        v = table[e] = b ** e
+        near = self._last.get(b)           # flows ask for growing exponents: step from the last one
+        if near is not None and 0 < e - near[0] <= SMALL_POWER and e > SMALL_POWER:
+            v = near[1] * self.power(b, e - near[0])
+        else:
+            v = b ** e
+        table[e] = v
+        if e > SMALL_POWER:
+            self._last[b] = (e, v)
         self._cached_bits += v.bit_length()
         if self._cached_bits > POWER_CACHE_BITS:
             for t in self._powers.values():

@@ -1,0 +1,45 @@
+"""Measured big-integer work of the engine's algorithms, for checking the cost model.
+
+The cost model (riskodds/guards/cost.py) predicts work in bit-steps: for every value an
+algorithm handles, its bits times the multiplications by round weights it takes part in. Here
+the same counts are measured on the real generators, from the outside: every state the flow
+yields, every exit the lattice yields, every cell a sweep yields, with the bits of its actual
+value. The algorithms do the same work whether or not anyone watches their output.
+"""
+from riskodds.algorithms import flow
+from riskodds.algorithms.sweep import win_lines
+from riskodds.checks.model import as_model, scale_for
+from riskodds.guards.cost import round_steps, uses_lattice
+
+
+def battle_work(A, D, rules, retreat=0, goal=0):
+    """Measured (flow bit-steps, lattice bit-steps, states the flow visits) of a battle from (A, D)
+    attacking armies."""
+    model = as_model(rules)
+    scale = scale_for(model)
+    ma, md = model.attack_dice, model.defend_dice
+    lattice = 0.0
+    if uses_lattice(A, D, model, retreat, goal):
+        m = model.full_round_armies
+        for _, exits in flow.full_region_exits(A, D, model, retreat, goal, scale):
+            lattice += (m + 1) * sum(v[0].bit_length() for v in exits.values())
+    work, states = 0.0, 0
+    for (a, d), v in flow.flow(flow.start_mass(A, D, model, retreat, goal, scale), model, retreat, goal, scale):
+        if a > retreat and d > goal:
+            work += v[0].bit_length() * round_steps(model, min(ma, a), min(md, d))
+            states += 1
+    return work, lattice, states
+
+
+def sweep_work(lines, length, rules):
+    """Measured bit-steps of a backward sweep by attackers, lines 0..lines of length + 1 states."""
+    model = as_model(rules)
+    scale = scale_for(model)
+    ma, md = model.attack_dice, model.defend_dice
+    work = 0.0
+    for a, line in win_lines(model, scale, length, "attackers"):
+        if a > lines:
+            return work
+        for d, v in enumerate(line):
+            if a and d:
+                work += v[0].bit_length() * round_steps(model, min(ma, a), min(md, d))
