@@ -150,8 +150,9 @@ def build_parser():
 
 
 def run(argv=None, out=None):
-    """Run one command; returns the exit status (0 done, 2 bad input, 130 interrupted). A reader
-    that closes the pipe early (`riskodds ... | head`) ends the command quietly."""
+    """Run one command; returns the exit status (0 done, 2 bad input, 130 interrupted, 141 the
+    reader closed the pipe early, as in `riskodds ... | head`: quietly, the status a shell
+    gives a program ended by SIGPIPE)."""
     out = out or sys.stdout
     try:
         status = _run(argv, out)
@@ -162,7 +163,7 @@ def run(argv=None, out=None):
         return 130
     except BrokenPipeError:            # the reader is gone: nothing more to say to it
         _silence_stdout()
-        return 0
+        return 141
 
 
 def _silence_stdout():
