@@ -17,7 +17,7 @@ from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
 from .rare import ROUND_MODELS
-from .spec import BattleSpec, RoundRules
+from .spec import CONVENTION_FACTS, CONVENTIONS, BattleSpec, RoundRules
 
 
 def exact_int(text: str, lo: int | None = None, hi: int | None = None) -> int:
@@ -84,8 +84,8 @@ def add_battle_args(p: argparse.ArgumentParser, mode: bool = True):
     p.add_argument("--attackers", "-a", type=C_INT, required=True,
                    help="attacking armies, in --convention")
     p.add_argument("--defenders", "-d", type=C_INT, required=True)
-    p.add_argument("--convention", choices=["attacking", "territory"], default="attacking",
-                   help="attacking: all may die (default); territory: one stays behind")
+    p.add_argument("--convention", choices=CONVENTIONS, default="attacking",
+                   help="; ".join(f"{c['name']}: {c['label']}" for c in CONVENTION_FACTS))
     if mode:
         p.add_argument("--mode", choices=["dice", "outcome"], default="outcome")
     p.add_argument("--attack-dice", type=C_INT, default=3)
@@ -187,8 +187,9 @@ def cmd_merge(a) -> int:
 
 def cmd_validate(a) -> int:
     from .results import SimulationResult
-    from .validate import validate
-    rep = validate(SimulationResult.load(a.file), alpha=a.alpha, min_expected=a.min_expected)
+    from .check_against_engine import check_against_engine
+    rep = check_against_engine(SimulationResult.load(a.file), alpha=a.alpha,
+                               min_expected=a.min_expected)
     if a.json:
         print(json.dumps(rep.to_json(), indent=1, default=str))
     else:
@@ -197,9 +198,9 @@ def cmd_validate(a) -> int:
 
 
 def cmd_sweep(a) -> int:
-    from .sweep import sweep
+    from .launch_sweep import launch_sweep
     check_output(a.out, "--out")
-    sweep(spec_from_args(a), a.runs, a.seed, out=a.out)
+    launch_sweep(spec_from_args(a), a.runs, a.seed, out=a.out)
     return 0
 
 
@@ -352,9 +353,25 @@ class Interrupted(Exception):
     """Ctrl-C, with the line to print (what was kept)."""
 
 
+SIGPIPE_STATUS = 128 + 13  # what a shell reports for a program ended by SIGPIPE
+
+
 def main(argv=None) -> int:
     """Run one command; bad input and unreadable files give one line on stderr and exit 1
-    (argparse's usage errors: 2), Ctrl-C gives one line and exit 130, never a traceback."""
+    (argparse's usage errors: 2), Ctrl-C gives one line and exit 130, never a traceback. A
+    reader that closes the pipe (``... | head``) ends the command quietly with status 141."""
+    try:
+        status = _run(argv)
+        sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's exit
+        return status
+    except BrokenPipeError:
+        # Nothing more can be written; point stdout at /dev/null so that Python's own flush at
+        # exit does not print "Exception ignored ... BrokenPipeError" either.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return SIGPIPE_STATUS
+
+
+def _run(argv) -> int:
     try:
         a = build_parser().parse_args(argv)
         return a.func(a)
@@ -362,6 +379,8 @@ def main(argv=None) -> int:
         sys.stderr.write(f"\n{e}\n")
     except KeyboardInterrupt:
         sys.stderr.write("\ninterrupted\n")
+    except BrokenPipeError:
+        raise
     except OSError as e:  # a file that cannot be read or written
         where = f": {e.filename}" if e.filename else ""
         sys.stderr.write(f"error: {e.strerror or e}{where}\n")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from .kernel_source import BATTLE_KERNEL, RARE_KERNEL, compile_options, inlined_source
+from .results import require_total
 from .spec import BattleSpec, kernel_args, launch_plan, rare_kernel_args, shared_words
 
 SHARED_LIMIT = 48 * 1024     # default dynamic shared memory per block without opt-in
@@ -101,8 +102,7 @@ class CudaBackend(CudaDevice):
         bins = self.cp.zeros(len(spec.end_states), dtype=self.cp.uint64)
         self.launch(spec, seed, start, count, table, bins)
         out = bins.get().astype(np.int64)
-        if int(out.sum()) != count:  # the defect of earlier work; must never happen
-            raise AssertionError(f"kernel counted {int(out.sum())} runs for {count} requested")
+        require_total(int(out.sum()), count, "the kernel's counts")  # earlier work's defect
         return out
 
 
@@ -128,5 +128,5 @@ class CudaRareBackend(CudaDevice):
                 spec, stop_a, seed, s, n, runs_per_thread=self.runs_per_thread))
         cell = cell.get()
         if (cell < 0).any():
-            raise AssertionError("the rare kernel left runs unplayed")
+            raise RuntimeError("the rare kernel left runs unplayed")
         return TiltedRuns.from_cells(spec.D0, cell, log_weight.get())

@@ -17,6 +17,7 @@ from pathlib import Path
 import numpy as np
 
 from .kernel_source import KERNEL_DIR, SHIM_SOURCE, compile_options, sources_digest
+from .results import require_total
 from .spec import (KERNEL_SCALARS, RARE_KERNEL_SCALARS, BattleSpec, kernel_args, launch_plan,
                    pack_tables, rare_kernel_args, shared_words)
 
@@ -90,8 +91,7 @@ class HostShim:
                    *kernel_args(spec, seed, s, n, use_shared=use_shared,
                                 runs_per_thread=runs_per_thread))
         out = bins.astype(np.int64)
-        if int(out.sum()) != count:
-            raise AssertionError(f"kernel counted {int(out.sum())} runs for {count} requested")
+        require_total(int(out.sum()), count, "the kernel's counts")
         return out
 
     def rare(self, spec: BattleSpec, stop_a: int, tables, seed: int, start: int, count: int,
@@ -109,7 +109,7 @@ class HostShim:
                    pointer(cell) + 4 * off, pointer(log_weight) + 8 * off,
                    *rare_kernel_args(spec, stop_a, seed, s, n, runs_per_thread=runs_per_thread))
         if (cell < 0).any():
-            raise AssertionError("the rare kernel left runs unplayed")
+            raise RuntimeError("the rare kernel left runs unplayed")
         return TiltedRuns.from_cells(spec.D0, cell, log_weight)
 
 

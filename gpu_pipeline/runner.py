@@ -12,7 +12,7 @@ import os
 import time
 
 from .progress import Progress
-from .results import SimulationResult, git_commit, now_utc
+from .results import SimulationResult, git_commit, now_utc, require_total
 from .spec import BattleSpec, pack_tables
 
 
@@ -86,8 +86,7 @@ def simulate(spec: BattleSpec, runs: int, seed: int, backend, shard=(0, 1),
             hist = backend.run(spec, seed, pos, n, table)
             dt = time.monotonic() - tb
             got = [int(h) for h in hist]
-            if sum(got) != n:  # exact totals, checked in Python integers after every batch
-                raise AssertionError(f"backend returned {sum(got)} runs for a batch of {n}")
+            require_total(sum(got), n, "the batch's counts")  # exact, after every batch
             counts = [c + g for c, g in zip(counts, got)]
             pos += n
             if dt > 0:  # aim for batches of ~target_batch_s (progress and checkpoint cadence)

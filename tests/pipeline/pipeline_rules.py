@@ -2,10 +2,10 @@
 
 
 def hardest_lemire_rules():
-    """The allowed rules (faces within riskodds.limits, capital dice) whose 3 v 3 round rejects
+    """The allowed rules (faces within the engine's limits, capital dice) whose 3 v 3 round rejects
     the most 32-bit words in Lemire's method, so that the side stream is exercised often:
     with 100 faces allowed that is ~40 % of words, with 20 faces ~0.6 %."""
-    from riskodds.limits import LIMITS
+    from gpu_pipeline.spec import LIMITS
 
     from gpu_pipeline.spec import RoundRules
     faces = range(LIMITS["min_faces"], LIMITS["max_faces"] + 1)

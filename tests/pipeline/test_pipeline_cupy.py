@@ -37,9 +37,9 @@ def test_cuda_rare_kernel_bit_identical_to_numpy(engine):
     from gpu_pipeline.cuda_backend import CudaRareBackend
     from gpu_pipeline.rare_numpy import play_tilted
     from gpu_pipeline.spec import BattleSpec
-    from gpu_pipeline.tilt import RoundModel, tilt_tables
+    from gpu_pipeline.tilt import LossCounts, tilt_tables
     spec = BattleSpec(75, 10, "attacking")
-    tables = tilt_tables(RoundModel.of_spec(spec), {(3, 2): 1.9, (2, 2): 0.5, (3, 1): 9.0})
+    tables = tilt_tables(LossCounts.of_spec(spec), {(3, 2): 1.9, (2, 2): 0.5, (3, 1): 9.0})
     start, n = 2 ** 32 - 500_000, 1_000_003
     ref = play_tilted(spec, 0, tables, 7, start, n)
     for block, rpt in [(256, 16), (128, 1), (1024, 7)]:

@@ -37,7 +37,7 @@ def time_kernel(cp, backend, spec, seed, runs, table) -> tuple[float, float]:
     return kernel_s, wall_s
 
 
-def sweep(spec: BattleSpec, runs: int, seed: int = 1, blocks=BLOCKS, rpts=RUNS_PER_THREAD,
+def launch_sweep(spec: BattleSpec, runs: int, seed: int = 1, blocks=BLOCKS, rpts=RUNS_PER_THREAD,
           out: str | None = None, stream=None) -> dict:
     from .cuda_backend import CudaBackend, cupy_or_none
 

@@ -58,7 +58,7 @@ def exact_end_states(result: SimulationResult) -> dict:
     return {(a - s.offset, d): p for (a, d), p in b.end_states.items()}
 
 
-def validate(result: SimulationResult, alpha: float = 1e-6, min_expected: float = 5.0,
+def check_against_engine(result: SimulationResult, alpha: float = 1e-6, min_expected: float = 5.0,
              exact: dict | None = None) -> ValidationReport:
     from scipy import stats  # lazy: only validation needs SciPy
 
