@@ -28,22 +28,24 @@ def shard_range(runs: int, shard: tuple[int, int] = (0, 1)) -> tuple[int, int]:
 
 
 def make_backend(name: str = "auto", workers: int | None = None, block: int = 256,
-                 runs_per_thread: int = 64, rare: bool = False):
+                 runs_per_thread: int = 64, rare: bool = False, kernel: str = "strided"):
     """The backend called ``name``; 'auto' = CUDA when cupy sees a GPU, else the NumPy twin.
     ``rare``: the importance-sampling kernel (per-battle stops and weights) instead of the
-    histogram kernel."""
+    histogram kernel. ``kernel`` (kernel_variants.TWIN_KERNELS): which histogram kernel the
+    CUDA and host-shim backends launch; the NumPy twin gives the same histograms."""
     if name in ("auto", "cuda"):
         from .cuda_backend import CudaBackend, CudaRareBackend, cupy_or_none
         if name == "cuda" or cupy_or_none() is not None:
-            return (CudaRareBackend if rare else CudaBackend)(block=block,
-                                                              runs_per_thread=runs_per_thread)
+            if rare:
+                return CudaRareBackend(block=block, runs_per_thread=runs_per_thread)
+            return CudaBackend(block=block, runs_per_thread=runs_per_thread, kernel=kernel)
     if name in ("auto", "numpy"):
         from .numpy_backend import NumpyBackend
         from .rare_numpy import NumpyRareBackend
         return (NumpyRareBackend if rare else NumpyBackend)(workers=workers)
     if name == "host-shim":
         from .host_shim import HostShimBackend, HostShimRareBackend
-        return (HostShimRareBackend if rare else HostShimBackend)()
+        return HostShimRareBackend() if rare else HostShimBackend(kernel=kernel)
     raise ValueError(f"unknown backend {name!r}")
 
 

@@ -268,11 +268,6 @@ def rare_kernel_args(spec: BattleSpec, stop_a: int, seed: int, start: int, count
         defend_dice=spec.rules.defend_dice, runs_per_thread=runs_per_thread))
 
 
-def shared_words(spec: BattleSpec, use_shared: bool) -> int:
-    """32-bit words of shared memory ``risk_battles`` needs: the table, plus the bins if shared."""
-    return TABLE_WORDS + (len(spec.end_states) if use_shared else 0)
-
-
 def launch_plan(start: int, count: int, per_block: int, max_grid: int):
     """(first run id, runs, blocks) of each launch covering [start, start + count): launches of
     at most ``max_grid`` blocks of ``per_block`` runs; the kernel's bound check handles the

@@ -155,6 +155,26 @@ ROWS = [
                                          "loaded"], 2, "invalid choice"),
     # --- sweep (no GPU here)
     ("sweep-bad-runs", ["sweep", "-a", "5", "-d", "3", "--runs", "inf"], 2, "not a finite"),
+    ("sweep-unknown-kernel", ["sweep", "-a", "5", "-d", "3", "--kernel", "fast"], 2,
+     "invalid choice"),
+    ("sweep-legacy-capital", ["sweep", "-a", "5", "-d", "3", "--kernel", "legacy",
+                              "--defend-dice", "3"], 1, "standard rules only"),
+    ("sweep-legacy-too-big", ["sweep", "-a", "500", "-d", "3", "--kernel", "legacy"], 1,
+     "at most 127 attacking armies"),
+    ("sweep-block-zero", ["sweep", "-a", "5", "-d", "3", "--blocks", "256,0"], 2,
+     "below the minimum 1"),
+    ("simulate-legacy-kernel", SIM + ["--runs", "10", "--kernel", "legacy"], 2, "invalid choice"),
+    # --- evidence
+    ("evidence-out-is-a-file", ["evidence", "--out", "{not_json}", "--profile", "cpu"], 1,
+     "is a file"),
+    ("evidence-unknown-step", ["evidence", "--out", "{folder}", "--steps", "sweep,nap"], 2,
+     "unknown step nap"),
+    ("evidence-gpu-profile-without-gpu", ["evidence", "--out", "{folder}", "--profile", "gpu"],
+     1, "visible GPU"),
+    ("evidence-budget-negative", ["evidence", "--out", "{folder}", "--budget-s", "-1"], 2,
+     "not in"),
+    ("evidence-other-profile", ["evidence", "--out", "{gpu_evidence}", "--profile", "cpu"], 1,
+     "holds a gpu profile run"),
 ]
 
 
@@ -199,6 +219,10 @@ def files(tmp_path_factory):
     write("empty_end_states", dict(obj, end_states=[]))
     write("bool_count", dict(obj, end_states=[dict(ends[0], count=True)] + ends[1:]))
     write("version_2", dict(obj, format_version=2))
+    (d / "gpu_evidence").mkdir()
+    (d / "gpu_evidence" / "evidence.json").write_text(json.dumps(
+        {"format": "riskodds-gpu-evidence", "profile": {"name": "gpu"}}))
+    paths["gpu_evidence"] = d / "gpu_evidence"
     return {k: str(v) for k, v in paths.items()}
 
 
