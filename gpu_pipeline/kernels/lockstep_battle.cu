@@ -40,6 +40,12 @@
 #endif
 
 // The standard full round: attacker losses for main word x of round k (dice mode or outcome).
+// Outcome mode without the multiply-high: for whole c >= 0 and S >= 1,
+//   floor(x S / 2^32) >= c  <=>  x S / 2^32 >= c  <=>  x >= c 2^32 / S  <=>  x >= ceil(c 2^32 / S)
+// (floor(y) >= c iff y >= c for whole c; x is whole). So v >= c_j iff x >= X_j, X_j =
+// ceil(c_j 2^32 / S), which fits 32 bits for c_j < S, i.e. for the first RK_STD_PAIRS columns
+// (gpu_pipeline/standard_round.py; tests check it exhaustively at 8 bits, at 32-bit edges and
+// word by word through this function). Lemire's rejection test still comes first.
 __device__ __forceinline__ int rk_std_round(rk_u32 x, rk_u32 nlo, rk_u32 nhi, rk_u32 k,
                                             rk_u32 k0, rk_u32 k1, int mode) {
     rk_u32 v;
