@@ -40,7 +40,7 @@ def make_throughput(rows: list[dict], layout: Layout = WIDE) -> bytes:
 
 
 def make_sweep(report: dict, layout: Layout = WIDE) -> bytes:
-    """The CUDA sweep (gpu_pipeline.sweep): battles/s per block size and runs per thread."""
+    """The CUDA sweep (gpu_pipeline.launch_sweep, the `sweep` command): battles/s per block size and runs per thread."""
     rows = report["rows"]
     blocks = sorted({r["block"] for r in rows})
     rpts = sorted({r["runs_per_thread"] for r in rows})
