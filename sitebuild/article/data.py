@@ -25,6 +25,14 @@ def _win_grid(n: int) -> np.ndarray:
     return cache.cached("win-grid", {"n": n}, lambda: np.array(list(tables.win_grid_floats(n)), dtype=np.float64))
 
 
+def territory_grid(n: int = GRID_N) -> np.ndarray:
+    """float64 [t-1, d-1] = P(win) with t armies on the attacking territory (t - 1 attacking,
+    one stays behind) against d defenders: the attacking grid moved down one row, with a first
+    row of zeros (one army on the territory cannot attack)."""
+    g = win_grid(n)
+    return np.vstack([np.zeros((1, g.shape[1])), g[:-1]])
+
+
 def needed(d: int = NEEDED_D) -> dict:
     return _needed(d)
 
