@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 
 import jinja2
 from markupsafe import Markup
-from riskodds import limits
+import riskodds as ro
 
 from .. import paths
 from . import downloads, katex, markup, simdata
@@ -67,7 +67,7 @@ def content_env() -> jinja2.Environment:
     """Jinja for the Markdown sources: the site's templates are importable (calculator macros)."""
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(paths.TEMPLATES)), autoescape=True,
                              undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
-    env.globals["site"] = {"engine_facts": limits.describe()}  # the calculator macros render the rule fields
+    env.globals["site"] = {"engine_facts": ro.describe()}  # the calculator macros render the rule fields
     return env
 
 

@@ -44,12 +44,17 @@ def tenpow(n: int) -> str:
 
 
 def big(x, digits=3) -> str:
-    """5.26 trillion; 1,234 below a million."""
+    """5.26 trillion; below a million, a whole number to `digits` significant digits (21,300;
+    167,000; 17), never more precise than the words above it."""
     x = float(x)
     for scale, name in NAMES:
         if abs(x) >= scale:
             return f"{_sig(x / scale, digits)} {name}"
-    return f"{round(x):,}"
+    if x == 0:
+        return "0"
+    places = digits - 1 - math.floor(math.log10(abs(x)))
+    r = round(round(x, places))
+    return big(r, digits) if abs(r) >= NAMES[-1][0] else f"{r:,}"
 
 
 def render(v, style: str) -> str:

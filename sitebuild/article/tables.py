@@ -135,7 +135,7 @@ def keep_going_table(A: int, D: int, lost: list[int], standing: list[int]) -> Ma
         + "".join(f"<td>{_num(f'battle/{A - n}/{d}/attacking/std/win', 'pctw1')}</td>" for d in standing)
         + "</tr>" for n in lost)
     return wrap(f"table-keep-going-{A}v{D}", f"{A} attacking armies against {D}: the chance to win from here",
-                f"<thead><tr><th scope=col>attacking armies</th>{head}</tr></thead><tbody>{rows}</tbody>")
+                f"<thead><tr><th scope=col>after losing</th>{head}</tr></thead><tbody>{rows}</tbody>")
 
 
 def _pct_label(p: str) -> str:

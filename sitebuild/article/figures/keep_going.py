@@ -4,6 +4,7 @@ import numpy as np
 from .style import INK, WIDE, Layout, figure, svg_bytes, wrap
 
 LEVELS = (0.5, 0.9, 0.99)
+ON_MAP = "#000000"   # lines across the map: dark on its light colours in either site theme (not INK)
 
 
 def make(grid: np.ndarray, A: int, D: int, marks: list[int], layout: Layout = WIDE) -> bytes:
@@ -18,7 +19,7 @@ def make(grid: np.ndarray, A: int, D: int, marks: list[int], layout: Layout = WI
                     linewidths=1.2, linestyles=["solid", "dashed", "dotted"])
     ax.clabel(cs, fmt={lv: f"{lv:.0%}" for lv in LEVELS}, fontsize=layout.small, inline_spacing=2)
     for lost in marks:
-        ax.axhline(A - lost, color=INK, lw=0.8, ls=(0, (2, 2)))
+        ax.axhline(A - lost, color=ON_MAP, lw=0.9, ls=(0, (2, 2)))
         ax.text(D + 0.6, A - lost, f"lost {lost}", va="center", ha="left", fontsize=layout.small, color=INK)
     ax.grid(False)
     ax.set_xticks(range(1, D + 1))
