@@ -31,7 +31,7 @@ from gpu_pipeline.rare_scaling import Z95, runs_for_relative_half_width  # noqa:
 from gpu_pipeline.progress import timed  # noqa: E402
 from gpu_pipeline.results import git_commit, now_utc  # noqa: E402
 from gpu_pipeline.spec import BattleSpec  # noqa: E402
-from gpu_pipeline.tilt import RoundModel, tilt_tables  # noqa: E402
+from gpu_pipeline.tilt import LossCounts, tilt_tables  # noqa: E402
 
 
 
@@ -53,7 +53,7 @@ def main() -> int:
     plain = (1 - exact) / exact * (Z95 / 0.01) ** 2
 
     choice = choose_tilt(spec, event.K, 3)
-    tables = tilt_tables(RoundModel.of_spec(spec), choice.theta)
+    tables = tilt_tables(LossCounts.of_spec(spec), choice.theta)
     shim = HostShimRareBackend(grid=256, runs_per_thread=16)
     (np_est,), np_wall, np_cpu = timed(lambda: weigh(spec, event, tables, 3, shim_runs,
                                                      choice.shift, numpy1))

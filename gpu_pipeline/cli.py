@@ -16,8 +16,10 @@ import sys
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
+from .kernel_variants import KERNELS, TWIN_KERNELS
+from .launch_sweep import BLOCKS, RUNS_PER_THREAD
 from .rare import ROUND_MODELS
-from .spec import BattleSpec, RoundRules
+from .spec import CONVENTION_FACTS, CONVENTIONS, BattleSpec, RoundRules
 
 
 def exact_int(text: str, lo: int | None = None, hi: int | None = None) -> int:
@@ -70,6 +72,15 @@ COUNT = int_in(1, 1 << 31)      # workers, block sizes, shards: >= 1 and a C int
 C_INT = int_in(-(1 << 31), 1 << 31)  # armies, dice, faces: ranges checked by the battle spec
 
 
+def count_list(text: str) -> tuple[int, ...]:
+    """argparse type: comma-separated whole numbers >= 1, e.g. '128,256'."""
+    try:
+        out = tuple(exact_int(x, 1, 1 << 31) for x in text.split(","))
+    except argparse.ArgumentTypeError as e:
+        raise argparse.ArgumentTypeError(f"{text!r}: {e}")
+    return out
+
+
 def shard_arg(text: str) -> tuple[int, int]:
     try:
         i, n = (exact_int(x, 0, 1 << 31) for x in text.split("/"))
@@ -84,8 +95,8 @@ def add_battle_args(p: argparse.ArgumentParser, mode: bool = True):
     p.add_argument("--attackers", "-a", type=C_INT, required=True,
                    help="attacking armies, in --convention")
     p.add_argument("--defenders", "-d", type=C_INT, required=True)
-    p.add_argument("--convention", choices=["attacking", "territory"], default="attacking",
-                   help="attacking: all may die (default); territory: one stays behind")
+    p.add_argument("--convention", choices=CONVENTIONS, default="attacking",
+                   help="; ".join(f"{c['name']}: {c['label']}" for c in CONVENTION_FACTS))
     if mode:
         p.add_argument("--mode", choices=["dice", "outcome"], default="outcome")
     p.add_argument("--attack-dice", type=C_INT, default=3)
@@ -157,7 +168,7 @@ def cmd_simulate(a) -> int:
                              backend=a.backend, workers=a.workers or 1)
     else:
         backend = make_backend(a.backend, workers=a.workers, block=a.block,
-                               runs_per_thread=a.runs_per_thread)
+                               runs_per_thread=a.runs_per_thread, kernel=a.kernel)
         try:
             res = simulate(spec, a.runs, a.seed, backend, shard=a.shard, checkpoint=a.checkpoint,
                            checkpoint_every=a.checkpoint_every, progress=not a.no_progress,
@@ -187,8 +198,9 @@ def cmd_merge(a) -> int:
 
 def cmd_validate(a) -> int:
     from .results import SimulationResult
-    from .validate import validate
-    rep = validate(SimulationResult.load(a.file), alpha=a.alpha, min_expected=a.min_expected)
+    from .check_against_engine import check_against_engine
+    rep = check_against_engine(SimulationResult.load(a.file), alpha=a.alpha,
+                               min_expected=a.min_expected)
     if a.json:
         print(json.dumps(rep.to_json(), indent=1, default=str))
     else:
@@ -197,10 +209,33 @@ def cmd_validate(a) -> int:
 
 
 def cmd_sweep(a) -> int:
-    from .sweep import sweep
+    from .launch_sweep import launch_sweep
+    spec = spec_from_args(a)
+    if a.kernel == "legacy":
+        from .kernel_variants import legacy_refusal
+        if legacy_refusal(spec):
+            raise ValueError(legacy_refusal(spec))
     check_output(a.out, "--out")
-    sweep(spec_from_args(a), a.runs, a.seed, out=a.out)
+    launch_sweep(spec, a.runs, a.seed, blocks=a.blocks, rpts=a.runs_per_thread, out=a.out,
+                 kernel=a.kernel)
     return 0
+
+
+def cmd_evidence(a) -> int:
+    from .evidence import run_evidence
+    return run_evidence(a.out, profile=a.profile, budget_s=a.budget_s, steps=a.steps,
+                        redo=a.redo, max_batches=a.max_batches)
+
+
+def step_list(text: str) -> tuple[str, ...]:
+    """argparse type: comma-separated evidence step names."""
+    from .evidence_steps import STEPS
+    names = tuple(x.strip() for x in text.split(",") if x.strip())
+    unknown = [n for n in names if n not in STEPS]
+    if unknown or not names:
+        raise argparse.ArgumentTypeError(f"unknown step {', '.join(unknown) or '(none)'}; steps: "
+                                         f"{', '.join(STEPS)}")
+    return names
 
 
 def sci(log10: float | None) -> str:
@@ -286,6 +321,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="NumPy processes, >= 1 (default: one per core)")
     s.add_argument("--block", type=COUNT, default=256, help="CUDA threads per block")
     s.add_argument("--runs-per-thread", type=COUNT, default=64)
+    s.add_argument("--kernel", choices=TWIN_KERNELS, default="strided",
+                   help="CUDA / host-shim kernel (the same histograms either way)")
     s.add_argument("--cluster", help="Dask scheduler address: run shards there and merge")
     s.add_argument("--cluster-shards", type=COUNT, default=16)
     s.add_argument("--no-progress", action="store_true")
@@ -339,12 +376,32 @@ def build_parser() -> argparse.ArgumentParser:
     rs.add_argument("--pilot", type=int_in(100, 1 << 31), default=10_000)
     rs.set_defaults(func=cmd_rare_scaling)
 
-    w = sub.add_parser("sweep", help="GPU only: block size x runs per thread benchmark")
+    w = sub.add_parser("sweep", help="GPU only: block size x runs per thread benchmark "
+                                     "(CUDA events around the kernel launches alone)")
     add_battle_args(w)
-    w.add_argument("--runs", type=RUNS, default=10 ** 10)
+    w.add_argument("--runs", type=RUNS, default=10 ** 10, help="battles per configuration")
     w.add_argument("--seed", type=SEED, default=1)
+    w.add_argument("--kernel", choices=KERNELS, default="strided",
+                   help="legacy: a re-creation of the earlier kernel, for timing only")
+    w.add_argument("--blocks", type=count_list, default=BLOCKS, help="e.g. 128,256")
+    w.add_argument("--runs-per-thread", type=count_list, default=RUNS_PER_THREAD,
+                   help="e.g. 16,64")
     w.add_argument("--out", default="bench/results/sweep_cuda.json")
     w.set_defaults(func=cmd_sweep)
+
+    e = sub.add_parser("evidence", help="the whole GPU evidence sequence, resumable (without "
+                                        "a GPU: tiny sizes through the host shim, marked so)")
+    e.add_argument("--out", required=True, help="folder for evidence.json, summary.md and the "
+                                                "result files; give the same one to resume")
+    e.add_argument("--profile", choices=["auto", "gpu", "cpu"], default="auto",
+                   help="auto: gpu when CuPy sees a GPU, else cpu")
+    e.add_argument("--budget-s", type=float_in(0, 86400), default=540.0,
+                   help="seconds this call may take (default 540: a 10-minute device call)")
+    e.add_argument("--steps", type=step_list, default=None, help="only these, e.g. sweep,kernels")
+    e.add_argument("--redo", type=step_list, default=(), help="run these again")
+    e.add_argument("--max-batches", type=COUNT, default=None,
+                   help="stop the long run after this many batches (the next call resumes)")
+    e.set_defaults(func=cmd_evidence)
     return p
 
 
@@ -352,9 +409,25 @@ class Interrupted(Exception):
     """Ctrl-C, with the line to print (what was kept)."""
 
 
+SIGPIPE_STATUS = 128 + 13  # what a shell reports for a program ended by SIGPIPE
+
+
 def main(argv=None) -> int:
     """Run one command; bad input and unreadable files give one line on stderr and exit 1
-    (argparse's usage errors: 2), Ctrl-C gives one line and exit 130, never a traceback."""
+    (argparse's usage errors: 2), Ctrl-C gives one line and exit 130, never a traceback. A
+    reader that closes the pipe (``... | head``) ends the command quietly with status 141."""
+    try:
+        status = _run(argv)
+        sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's exit
+        return status
+    except BrokenPipeError:
+        # Nothing more can be written; point stdout at /dev/null so that Python's own flush at
+        # exit does not print "Exception ignored ... BrokenPipeError" either.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return SIGPIPE_STATUS
+
+
+def _run(argv) -> int:
     try:
         a = build_parser().parse_args(argv)
         return a.func(a)
@@ -362,6 +435,8 @@ def main(argv=None) -> int:
         sys.stderr.write(f"\n{e}\n")
     except KeyboardInterrupt:
         sys.stderr.write("\ninterrupted\n")
+    except BrokenPipeError:
+        raise
     except OSError as e:  # a file that cannot be read or written
         where = f": {e.filename}" if e.filename else ""
         sys.stderr.write(f"error: {e.strerror or e}{where}\n")

@@ -40,5 +40,5 @@ def run_on_cluster(spec: BattleSpec, runs: int, seed: int, shards: int, address=
             client.close()
     merged = merge(parts)
     if not merged.complete or merged.runs != runs or merged.requested_runs != runs:
-        raise AssertionError("cluster shards did not cover the requested runs exactly")
+        raise RuntimeError("cluster shards did not cover the requested runs exactly")
     return merged

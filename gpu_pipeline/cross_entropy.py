@@ -38,7 +38,7 @@ import numpy as np
 
 from .rare_numpy import play_tilted
 from .spec import BattleSpec, table_key
-from .tilt import RoundModel, solve_theta, tilt_tables, tilted_mean
+from .tilt import LossCounts, solve_theta, tilt_tables, tilted_mean
 
 PILOT_BASE = 1 << 63        # pilot t plays run ids PILOT_BASE + t * 2**40 + [0, pilot)
 PILOT_STRIDE = 1 << 40
@@ -54,7 +54,7 @@ class TiltChoice:
     pilot_runs: int = 0
 
 
-def fit_theta(model: RoundModel, theta: dict, runs, elite: np.ndarray, min_paths: int,
+def fit_theta(model: LossCounts, theta: dict, runs, elite: np.ndarray, min_paths: int,
               prior_rounds: float) -> dict:
     """One cross-entropy update from the elite pilot paths (see the module docstring).
 
@@ -80,13 +80,13 @@ def fit_theta(model: RoundModel, theta: dict, runs, elite: np.ndarray, min_paths
     return new
 
 
-def choose_tilt(spec: BattleSpec, lost_at_least: int, seed: int, model: RoundModel | None = None,
+def choose_tilt(spec: BattleSpec, lost_at_least: int, seed: int, model: LossCounts | None = None,
                 pilot: int = 10_000, rho: float = 0.1, final_steps: int = 2,
                 final_boost: int = 4, max_levels: int = 200, min_paths: int = 10,
                 prior_rounds: float = 10.0, stall: int = 8) -> TiltChoice:
     """Fit theta for E = {the attacker loses at least ``lost_at_least`` attacking armies}.
     Raises RuntimeError when the levels stop rising (the event cannot be reached)."""
-    model = model or RoundModel.of_spec(spec)
+    model = model or LossCounts.of_spec(spec)
     K = lost_at_least
     stop_a = max(spec.A0 - K, spec.stop_a)
     theta, levels, best, flat, done_at_K = {}, [], -1, 0, 0

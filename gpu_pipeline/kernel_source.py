@@ -1,8 +1,10 @@
 """The CUDA sources and how every compiler gets them: NVRTC (CuPy), nvcc and g++ (host shim).
 
-All three compile ``kernels/*.cu`` with the same ``-D`` options, generated from the Python
-constants of ``spec.kernel_defines()`` (the way CuPy's gemm example injects its launch sizes):
-a table size is written down once, in Python, never in a ``.cu`` file.
+All three compile ``kernels/*.cu`` with the same ``-D`` options, generated from Python (the way
+CuPy's gemm example injects its launch sizes): the table sizes (``spec.kernel_defines``), the
+standard round's constants (``standard_round``), the MRG32k3a constants (``mrg32k3a``) and the
+re-created legacy kernel's layout (``legacy_model``). A size or constant is written down once,
+in Python, never in a ``.cu`` file.
 
 NVRTC gets one string: the kernel with its local ``#include "..."`` lines replaced by the
 files' text, because CuPy caches compiled code by source string and would not notice an edit
@@ -14,18 +16,25 @@ import hashlib
 import re
 from pathlib import Path
 
+from . import legacy_model, mrg32k3a
 from .spec import kernel_defines
+from .standard_round import standard_round_defines
 
 KERNEL_DIR = Path(__file__).resolve().parent / "kernels"
 BATTLE_KERNEL = KERNEL_DIR / "risk_battle.cu"
+LOCKSTEP_KERNEL = KERNEL_DIR / "lockstep_battle.cu"
+LEGACY_KERNEL = KERNEL_DIR / "legacy_battle.cu"
 RARE_KERNEL = KERNEL_DIR / "rare_battle.cu"
 SHIM_SOURCE = KERNEL_DIR / "host_shim.cpp"
 _INCLUDE = re.compile(r'^#include "([^"]+)"\s*$', re.M)
 
 
 def compile_options() -> list[str]:
-    """``-DNAME=value`` for every size the kernels are built with (same for all compilers)."""
-    return [f"-D{name}={value}" for name, value in kernel_defines().items()]
+    """``-DNAME=value`` for every size and constant the kernels are built with (the same for
+    all compilers and all kernels)."""
+    defines = {**kernel_defines(), **standard_round_defines(), **mrg32k3a.defines(),
+               **legacy_model.kernel_defines()}
+    return [f"-D{name}={value}" for name, value in defines.items()]
 
 
 def inlined_source(path: Path) -> str:

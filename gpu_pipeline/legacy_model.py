@@ -29,6 +29,14 @@ from itertools import product
 FAIR_FACES = (1, 2, 3, 4, 5, 6)                     # one entry per equally likely outcome
 FIELD_FACES = tuple(v % 6 + 1 for v in range(8))    # 3-bit field v -> face: 1,2,3,4,5,6,1,2
 FAST_PATH = (3, 2)                                  # the only round the kernel sorted
+DEFENDER_FIELD = 3      # in the re-created kernel: attacker dice are fields 0..2, defender's 3, 4
+MAX_BINS = 128          # the re-created kernel's per-thread bins: attacking armies lost 0..127
+
+
+def kernel_defines() -> dict[str, int]:
+    """-D options of the re-created kernel (kernels/legacy_round.cuh, legacy_battle.cu)."""
+    return {"RK_LEGACY_FAST_A": FAST_PATH[0], "RK_LEGACY_FAST_D": FAST_PATH[1],
+            "RK_LEGACY_DEFENDER_FIELD": DEFENDER_FIELD, "RK_LEGACY_BINS": MAX_BINS}
 
 MODELS = {  # name: (equally likely outcomes of one die, rounds whose dice are sorted)
     "fair": (FAIR_FACES, "all"),

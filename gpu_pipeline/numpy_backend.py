@@ -15,8 +15,9 @@ from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 
-from .dice import losses_from_dice
+from .round_decoder import losses_from_dice
 from .philox import MASK32
+from .results import require_total
 from .schedule import main_block_np, redraw_np, seed_key
 from .spec import BONUS_CODES, BattleSpec, pack_tables, table_key
 
@@ -39,7 +40,7 @@ def simulate_range(spec: BattleSpec, seed: int, start: int, count: int, table=No
     for s in range(start, start + count, chunk):
         bins += _simulate_chunk(spec, seed, s, min(chunk, start + count - s), table, round_hook,
                                 lut)
-    assert int(bins.sum()) == count
+    require_total(int(bins.sum()), count, "the NumPy twin's counts")
     return bins
 
 

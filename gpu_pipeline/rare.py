@@ -48,7 +48,7 @@ from .progress import Progress
 from .results import git_commit, now_utc
 from .schedule import SCHEDULE
 from .spec import BattleSpec
-from .tilt import RoundModel, TiltTables, tilt_tables
+from .tilt import LossCounts, TiltTables, tilt_tables
 
 FORMAT = "riskodds-rare-event"
 FORMAT_VERSION = 1
@@ -143,28 +143,28 @@ def weigh(spec, event, tables: TiltTables, seed, runs, shift, backend, progress=
 ROUND_MODELS = ("engine", "fair", "biased-faces", "unsorted-rounds", "legacy-kernel")
 
 
-def round_model(spec: BattleSpec, name: str = "engine") -> RoundModel:
-    """The round probabilities p: "engine" = the exact outcome counts of the battle's rules;
+def loss_counts_of(spec: BattleSpec, name: str = "engine") -> LossCounts:
+    """The round probabilities p (``--round-model``): "engine" = the exact outcome counts of the battle's rules;
     the others are ``legacy_model`` tables (standard rules only: 3 v 2 six-sided dice)."""
     if name == "engine":
-        return RoundModel.of_spec(spec)
+        return LossCounts.of_spec(spec)
     from .legacy_model import round_tables
     if name not in ROUND_MODELS:
         raise ValueError(f"round model must be one of {', '.join(ROUND_MODELS)}, got {name!r}")
     if spec.rules != type(spec.rules)():
         raise ValueError(f"round model {name!r} is defined for the standard rules only")
-    return RoundModel.of_tables(round_tables(name))
+    return LossCounts.of_tables(round_tables(name))
 
 
 def run_rare(spec: BattleSpec, event: RareEvent, runs: int, seed: int, backend,
              pilot: int = 10_000, progress: bool = False, with_exact: bool = True,
              choice: TiltChoice | None = None, model_name: str = "engine") -> dict:
     """Fit a tilt (unless ``choice`` is given), play ``runs`` battles, return the JSON record.
-    ``model_name``: see :func:`round_model`; the exact answer exists for "engine" and "fair"."""
+    ``model_name``: see :func:`loss_counts_of`; the exact answer exists for "engine" and "fair"."""
     if runs < 2:
         raise ValueError("rare needs at least 2 runs (for a standard error)")
     t0, c0 = time.monotonic(), time.process_time()
-    model = round_model(spec, model_name)
+    model = loss_counts_of(spec, model_name)
     choice = choice or choose_tilt(spec, event.K, seed, model, pilot=pilot)
     tables = tilt_tables(model, choice.theta)
     t1 = time.monotonic()

@@ -17,7 +17,7 @@ from .cross_entropy import choose_tilt
 from .rare import RareEvent, exact_probability, exact_record, weigh
 from .results import git_commit, now_utc
 from .spec import BattleSpec
-from .tilt import RoundModel, tilt_tables
+from .tilt import LossCounts, tilt_tables
 
 FORMAT = "riskodds-rare-scaling"
 FORMAT_VERSION = 1
@@ -45,7 +45,7 @@ def scale_event(attackers: int, defenders: int, event_name: str, seed: int, back
     """One row of the data file: the event's exact value and the ladder of estimates."""
     spec = BattleSpec(attackers, defenders, "attacking")
     event = RareEvent.parse(event_name, spec)
-    model = RoundModel.of_spec(spec)
+    model = LossCounts.of_spec(spec)
     t0 = time.monotonic()
     choice = choose_tilt(spec, event.K, seed, model, pilot=pilot)
     tables = tilt_tables(model, choice.theta)

@@ -25,6 +25,18 @@ FORMAT = "riskodds-simulation"
 FORMAT_VERSION = 1
 
 
+class Inconsistent(ValueError):
+    """Counts that do not add up: a damaged or edited file, or (never expected) a backend that
+    lost or invented runs. A ValueError, so the command line prints one line; raised by an
+    explicit check, never an ``assert``, so it holds under ``python -O`` too."""
+
+
+def require_total(total: int, runs: int, what: str):
+    """Refuse ``total`` != ``runs`` (exact integers): ``what`` names the counts."""
+    if total != runs:
+        raise Inconsistent(f"inconsistent: {what} sum to {total}, runs = {runs}")
+
+
 def git_commit(cwd: str | os.PathLike | None = None) -> str | None:
     """HEAD commit of the repository holding this package, "+dirty" if the package has
     uncommitted changes (None outside git)."""
@@ -92,8 +104,7 @@ class SimulationResult:
 
     def check(self):
         """The invariant every record keeps: bins sum to the runs exactly."""
-        if sum(self.counts) != self.runs:
-            raise AssertionError(f"histogram sums to {sum(self.counts)}, runs = {self.runs}")
+        require_total(sum(self.counts), self.runs, "its end-state counts")
 
     # ---- derived views (call's convention)
     def end_state_counts(self) -> dict[tuple[int, int], int]:
@@ -142,6 +153,9 @@ class SimulationResult:
         ``attackers_lost``."""
         if not isinstance(obj, dict) or obj.get("format") != FORMAT:
             raise ValueError("not a riskodds-simulation result file")
+        if obj.get("format_version") != FORMAT_VERSION or type(obj["format_version"]) is not int:
+            raise ValueError(f"format_version {obj.get('format_version')!r} is not one this "
+                             f"pipeline reads (it reads {FORMAT_VERSION})")
         try:
             return cls._from_json(obj)
         except (KeyError, TypeError, AttributeError, OverflowError) as e:
@@ -153,14 +167,17 @@ class SimulationResult:
                           RoundRules(**obj["rules"]), obj["retreat_at"], obj["defender_goal"],
                           obj["mode"])
         index = {st: i for i, st in enumerate(spec.end_states)}
-        counts = [0] * len(index)
+        counts, seen = [0] * len(index), set()
         for e in obj["end_states"]:
             key = (e["attackers"] - spec.offset, e["defenders"])
             if key not in index:
                 raise ValueError(f"end state {key} is not terminal for this battle")
-            if not isinstance(e["count"], int) or e["count"] < 0:
+            if key in seen:
+                raise Inconsistent(f"inconsistent: end state {key} is listed twice")
+            seen.add(key)
+            if type(e["count"]) is not int or e["count"] < 0:  # a bool is no count
                 raise ValueError(f"end state {key}: count {e['count']!r} is not a whole number >= 0")
-            counts[index[key]] += e["count"]
+            counts[index[key]] = e["count"]
         res = cls(spec, int(obj["seed"]), counts, obj["run_ranges"], list(obj["target_range"]),
                   obj.get("backend", ""), obj.get("device", ""), obj.get("kernel", {}),
                   float(obj.get("wall_time_s") or 0.0), obj.get("git_commit"),

@@ -12,7 +12,7 @@ import os
 import time
 
 from .progress import Progress
-from .results import SimulationResult, git_commit, now_utc
+from .results import SimulationResult, git_commit, now_utc, require_total
 from .spec import BattleSpec, pack_tables
 
 
@@ -28,22 +28,24 @@ def shard_range(runs: int, shard: tuple[int, int] = (0, 1)) -> tuple[int, int]:
 
 
 def make_backend(name: str = "auto", workers: int | None = None, block: int = 256,
-                 runs_per_thread: int = 64, rare: bool = False):
+                 runs_per_thread: int = 64, rare: bool = False, kernel: str = "strided"):
     """The backend called ``name``; 'auto' = CUDA when cupy sees a GPU, else the NumPy twin.
     ``rare``: the importance-sampling kernel (per-battle stops and weights) instead of the
-    histogram kernel."""
+    histogram kernel. ``kernel`` (kernel_variants.TWIN_KERNELS): which histogram kernel the
+    CUDA and host-shim backends launch; the NumPy twin gives the same histograms."""
     if name in ("auto", "cuda"):
         from .cuda_backend import CudaBackend, CudaRareBackend, cupy_or_none
         if name == "cuda" or cupy_or_none() is not None:
-            return (CudaRareBackend if rare else CudaBackend)(block=block,
-                                                              runs_per_thread=runs_per_thread)
+            if rare:
+                return CudaRareBackend(block=block, runs_per_thread=runs_per_thread)
+            return CudaBackend(block=block, runs_per_thread=runs_per_thread, kernel=kernel)
     if name in ("auto", "numpy"):
         from .numpy_backend import NumpyBackend
         from .rare_numpy import NumpyRareBackend
         return (NumpyRareBackend if rare else NumpyBackend)(workers=workers)
     if name == "host-shim":
         from .host_shim import HostShimBackend, HostShimRareBackend
-        return (HostShimRareBackend if rare else HostShimBackend)()
+        return HostShimRareBackend() if rare else HostShimBackend(kernel=kernel)
     raise ValueError(f"unknown backend {name!r}")
 
 
@@ -86,8 +88,7 @@ def simulate(spec: BattleSpec, runs: int, seed: int, backend, shard=(0, 1),
             hist = backend.run(spec, seed, pos, n, table)
             dt = time.monotonic() - tb
             got = [int(h) for h in hist]
-            if sum(got) != n:  # exact totals, checked in Python integers after every batch
-                raise AssertionError(f"backend returned {sum(got)} runs for a batch of {n}")
+            require_total(sum(got), n, "the batch's counts")  # exact, after every batch
             counts = [c + g for c, g in zip(counts, got)]
             pos += n
             if dt > 0:  # aim for batches of ~target_batch_s (progress and checkpoint cadence)

@@ -3,7 +3,9 @@ integer tables the backends share. Pure data, no randomness.
 
 Conventions: ``attackers`` (and ``retreat_at``) are in the record's ``convention``:
 "attacking" = armies that fight (all may die); "territory" = armies on the territory, T = A + 1.
-Internally every backend works in ATTACKING armies (``A0``); results are converted back.
+The names and offsets (T - A) are the engine's (``riskodds.describe()["conventions"]``), never
+typed here. Internally every backend works in ATTACKING armies (``A0``); results are converted
+back.
 """
 from __future__ import annotations
 
@@ -12,11 +14,14 @@ from functools import cached_property
 
 import numpy as np
 import riskodds
-from riskodds.facts.limits import LIMITS
 
 from .schedule import TWO32, lemire_threshold, seed_key
 
-CONVENTIONS = ("attacking", "territory")
+_ENGINE_FACTS = riskodds.describe()          # the engine's published limits and conventions
+LIMITS = _ENGINE_FACTS["limits"]
+CONVENTION_FACTS = _ENGINE_FACTS["conventions"]   # [{"name", "offset", "label", ...}]
+CONVENTION_OFFSETS = {c["name"]: c["offset"] for c in CONVENTION_FACTS}
+CONVENTIONS = tuple(CONVENTION_OFFSETS)      # ("attacking", "territory")
 MODES = ("dice", "outcome")
 BONUS_CODES = {"none": 0, "highest": 1, "both": 2}
 # Largest (A0 + 1) * (D0 + 1): every backend keeps an int32 end-state lookup of that many cells
@@ -48,8 +53,7 @@ def kernel_defines() -> dict[str, int]:
 @dataclass(frozen=True)
 class RoundRules:
     """Mirror of ``riskodds.Rules`` (same field names and meaning). Every field is checked by
-    the engine's own ``Rules`` against ``riskodds.facts.limits.LIMITS`` (faces, dice: one source of
-    truth); the pipeline adds one limit of its own, one 32-bit draw per round."""
+    the engine's own ``Rules`` against the engine's limits (faces, dice: one source of truth); the pipeline adds one limit of its own, one 32-bit draw per round."""
     attack_dice: int = 3
     defend_dice: int = 2
     attack_faces: int = 6
@@ -87,13 +91,13 @@ class BattleSpec:
             raise ValueError(f"convention must be one of {CONVENTIONS}, got {self.convention!r}")
         if self.mode not in MODES:
             raise ValueError(f"mode must be one of {MODES}, got {self.mode!r}")
-        low = 1 if self.convention == "attacking" else 2
+        low = 1 + CONVENTION_OFFSETS[self.convention]  # at least one army that fights
         top = LIMITS["max_armies"]
         for name, lo in (("attackers", low), ("defenders", 1)):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= top:
                 raise ValueError(f"{name} must be a whole number from {lo} to {top:,} "
-                                 f"({self.convention} armies; max_armies of riskodds.facts.limits), "
+                                 f"({self.convention} armies; max_armies of the engine's limits), "
                                  f"got {v!r}")
         cells = (self.A0 + 1) * (self.D0 + 1)
         if cells > MAX_GRID_CELLS:
@@ -110,8 +114,8 @@ class BattleSpec:
     # ---- attacking-army view used by every backend
     @property
     def offset(self) -> int:
-        """Territory armies minus attacking armies (0 or 1)."""
-        return 1 if self.convention == "territory" else 0
+        """Territory armies minus attacking armies (the engine's offset: 0 or 1)."""
+        return CONVENTION_OFFSETS[self.convention]
 
     @property
     def A0(self) -> int:
@@ -262,11 +266,6 @@ def rare_kernel_args(spec: BattleSpec, stop_a: int, seed: int, start: int, count
         run_start=start, run_count=count, seed_lo=lo, seed_hi=hi, A0=spec.A0, D0=spec.D0,
         stop_a=stop_a, stop_d=spec.stop_d, attack_dice=spec.rules.attack_dice,
         defend_dice=spec.rules.defend_dice, runs_per_thread=runs_per_thread))
-
-
-def shared_words(spec: BattleSpec, use_shared: bool) -> int:
-    """32-bit words of shared memory ``risk_battles`` needs: the table, plus the bins if shared."""
-    return TABLE_WORDS + (len(spec.end_states) if use_shared else 0)
 
 
 def launch_plan(start: int, count: int, per_block: int, max_grid: int):

@@ -39,13 +39,15 @@ THETA_MAX = 12.0            # |theta| cap: keeps every possible outcome at q >= 
 
 
 @dataclass(frozen=True)
-class RoundModel:
-    """Integer outcome weights of every dice pair: counts[kappa][j] for attacker losses j.
-    Weights are relative (any positive total); probabilities are counts / total."""
+class LossCounts:
+    """A table of loss counts: for every dice pair kappa = (na, nd), integer weights
+    counts[kappa][j] of the round's outcomes by attacker losses j (the defender loses
+    min(na, nd) - j). Weights are relative (any positive total); probabilities are
+    counts / total. (Not the engine's ``riskodds.RoundModel``, which holds whole round tables.)"""
     counts: dict                # {(na, nd): tuple of ints, index j = attacker losses}
 
     @classmethod
-    def of_spec(cls, spec: BattleSpec, outcome_space=None) -> "RoundModel":
+    def of_spec(cls, spec: BattleSpec, outcome_space=None) -> "LossCounts":
         """The engine's exact outcome counts for every dice pair the battle's rules allow."""
         r = spec.rules
         space = outcome_space or (lambda na, nd: engine_outcome_space(na, nd, r))
@@ -53,7 +55,7 @@ class RoundModel:
                               for nd in range(1, r.defend_dice + 1)})
 
     @classmethod
-    def of_tables(cls, tables: dict) -> "RoundModel":
+    def of_tables(cls, tables: dict) -> "LossCounts":
         """From round tables {(na, nd): {(attacker losses, defender losses): weight}}."""
         counts = {}
         for (na, nd), table in tables.items():
@@ -130,7 +132,7 @@ class TiltTables:
                               "Q": list(self.Q[na, nd])} for na, nd in sorted(self.theta)]}
 
 
-def tilt_tables(model: RoundModel, theta: dict) -> TiltTables:
+def tilt_tables(model: LossCounts, theta: dict) -> TiltTables:
     """Realise the tilt ``theta`` ({(na, nd): float}, missing = 0) of ``model`` exactly."""
     thresholds = np.full((TABLE_KEYS, THRESHOLD_WIDTH), TWO32, dtype=np.uint64)
     log_ratio = np.zeros((TABLE_KEYS, RATIO_WIDTH), dtype=np.float64)

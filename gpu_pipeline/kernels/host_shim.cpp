@@ -27,6 +27,8 @@ static inline unsigned long long atomicAdd(unsigned long long* p, unsigned long 
 }
 
 #include "risk_battle.cu"
+#include "lockstep_battle.cu"
+#include "legacy_battle.cu"
 #include "rare_battle.cu"
 
 // One "launch": grid blocks of one thread each, with shared_words words of shared memory.
@@ -51,6 +53,9 @@ struct rk_entry<void(A...), K> {
     extern "C" { void* shim_##kernel = (void*)&rk_entry<decltype(kernel), &kernel>::launch; }
 
 RK_SHIM_EXPORT(risk_battles)
+RK_SHIM_EXPORT(lockstep_battles)
+RK_SHIM_EXPORT(lockstep_battles_std)
+RK_SHIM_EXPORT(legacy_battles)
 RK_SHIM_EXPORT(rare_battles)
 
 extern "C" {
@@ -60,6 +65,25 @@ void shim_philox(const unsigned int* ctr, const unsigned int* key, unsigned int*
     unsigned int c[4] = {ctr[0], ctr[1], ctr[2], ctr[3]};
     rk_philox(c, key[0], key[1]);
     for (int i = 0; i < 4; ++i) out[i] = c[i];
+}
+
+// The lockstep kernel's compiled-in standard round for main word x of round k of run
+// (nhi, nlo), key (k0, k1): attacker losses (tests check the thresholds word by word).
+int shim_std_round(unsigned int x, unsigned int nlo, unsigned int nhi, unsigned int k,
+                   unsigned int k0, unsigned int k1, int mode) {
+    return rk_std_round(x, nlo, nhi, k, k0, k1, mode);
+}
+
+// The re-created legacy kernel's pieces (tests): attacker losses of one round from word r, and
+// the first n words of the stream curand_init(seed, subsequence, 0) would start.
+int shim_legacy_losses(unsigned int r, int na, int nd) { return rk_legacy_losses(r, na, nd); }
+
+void shim_legacy_words(const unsigned int* skip1, const unsigned int* skip2,
+                       unsigned long long seed, unsigned long long subsequence, int n,
+                       unsigned int* out) {
+    unsigned int s1[3], s2[3];
+    rk_mrg_init(seed, subsequence, skip1, skip2, s1, s2);
+    for (int i = 0; i < n; ++i) out[i] = rk_mrg_next(s1, s2);
 }
 
 }  // extern "C"

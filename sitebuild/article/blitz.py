@@ -1,20 +1,21 @@
 """The Balanced Blitz part of the article: what its figures draw, from the engine.
 
 Every value is riskodds' (the exact true-random battle, reshaped by riskodds.algorithms.reshape); the
-figures in figures/blitz.py only draw. Army counts are attacking armies (the game's battle
-screen counts the armies that fight; the one left behind is not in the battle)."""
+figures in figures/blitz.py only draw. Army counts are armies on the attacking territory, as
+on the board (one stays behind and does not fight); the game's published dice code counts the
+armies that fight, one fewer."""
 from fractions import Fraction
 from functools import lru_cache
 
 import riskodds as ro
-from riskodds import balanced
+from riskodds.algorithms import reshape as balanced
 
 from . import data as article_data, facts
 
 EQUAL_N = 200              # equal armies n v n, n = 1..EQUAL_N
-ROW_D, ROW_A = 10, 40      # A = 1..ROW_A attacking armies against ROW_D defenders
+ROW_D, ROW_A = 10, 40      # T = 1..ROW_A armies on the attacking territory against ROW_D defenders
 CURVE_STEPS = 500          # the reshaping curve at P = k / CURVE_STEPS
-LOSSES = (30, 15, "capital")   # one battle both ways: the reference's published check
+LOSSES = (31, 15, "capital")   # one battle both ways: the published check's 30 attacking armies, 31 on the territory
 RULES = {"standard": ro.STANDARD, "capital": ro.CAPITAL}
 
 
@@ -30,22 +31,22 @@ def _line(ps) -> dict:
 
 
 def equal_armies() -> dict:
-    """P(attacker wins) for n v n, both ways (the diagonal of the article's exact win grid)."""
-    grid = article_data.win_grid()
+    """P(attacker wins) for n v n on the board, both ways (the diagonal of the article's win grid)."""
+    grid = article_data.territory_grid()
     return {"n": list(range(1, EQUAL_N + 1)), **_line(grid[n - 1, n - 1] for n in range(1, EQUAL_N + 1))}
 
 
 def against_row() -> dict:
-    """P(attacker wins) for A = 1..ROW_A attacking armies against ROW_D defenders, both ways."""
-    grid = article_data.win_grid()
+    """P(attacker wins) for T = 1..ROW_A armies on the territory against ROW_D defenders, both ways."""
+    grid = article_data.territory_grid()
     return {"n": list(range(1, ROW_A + 1)), **_line(grid[a - 1, ROW_D - 1] for a in range(1, ROW_A + 1))}
 
 
 def certain_from() -> tuple[int, int]:
-    """(n, A): the fewest armies for which n v n, and A against ROW_D, are certain Balanced
-    Blitz wins (decided exactly, the numbers the text prints)."""
-    return (facts.value("blitz/equal_certain/attacking/std"),
-            facts.value(f"blitz/needed/{ROW_D}/1/attacking/std"))
+    """(n, T): the fewest armies on the territory for which n v n, and T against ROW_D, are
+    certain Balanced Blitz wins (decided exactly, the numbers the text prints)."""
+    return (facts.value("blitz/equal_certain/territory/std"),
+            facts.value(f"blitz/needed/{ROW_D}/1/territory/std"))
 
 
 def curve() -> dict:
@@ -63,8 +64,8 @@ def thresholds() -> tuple[float, float]:
 @lru_cache(maxsize=None)
 def losses() -> tuple[dict, dict]:
     """LOSSES' battle: (attacking armies lost, defenders lost), each {"true", "blitz"} floats."""
-    A, D, rules = LOSSES
-    r = ro.battle(A, D, convention="attacking", rules=RULES[rules], dice_mode="balanced-blitz")
+    T, D, rules = LOSSES
+    r = ro.battle(T, D, convention="territory", rules=RULES[rules], dice_mode="balanced-blitz")
     b = r.true_random
     return ({"true": [float(x) for x in b.attackers_lost], "blitz": r.attackers_lost},
             {"true": [float(x) for x in b.defenders_lost], "blitz": r.defenders_lost})

@@ -10,6 +10,9 @@ from . import data as article_data, downloads, facts, fmt, history, simdata
 from . import tables as article_tables
 from .figure_table import figure_html, sources_html
 
+THUMB_BANDS = [(1, 5), (6, 10), (11, 25), (26, 50)]   # rules of thumb: bands of defenders D
+THUMB_LEVELS = ["0.5", "0.8", "0.95", "0.99"]
+
 TABLES = {
     "outcomes_std": lambda: article_tables.outcome_table("std", article_tables.STANDARD_ROUNDS,
                                                          "One round, standard rules: rolls by attacker losses"),
@@ -20,6 +23,10 @@ TABLES = {
     "history": lambda: article_tables.history_table(history.history()["monte_carlo"]),
     "kernel_rounds": lambda: article_tables.kernel_rounds_table(article_tables.STANDARD_ROUNDS),
     "kernel": lambda: article_tables.kernel_table(75, 10, "1e12", history.history()["gpu_total_losses_seen"]),
+    "keep_going": lambda: article_tables.keep_going_table(75, 10, [50, 60, 65], [10, 8, 6, 4, 2]),
+    "thumbs": lambda: article_tables.thumb_table(THUMB_BANDS, THUMB_LEVELS),
+    "needed_full": lambda: article_tables.details(f"The whole table: 1 to {THUMB_BANDS[-1][1]} defenders",
+                                                  article_tables.needed_full_table(THUMB_BANDS[-1][1], THUMB_LEVELS)),
 }
 
 
@@ -77,6 +84,6 @@ def content_context(figures: dict, assets: dict, hists) -> dict:
     return {"num": num, "figure": figure, "figure_sources": figure_sources, "tenpow": fmt.tenpow, "block": block, "table": table, "download": download, "link": link,
             "val": facts.value, "sims": hists, "has_gpu": any(h.backend == "cuda" for h in hists),
             "fallback": any(h.source == "build fallback" for h in hists), "history": history.history(),
-            "sweep": simdata.bench("sweep_cuda.json"), "throughput": history.throughput_rows(),
+            "sweep": simdata.bench("sweep_cuda.json"),
             "fallback_runs": simdata.FALLBACK_RUNS, "grid_n": article_data.GRID_N,
             "needed_d": article_data.NEEDED_D}

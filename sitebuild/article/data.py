@@ -5,7 +5,6 @@ from functools import lru_cache
 
 import numpy as np
 import riskodds as ro
-from riskodds import tables
 
 from .. import cache
 
@@ -22,7 +21,15 @@ def win_grid(n: int = GRID_N) -> np.ndarray:
 
 @lru_cache(maxsize=None)  # once per process, even with --no-cache (keyed on the positional n)
 def _win_grid(n: int) -> np.ndarray:
-    return cache.cached("win-grid", {"n": n}, lambda: np.array(list(tables.win_grid_floats(n)), dtype=np.float64))
+    return cache.cached("win-grid", {"n": n}, lambda: np.array(list(ro.win_grid_floats(n)), dtype=np.float64))
+
+
+def territory_grid(n: int = GRID_N) -> np.ndarray:
+    """float64 [t-1, d-1] = P(win) with t armies on the attacking territory (t - 1 attacking,
+    one stays behind) against d defenders: the attacking grid moved down one row, with a first
+    row of zeros (one army on the territory cannot attack)."""
+    g = win_grid(n)
+    return np.vstack([np.zeros((1, g.shape[1])), g[:-1]])
 
 
 def needed(d: int = NEEDED_D) -> dict:
@@ -31,7 +38,7 @@ def needed(d: int = NEEDED_D) -> dict:
 
 @lru_cache(maxsize=None)
 def _needed(d: int) -> dict:
-    return cache.cached("needed", {"d": d}, lambda: tables.needed_tables(d))
+    return cache.cached("needed", {"d": d}, lambda: ro.needed_tables(d))
 
 
 @lru_cache(maxsize=None)  # once per process, even with --no-cache

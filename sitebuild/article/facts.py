@@ -3,8 +3,9 @@
 A key says how to compute its value, so a test can recompute it independently:
   battle/A/D/CONV/RULES/WHAT   WHAT: win, loss, mean_att, std_att, mean_def, lost_eq_N,
                                lost_ge_N, lost_lt_N, end_A_D, den_digits, lost_all_killed_ge_K,
-                               states (the grid (A + 1)(D + 1)), reachable (states a battle
-                               from (A, D) can visit), def_short (D - mean_def)
+                               lost_all_killed_le_K (all attackers lost, at most K defenders
+                               killed), states (the grid (A + 1)(D + 1)), reachable (states a
+                               battle from (A, D) can visit), def_short (D - mean_def)
   outcome/RULES/NAvND/K        weight of rolls where the attacker loses K armies (K = "total": all)
   share/RULES/NAvND/K          that count over all rolls (a Fraction)
   roundmean/RULES/NAvND/SIDE   expected armies lost per round by SIDE (att | def)
@@ -14,6 +15,14 @@ A key says how to compute its value, so a test can recompute it independently:
   zscore/battle/A/D/CONV/RULES/N   (N - mean) / std of attacking armies lost
   power/KEY/N                  value of KEY to the N-th power (twice in a row: N = 2)
   div/KEY1/by/KEY2             KEY1 / KEY2
+  mul/KEY1/and/KEY2            KEY1 * KEY2 (two independent battles both going this way)
+  coin/KEY                     -log2 of KEY: as likely as that many heads in a row (a float)
+  years/KEY                    1 / KEY seconds in Julian years: the wait, at one battle a
+                               second, for an event of probability KEY
+  margin/P/CONV/RULES/LO/HI/M  M (min | max) over D = LO..HI of needed/D/P/CONV/RULES - D: the
+                               rule of thumb "D + min to D + max armies give P"
+  plain95/KEY/REL/WHAT         plain Monte Carlo of an event of probability KEY, for a 95 %
+                               interval of +- REL (relative): runs (battles), hits (occurrences)
   floatdp/A/D/WHAT             loss: P(all A attacking armies lost against D) by the same
                                dynamic program in double-precision floats (standard rules);
                                err: its relative error against the engine's exact value
@@ -32,12 +41,15 @@ A key says how to compute its value, so a test can recompute it independently:
   rare/all/WHAT                over every event of that file: events, points (estimates),
                                covered (95 % intervals that hold the exact value), min_p, max_p
   rarebench/WHAT               bench/results/bench_rare.json (75 v 10, loss): estimate, runs,
-                               half_width, cpu_s, seeds, covered
+                               half_width, cpu_s (CPU time), wall_s (clock time), seeds, covered
+  sim/A/D/WHAT                 our simulation files of A v D (simdata.histograms): max_lost (most
+                               attacking armies lost in any of them), runs_max (the largest run)
 Balanced Blitz (the digital game's dice mode; riskodds.algorithms.reshape), fights to the end:
   blitz/A/D/CONV/RULES/WHAT    WHAT: win, loss, mean_att, std_att, mean_def, lost_eq_N, min_lost (fewest
                                attacking armies lost with a chance above 0)
   blitz/needed/D/P/CONV/RULES  fewest attackers with Balanced Blitz P(win) >= P (P = 1: certain)
   blitz/equal_certain/CONV/RULES  fewest armies n for which n v n is a certain Balanced Blitz win
+  equal_even/CONV/RULES        fewest armies n for which n v n wins at least half the time (true random)
   blitz/threshold/certain      true-random P(win) from which the win is certain (zero: at or
   blitz/threshold/zero         below which it is impossible)
   blitz/step2/P                the attacker's share after steps 1-2 when the true-random P(win) is P
@@ -56,14 +68,14 @@ from fractions import Fraction
 from functools import lru_cache
 
 import riskodds as ro
-from riskodds import balanced
+from riskodds.algorithms import reshape as balanced
 from gpu_pipeline import legacy_model
 
 from .. import paths
+from . import history, simdata
 
 RARE_FILE = paths.ROOT / "data" / "simulations" / "rare_event_scaling.json"
 RARE_BENCH = paths.ROOT / "bench" / "results" / "bench_rare.json"
-HISTORY = paths.SITE_SRC / "content" / "article" / "history.json"
 Z95 = 1.959963984540054   # the pipeline's 95 % intervals: estimate * (1 +- Z95 * relative error)
 
 RULES = {"std": ro.STANDARD, "cap": ro.CAPITAL}
@@ -112,6 +124,9 @@ def _battle_value(A, D, conv, rules, what):
         return sum(b.attackers_lost[:int(rest)], Fraction(0))
     if kind == "lost_all_killed_ge":  # all attackers lost, at least K defenders killed
         return sum((b.end_states.get((0, d), Fraction(0)) for d in range(1, int(D) - int(rest) + 1)), Fraction(0))
+    if kind == "lost_all_killed_le":  # all attackers lost, at most K defenders killed
+        return sum((b.end_states.get((0, d), Fraction(0)) for d in range(max(1, int(D) - int(rest)), int(D) + 1)),
+                   Fraction(0))
     if what.startswith("end_"):
         _, a, d = what.split("_")
         return b.end_states.get((int(a), int(d)), Fraction(0))
@@ -212,7 +227,7 @@ def rare_event(A: int, D: int, event: str) -> dict:
 
 def gpu_runs_per_s() -> float:
     """The earlier tuned GPU kernel's speed (the last throughput row of history.json)."""
-    row = json.loads(HISTORY.read_text())["throughput"][-1]
+    row = history.history()["throughput"][-1]
     return row["runs"] / row["seconds"]
 
 
@@ -241,8 +256,37 @@ def _rarebench_value(what):
     b = json.loads(RARE_BENCH.read_text())
     r = b["record"]
     values = {"estimate": r["estimate"], "runs": r["runs"], "half_width": r["ci95_half_width_relative"],
-              "cpu_s": b["cpu_s"], "seeds": b["coverage"]["seeds"], "covered": b["coverage"]["covered"]}
+              "cpu_s": b["cpu_s"], "wall_s": b["wall_s"], "seeds": b["coverage"]["seeds"],
+              "covered": b["coverage"]["covered"]}
     return values[what]
+
+
+def _sim_value(A, D, what):
+    hists = simdata.histograms(int(A), int(D))
+    if what == "max_lost":
+        return max(max(n for n, c in enumerate(h.attackers_lost) if c) for h in hists)
+    if what == "runs_max":
+        return max(h.runs for h in hists)
+    raise KeyError(what)
+
+
+@lru_cache(maxsize=None)
+def _needed_row(D: int, p: str, conv: str, rules: str) -> tuple:
+    """Fewest attackers for P(win) >= p against 1..D defenders (the engine's table, one sweep)."""
+    return tuple(ro.needed_table(D, [Fraction(p)], convention=conv, rules=RULES[rules])[Fraction(p)])
+
+
+def _margin(p, conv, rules, lo, hi, which):
+    row = _needed_row(int(hi), p, conv, rules)
+    margins = [row[d - 1] - d for d in range(int(lo), int(hi) + 1)]
+    return {"min": min(margins), "max": max(margins)}[which]
+
+
+def _plain95(p: Fraction, rel: float, what: str):
+    """Plain Monte Carlo of an event of probability p: battles (runs) and occurrences (hits) for a
+    95 % interval of +- rel, relative (normal approximation: Z95^2 (1 - p) / (p rel^2) battles)."""
+    hits = Z95 ** 2 * (1 - float(p)) / rel ** 2
+    return {"hits": hits, "runs": hits / float(p)}[what]
 
 
 BLITZ_PARAMS = {"win_cutoff": balanced.WIN_CHANCE_CUTOFF, "win_power": balanced.WIN_CHANCE_POWER,
@@ -255,8 +299,9 @@ def _blitz(A: int, D: int, conv: str, rules: str):
 
 
 def _equal_certain(conv: str, rules: str) -> int:
-    """Fewest n with n v n a certain Balanced Blitz win (decided exactly on the true P(win))."""
-    n = 1
+    """Fewest n with n v n a certain Balanced Blitz win (decided exactly on the true P(win));
+    n in `conv` (on the territory a battle needs at least 2)."""
+    n = 1 + (conv == "territory")
     while True:
         P = _battle(n, n, conv, rules).win
         if balanced.compare_win_chance(P.numerator, P.denominator, Fraction(1)) == 0:
@@ -342,6 +387,27 @@ def value(key: str):
     if head == "power":
         *inner, n = parts
         return value("/".join(inner)) ** int(n)
+    if head == "mul":
+        i = parts.index("and")
+        return value("/".join(parts[:i])) * value("/".join(parts[i + 1:]))
+    if head == "coin":  # -log2 p, from the exact fraction (no underflow)
+        p = Fraction(value("/".join(parts)))
+        return math.log2(p.denominator) - math.log2(p.numerator)
+    if head == "years":
+        return float(1 / Fraction(value("/".join(parts)))) / (365.25 * 86400)
+    if head == "equal_even":
+        conv, rules = parts
+        n = 1 + (conv == "territory")
+        while _battle(n, n, conv, rules).win < Fraction(1, 2):
+            n += 1
+        return n
+    if head == "margin":
+        return _margin(*parts)
+    if head == "plain95":
+        *inner, rel, what = parts
+        return _plain95(value("/".join(inner)), float(rel), what)
+    if head == "sim":
+        return _sim_value(*parts)
     if head == "rare":
         if parts[0] == "all":
             return _rare_all(parts[1])

@@ -25,8 +25,9 @@ from typing import Callable
 from markupsafe import Markup, escape
 
 from .. import cache
-from . import blitz as blitz_data, data as article_data, facts, history, simdata
-from .figures import blitz, campaign, distribution, heatmap, needed, rare, speed, state_space, style
+from . import blitz as blitz_data, data as article_data, facts, simdata
+from .tables import KERNEL_MODELS, STANDARD_ROUNDS
+from .figures import blitz, campaign, distribution, heatmap, keep_going, kernel, needed, rare, speed, state_space, style
 
 PT_TO_PX = 4 / 3  # CSS: 1pt = 1/72 in, 1px = 1/96 in
 
@@ -72,7 +73,8 @@ class FigureOut:
 
 
 def _grid():
-    return article_data.win_grid()
+    """The win grid on the board: rows are armies on the attacking territory."""
+    return article_data.territory_grid()
 
 
 def _chain_scores(_s: Shared, layout: style.Layout) -> bytes:
@@ -92,42 +94,60 @@ def _rare(_s: Shared, layout: style.Layout) -> bytes:
     events = facts.rare_scaling()["events"]
     exact = {(e["attackers"], e["defenders"], e["event"]): article_data.event_log10(e["attackers"], e["defenders"], e["event"])
              for e in events}
-    tail = distribution.tail(article_data.battle_dist(75, 10))
-    top = max(e["attackers"] for e in events)
-    curve = article_data.loss_curve(10, range(75, top + 1, 5))
-    return rare.make(events, tail, curve, exact, layout=layout)
+    return rare.make(events, exact, layout=layout)
+
+
+KEEP_GOING = (75, 10, [50, 60, 65])   # the story's battle, and the losses at which it checks the position
+
+
+def _keep_going(_s: Shared, layout: style.Layout) -> bytes:
+    A, D, marks = KEEP_GOING
+    return keep_going.make(article_data.win_grid(), A, D, marks, layout=layout)
+
+
+def _kernel_rounds(_s: Shared, layout: style.Layout) -> bytes:
+    shown = {"fair": "fair dice", "legacy-kernel": "the earlier kernel's dice"}
+    shares = {m: {r: float(facts.value(f"share/{m}/{r}/{min(int(r[0]), int(r[2]))}")) for r in STANDARD_ROUNDS}
+              for m, _ in KERNEL_MODELS if m in shown}
+    return kernel.make(STANDARD_ROUNDS, shares, shown, layout=layout)
 
 FIGURES = (
     Figure("distribution-75v10", distribution,
            lambda s, L: distribution.make(article_data.battle_dist(75, 10), s.hists, 75, 10, layout=L),
-           lambda s: "the exact distribution from the engine; the simulations are our pipeline's runs ("
+           lambda s: "the exact distribution from the engine; the simulations are our pipeline's CPU runs ("
                      + "; ".join(h.label for h in s.hists) + ")",
            key=lambda s: {"sims": s.sims}),
+    Figure("keep-going", keep_going, _keep_going,
+           "the engine's win probabilities for every state of 75 attacking armies against 10 defenders "
+           "(rows of the 1000 × 1000 table in the downloads), rounded to floats for drawing",
+           key=lambda s: {"n": article_data.GRID_N, "story": KEEP_GOING}),
+    Figure("kernel-rounds", kernel, _kernel_rounds,
+           "the engine's enumeration of every roll of one round, with fair dice and with the earlier kernel's "
+           "dice (its biased faces and its unsorted comparisons)"),
     Figure("state-space", state_space, lambda s, L: state_space.make(layout=L),
            "the grid of states, with the 3 v 2 round's counts from the engine's enumeration of the dice"),
     Figure("win-heatmap", heatmap, lambda s, L: heatmap.make_heatmap(_grid(), 60, layout=L),
-           "the engine's exact win probabilities up to 60 against 60 (the corner of the 1000 × 1000 table in the "
-           "downloads), rounded to floats for drawing",
+           "the engine's win probabilities up to 60 on the attacking territory against 60 (the corner of the "
+           "1000 × 1000 table in the downloads, moved by one row: the table counts attacking armies), rounded to "
+           "floats for drawing",
            key=_GRID_KEY),
     Figure("equal-armies", heatmap,
-           lambda s, L: heatmap.make_equal(_grid().diagonal(), {k: _grid()[k - 1, k - 1] for k in (1, 10, 20, 30, 40, 100, 1000)},
+           lambda s, L: heatmap.make_equal(_grid().diagonal(), {k: _grid()[k - 1, k - 1] for k in (2, 10, 20, 30, 40, 100, 1000)},
                                            layout=L),
-           "the diagonal of the engine's exact 1000 × 1000 table of win probabilities",
+           "the engine's 1000 × 1000 table of win probabilities, armies counted on the attacking territory",
            key=_GRID_KEY),
     Figure("chain-scores", campaign, _chain_scores,
            "the engine's exact score distribution of the campaign (territory convention)",
            key=lambda s: {"T": article_data.CHAIN_T, "chain": article_data.CHAIN}),
     Figure("delta-lines", campaign, lambda s, L: campaign.make_delta_lines(_grid(), layout=L),
-           "the engine's exact 1000 × 1000 table of win probabilities", key=_GRID_KEY),
+           "the engine's 1000 × 1000 table of win probabilities, armies counted on the attacking territory",
+           key=_GRID_KEY),
     Figure("troops-needed", needed, lambda s, L: needed.make(article_data.needed(), _ratios(), layout=L),
            "the engine's exact troops-needed tables (the downloads) and the loss ratios of the enumerated "
            "rounds", key=lambda s: {"d": article_data.NEEDED_D}),
     Figure("rare-events", rare, _rare,
            "our pipeline's importance-sampling runs (one run per event, on a CPU) against the engine's exact "
            "values", key=lambda s: {"sims": s.sims}),
-    Figure("throughput", speed, lambda s, L: speed.make_throughput(history.throughput_rows(), layout=L),
-           "the speeds our simulation runs and benchmarks recorded, and (hatched) the author's earlier "
-           "measurements as quoted in the history table", key=lambda s: {"sims": s.sims}),
     Figure("blitz-win-chance", blitz,
            lambda s, L: blitz.make_win_chance(blitz_data.equal_armies(), blitz_data.against_row(), blitz_data.ROW_D,
                                               blitz_data.certain_from(), layout=L),
@@ -139,8 +159,8 @@ FIGURES = (
            "and its exact thresholds",
            key=lambda s: _BLITZ_KEY()),
     Figure("blitz-losses", blitz, lambda s, L: blitz.make_losses(*blitz_data.losses(), *blitz_data.LOSSES, layout=L),
-           lambda s: "the engine's Balanced Blitz and exact true-random distributions of {} attacking armies "
-                     "against a capital of {}".format(*blitz_data.LOSSES[:2]),
+           lambda s: "the engine's Balanced Blitz and exact true-random distributions of {} armies on the "
+                     "attacking territory against a capital of {}".format(*blitz_data.LOSSES[:2]),
            key=lambda s: _BLITZ_KEY()),
     Figure("cuda-sweep", speed, lambda s, L: speed.make_sweep(s.sweep, layout=L),
            "our pipeline's block-size sweep on a GPU",

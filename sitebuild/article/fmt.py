@@ -44,23 +44,37 @@ def tenpow(n: int) -> str:
 
 
 def big(x, digits=3) -> str:
-    """5.26 trillion; 1,234 below a million."""
+    """5.26 trillion; below a million, a whole number to `digits` significant digits (21,300;
+    167,000; 17), never more precise than the words above it."""
     x = float(x)
     for scale, name in NAMES:
         if abs(x) >= scale:
             return f"{_sig(x / scale, digits)} {name}"
-    return f"{round(x):,}"
+    if x == 0:
+        return "0"
+    places = digits - 1 - math.floor(math.log10(abs(x)))
+    r = round(round(x, places))
+    return big(r, digits) if abs(r) >= NAMES[-1][0] else f"{r:,}"
 
 
 def render(v, style: str) -> str:
     """Text for value v in a named style: sciN, pctN (N decimals), pctgN (N significant digits),
-    decN, int, frac, bigN, inv_bigN (1 in ...)."""
+    pctwN (a win chance: N decimals, "> 99.9 %" rather than a rounded 100, "< 0.1 %" rather than 0),
+    decN, int, frac, bigN, inv_bigN (1 in ...), offset (an integer k as "D + k", "D − k" or "D")."""
     name = style.rstrip("0123456789")
     n = int(style[len(name):] or 3)
     if name == "sci":
         return sci(v, n)
     if name == "pct":  # the sign stays on the number's line (no-break space)
         return f"{float(v) * 100:.{n}f}\u00a0%"
+    if name == "pctw":  # never round a chance to a certainty
+        step = 10.0 ** -n   # in percent
+        x = float(v) * 100
+        if x > 100 - step / 2:
+            return f">\u00a0{100 - step:.{n}f}\u00a0%"
+        if x < step / 2:
+            return f"<\u00a0{step:.{n}f}\u00a0%"
+        return f"{x:.{n}f}\u00a0%"
     if name == "pctg":  # a percentage to n significant digits: 0.0047 %, 6.0 %
         return f"{float(v) * 100:#.{n}g}\u00a0%"
     if name == "dec":
@@ -70,6 +84,9 @@ def render(v, style: str) -> str:
         return str(v.numerator) if v.denominator == 1 else f"\\frac{{{v.numerator}}}{{{v.denominator}}}"
     if name == "plain":  # inside formulas: no thousands separators
         return str(v)
+    if name == "offset":  # armies needed against D defenders, as D plus or minus k
+        k = int(v)
+        return "D" if k == 0 else f"D\u00a0{'+' if k > 0 else '−'}\u00a0{abs(k)}"
     if name == "int":
         return f"{int(v):,}"
     if name == "frac":

@@ -124,3 +124,50 @@ def kernel_table(A: int, D: int, runs: str, k: int) -> Markup:
                 f"<thead><tr><th scope=col>dice</th><th scope=col>P(all {A} lost)</th><th scope=col>times fair</th>"
                 f"<th scope=col>expected in {n} battles</th><th scope=col>P({k} or more in {n})</th>"
                 f"<th scope=col>one run in</th></tr></thead><tbody>{''.join(rows)}</tbody>", "kernel")
+
+
+def keep_going_table(A: int, D: int, lost: list[int], standing: list[int]) -> Markup:
+    """P(attacker wins) from the states of an A v D battle (attacking armies) after losing each
+    of `lost` armies, with each of `standing` defenders still standing."""
+    head = "".join(f"<th scope=col>{d} standing</th>" for d in standing)
+    rows = "".join(
+        f"<tr><th scope=row>{n} lost, {A - n} left</th>"
+        + "".join(f"<td>{_num(f'battle/{A - n}/{d}/attacking/std/win', 'pctw1')}</td>" for d in standing)
+        + "</tr>" for n in lost)
+    return wrap(f"table-keep-going-{A}v{D}", f"{A} attacking armies against {D}: the chance to win from here",
+                f"<thead><tr><th scope=col>after losing</th>{head}</tr></thead><tbody>{rows}</tbody>")
+
+
+def _pct_label(p: str) -> str:
+    return f"{float(p) * 100:g} %"
+
+
+def thumb_table(bands: list[tuple[int, int]], levels: list[str]) -> Markup:
+    """Rules of thumb: for each band of defenders D, the armies on the territory needed for each
+    chance, "D + fewest to D + most" over the band (standard rules)."""
+    def cell(p, lo, hi):
+        key = f"margin/{p}/territory/std/{lo}/{hi}"
+        least, most = facts.value(f"{key}/min"), facts.value(f"{key}/max")
+        text = _num(f"{key}/min", "offset")
+        return f"<td>{text if least == most else text + ' to ' + _num(f'{key}/max', 'offset')}</td>"
+    head = "".join(f"<th scope=col>{escape(_pct_label(p))}</th>" for p in levels)
+    rows = "".join(f"<tr><th scope=row>{lo} to {hi}</th>{''.join(cell(p, lo, hi) for p in levels)}</tr>"
+                   for lo, hi in bands)
+    return wrap("table-thumbs", "Armies on the attacking territory for a chance to win, against D defenders",
+                f"<thead><tr><th scope=col>defenders D</th>{head}</tr></thead><tbody>{rows}</tbody>")
+
+
+def needed_full_table(max_d: int, levels: list[str]) -> Markup:
+    """Armies on the attacking territory needed against D = 1..max_d, standard rules, one column
+    per chance: the exact table behind the rules of thumb."""
+    head = "".join(f"<th scope=col>{escape(_pct_label(p))}</th>" for p in levels)
+    rows = "".join(f"<tr><th scope=row>{d}</th>"
+                   + "".join(f"<td>{_num(f'needed/{d}/{p}/territory/std', 'int')}</td>" for p in levels) + "</tr>"
+                   for d in range(1, max_d + 1))
+    return wrap(f"table-needed-1-{max_d}", f"Armies on the attacking territory needed against 1 to {max_d} defenders",
+                f"<thead><tr><th scope=col>defenders</th>{head}</tr></thead><tbody>{rows}</tbody>")
+
+
+def details(summary: str, inner: Markup) -> Markup:
+    """`inner` folded away under a one-line summary the reader clicks to open."""
+    return Markup(f"<details><summary>{escape(summary)}</summary>{inner}</details>")

@@ -146,7 +146,7 @@ def _rare(parts):
 
 def _rarebench(what):
     b = json.loads((ROOT / "bench" / "results" / "bench_rare.json").read_text())
-    return {"estimate": b["record"]["estimate"], "runs": b["record"]["runs"], "cpu_s": b["cpu_s"],
+    return {"estimate": b["record"]["estimate"], "runs": b["record"]["runs"], "cpu_s": b["cpu_s"], "wall_s": b["wall_s"],
             "half_width": (b["record"]["ci95_high"] - b["record"]["ci95_low"]) / 2 / b["record"]["estimate"], "seeds": b["coverage"]["seeds"],
             "covered": b["coverage"]["covered"]}[what]
 
@@ -216,7 +216,7 @@ def _blitz(p):
                 return A
             A += 1
     if p[0] == "equal_certain":
-        n = 1
+        n = 1 + (p[1] == "territory")   # a battle on the board needs two armies on the territory
         while any(_blitz_lists(n, n, p[1], p[2])[1]):
             n += 1
         return n
@@ -242,8 +242,49 @@ def _blitz(p):
     raise KeyError(what)
 
 
+def _sim(A, D, what):
+    """Our simulation files of A v D under standard rules, fought to the end, read directly."""
+    hists = []
+    for path in sorted((ROOT / "data" / "simulations").glob("*.json")):
+        obj = json.loads(path.read_text())
+        if (obj.get("format") == "riskodds-simulation" and obj.get("attacking_armies") == int(A)
+                and obj.get("defenders") == int(D) and obj["rules"]["defend_dice"] == 2
+                and obj.get("retreat_at") is None and not obj.get("defender_goal")):
+            hists.append(obj)
+    assert hists, f"no simulation file of {A} v {D}"
+    if what == "max_lost":
+        return max(max(n for n, c in enumerate(h["attackers_lost"]) if c) for h in hists)
+    return max(h["runs"] for h in hists)
+
+
+def _margin(p, conv, rules, lo, hi, which):
+    """min or max over D of (fewest attackers for p against D) - D, one troops_needed per D."""
+    margins = [ro.troops_needed(D, p, convention=conv, rules=RULES[rules]) - D for D in range(int(lo), int(hi) + 1)]
+    return min(margins) if which == "min" else max(margins)
+
+
 def evaluate(key: str):
     p = key.split("/")
+    if p[0] == "mul":
+        i = p.index("and")
+        return evaluate("/".join(p[1:i])) * evaluate("/".join(p[i + 1:]))
+    if p[0] == "coin":
+        return -math.log2(float(evaluate("/".join(p[1:]))))
+    if p[0] == "years":
+        return 1 / float(evaluate("/".join(p[1:]))) / (365.25 * 24 * 3600)
+    if p[0] == "margin":
+        return _margin(*p[1:])
+    if p[0] == "equal_even":  # counting down from 100 v 100, which the attacker is known to favour
+        n = 100
+        while _battle(n - 1, n - 1, p[1], p[2]).win >= Fraction(1, 2):
+            n -= 1
+        return n
+    if p[0] == "plain95":   # 95 % interval of +- rel: n p = Z95^2 (1 - p) / rel^2 occurrences
+        prob, rel = float(evaluate("/".join(p[1:-2]))), float(p[-2])
+        hits = Z95 ** 2 * (1 - prob) / rel ** 2
+        return hits if p[-1] == "hits" else hits / prob
+    if p[0] == "sim":
+        return _sim(*p[1:])
     if p[0] == "blitz":
         return _blitz(p[1:])
     if p[0] == "battle":
@@ -269,6 +310,9 @@ def evaluate(key: str):
         if what.startswith("end_"):
             a, d = map(int, what[4:].split("_"))
             return ro.probability((int(A), int(D)), (a, d), convention=conv, rules=RULES[rules])
+        if what.startswith("lost_all_killed_le_"):  # a plain Fraction dynamic program, not the engine
+            k, ends = int(what.rsplit("_", 1)[1]), kernel_end_states("fair", int(A), int(D))
+            return sum(p for (a, d), p in ends.items() if a == 0 and d >= int(D) - k)
         if what.startswith("lost_all_killed_ge_"):
             k = int(what.rsplit("_", 1)[1])
             return sum(b.end_states.get((0, d), 0) for d in range(1, int(D) - k + 1))

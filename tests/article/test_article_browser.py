@@ -64,9 +64,9 @@ def test_battle_and_path_calculators_match_part_one(context):
 def test_equal_armies_and_capital_calculators_match_part_two(context):
     page, errors = _open(context, "/article/classic-questions/")
     assert calculate(page, "calc-equal", {}) == "done"
-    _check(page, "battle/20/20/attacking/std/win", Fraction(*exact_output(page, "calc-equal", "win")))
+    _check(page, "battle/20/20/territory/std/win", Fraction(*exact_output(page, "calc-equal", "win")))
     assert calculate(page, "calc-capital", {}) == "done"
-    _check(page, "battle/75/10/attacking/cap/loss", Fraction(*exact_output(page, "calc-capital", "loss")))
+    _check(page, "battle/76/10/territory/cap/loss", Fraction(*exact_output(page, "calc-capital", "loss")))
     assert not errors
     page.close()
 

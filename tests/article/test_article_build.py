@@ -42,8 +42,8 @@ def test_every_figure_is_valid_svg_with_title_and_alt(built_site):
             assert title is not None and title.text.strip(), f"{img['src']}: no <title>"
             assert "prefers-color-scheme: dark" in path.read_text(), "no dark-theme style"
             seen.add(path.name.split(".")[0])
-    expected = {"distribution-75v10", "state-space", "win-heatmap", "equal-armies", "chain-scores",
-                "delta-lines", "troops-needed", "throughput", "rare-events", "blitz-win-chance", "blitz-reshape",
+    expected = {"distribution-75v10", "keep-going", "state-space", "kernel-rounds", "win-heatmap", "equal-armies",
+                "chain-scores", "delta-lines", "troops-needed", "rare-events", "blitz-win-chance", "blitz-reshape",
                 "blitz-losses"}
     expected |= {f"{name}-narrow" for name in expected}  # each with its phone drawing
     assert expected <= seen
@@ -93,15 +93,21 @@ def test_headline_numbers_match_the_reference(built_site):
               else evaluate(rec["attrs"]["data-computed"]) for _, rec in _computed(built_site)}
     loss = values["battle/75/10/attacking/std/loss"]
     assert float(loss) == pytest.approx(1.902116797727363e-13, rel=1e-12)
-    assert float(values["power/battle/75/10/attacking/std/loss/2"]) == pytest.approx(3.618e-26, rel=1e-3)
+    pair = "mul/battle/75/10/attacking/std/loss/and/battle/70/20/attacking/std/lost_all_killed_le_10"
+    assert values[pair] == evaluate("battle/75/10/attacking/std/loss") * evaluate(
+        "battle/70/20/attacking/std/lost_all_killed_le_10")
+    assert float(values["battle/70/20/attacking/std/loss"]) == pytest.approx(3.53e-8, rel=1e-3)
     assert (values["outcome/std/3v2/0"], values["outcome/std/3v2/1"], values["outcome/std/3v2/2"]) == (2890, 2611, 2275)
     assert values["outcome/cap/1v3/0"] == 225 and values["outcome/cap/1v3/1"] == 1071
     assert values["ratio/std"] == Fraction(7161, 8391)
-    assert values["battle/1/1/attacking/std/win"] == Fraction(5, 12)
+    assert values["battle/2/1/territory/std/win"] == Fraction(5, 12)    # one die against one
     assert [values[f"needed/10/{p}/territory/std"] for p in ("0.99", "0.95", "0.5", "0.01")] == [24, 19, 11, 4]
     assert float(values["campaign/territory/72/22-8-2-2-2-7-1-1-3-1-2-3-5-1"]) == pytest.approx(0.8105486, abs=1e-7)
-    for k, ref in ((10, .568), (20, .633), (30, .676), (40, .709)):
-        assert float(values[f"battle/{k}/{k}/attacking/std/win"]) == pytest.approx(ref, abs=6e-4)
+    # ten on the board against ten (recreationalmath.com), and ten that fight (Osborne's count)
+    assert float(values["battle/10/10/territory/std/win"]) == pytest.approx(0.47993525647768026, rel=1e-12)
+    assert float(values["battle/10/10/attacking/std/win"]) == pytest.approx(.568, abs=6e-4)
+    for k, ref in ((20, .633), (30, .676), (40, .709)):   # k that fight: k + 1 on the territory
+        assert float(evaluate(f"battle/{k + 1}/{k}/territory/std/win")) == pytest.approx(ref, abs=6e-4)
 
 
 def test_links_and_downloads_resolve(built_site):

@@ -10,6 +10,7 @@ import re
 from fractions import Fraction
 
 import pytest
+from articletext import section as _section, text as _text
 from recipes import KERNEL_MODELS, ROOT, evaluate
 from sitebuild import pages as site_pages
 from sitebuild.article import fmt, simdata
@@ -24,19 +25,24 @@ def part1(built_site) -> str:
     return (built_site / "article" / "index.html").read_text()
 
 
-def _text(html: str) -> str:
-    return " ".join(re.sub(r"<[^>]+>", "", html).split())
-
-
-def test_the_lede_gives_the_answer_and_says_whose_simulations_are_whose(part1):
+def test_the_lede_gives_the_answer_in_words(part1):
     lede = re.search(r'<p class="lede">(.*?)</p>', part1, re.S).group(1)
-    for key, style in ((f"{B}/loss", "sci2"), (f"{B}/loss", "inv_big3")):
-        assert f'data-computed="{key}"' in lede and f'data-format="{style}"' in lede
+    assert f'data-computed="{B}/loss"' in lede and 'data-format="inv_big3"' in lede
     text = _text(lede)
-    assert "1.9 × 10⁻¹³" in text and "one battle in 5.26 trillion" in text
-    runs = [h.runs for h in simdata.histograms(75, 10)]
-    assert f"runs of {fmt.tenpow(min(runs))}–{fmt.tenpow(max(runs))} battles" in text
-    assert "trillion-battle GPU run" in text and "earlier" in text
+    assert "once in 5.26 trillion battles" in text
+    assert "computed" not in text and "built" not in text   # no self-description up front
+
+
+def test_our_simulations_are_described_as_what_they_are(part1):
+    """The runs named in the text are the files the figure draws, and say which machine ran them."""
+    runs = sorted({h.runs for h in simdata.histograms(75, 10)})
+    text = _text(part1)
+    named = " and ".join(fmt.tenpow(r) for r in (runs if len(runs) == 1 else (runs[0], runs[-1])))
+    gpu = any(h.backend == "cuda" for h in simdata.histograms(75, 10))
+    assert f"Our own simulations are {'GPU and CPU' if gpu else 'CPU'} runs of {named} battles" in text
+    if not gpu:
+        assert "Every simulation on this site ran on a CPU" in text
+        assert "compile for NVIDIA's sm_90 target" in text and "bit for bit" in text
 
 
 @pytest.mark.parametrize("page", ARTICLE_PAGES, ids=lambda p: p.route)
@@ -68,15 +74,18 @@ def test_citations_point_at_the_references(part1):
         assert f'id="{anchor}"' in part1, f"#{anchor} leads nowhere"
 
 
-def test_the_kernel_section_states_its_numbers(part1):
-    section = part1.split('id="what-the-earlier-kernel-really-computed"', 1)[1].split("<h2", 1)[0]
-    for key in (f"{K}/loss", f"mc/{K}/loss/1e12/ge_4", f"mc/{K}/loss/1e12/expected", f"mc/{B}/loss/1e12/ge_4",
-                f"div/{K}/loss/by/{B}/loss", "mc/battle/75/10/attacking/biased-faces/loss/1e12/ge_4",
-                "mc/battle/75/10/attacking/unsorted-rounds/loss/1e12/ge_4"):
-        assert f'data-computed="{key}"' in section, key
+def test_the_kernel_sections_state_their_numbers(part1):
+    main = _section(part1, "why-a-trillion-simulated-battles-cannot-see-it")
+    for key in (f"{K}/loss", f"mc/{K}/loss/1e12/ge_4", f"mc/{B}/loss/1e12/ge_4", f"div/{K}/loss/by/{B}/loss"):
+        assert f'data-computed="{key}"' in main, key
+    appendix = _section(part1, "appendix-b-the-earlier-gpu-program")
+    for key in ("mc/battle/75/10/attacking/biased-faces/loss/1e12/ge_4",
+                "mc/battle/75/10/attacking/unsorted-rounds/loss/1e12/ge_4", f"mc/{K}/loss/1e12/expected"):
+        assert f'data-computed="{key}"' in appendix, key
     for model in KERNEL_MODELS:  # both tables cover every model
-        assert f'data-computed="battle/75/10/attacking/{model}/loss"' in section
-        assert f'data-computed="share/{model}/3v1/1"' in section
+        assert f'data-computed="battle/75/10/attacking/{model}/loss"' in appendix
+        assert f'data-computed="share/{model}/3v1/1"' in appendix
+    assert 'id="fig-kernel-rounds"' in appendix
 
 
 # ---- the sentences' claims, against the independent recomputation
@@ -110,7 +119,7 @@ def test_each_defect_raises_the_odds_and_the_last_defender_carries_the_kernels()
 
 def test_four_in_a_trillion_is_unremarkable_under_the_kernel_and_not_under_fair_dice():
     ge4 = {m: evaluate(f"mc/battle/75/10/attacking/{m}/loss/1e12/ge_4") for m in KERNEL_MODELS}
-    assert ge4["legacy-kernel"] > 0.05          # "nothing is left to explain"
+    assert ge4["legacy-kernel"] > 0.05          # "consistent with the program's dice, a little lucky"
     assert ge4["fair"] < 1e-4 and ge4["biased-faces"] < 1e-3 and ge4["unsorted-rounds"] < 0.01
     # the over-count of whole launches changes that by under a millionth
     over = evaluate(f"mc/{K}/loss/1000000192512/ge_4")
@@ -136,14 +145,17 @@ def test_importance_sampling_measures_the_fair_value_to_one_percent_in_seconds()
 
 
 def test_numbers_that_read_oddly_get_their_context(part1):
-    text = _text(part1)
-    assert re.search(r"the defender 10\.0000: not quite ten, but short of it by only [\d.]+ × 10⁻[⁰¹²³⁴⁵⁶⁷⁸⁹]+", text)
+    text = _text(part1).replace("\u00a0", " ")
     states = evaluate(f"{B}/states")
     assert states == 76 * 11 and evaluate(f"{B}/reachable") < states
     assert re.search(rf"={states} points, but .{{0,40}} can visit only {evaluate(B + '/reachable')} of them", text)
-    killed = re.search(r"killing at least five is (\S+ × 10⁻\S+), which is ([\d.]+ %) of the (\S+ × 10⁻\S+)",
-                       text.replace("\u00a0", " "))
-    assert killed and killed.group(3) == fmt.sci(evaluate(f"{B}/loss"), 4)
+    killed = re.search(r"kills at least five has probability (\S+ × 10⁻\S+), which is ([\d.]+ %) of all total losses",
+                       text)
+    assert killed and killed.group(1) == fmt.sci(evaluate(f"{B}/lost_all_killed_ge_5"), 3)
+    # "74 lost is a quarter of the chance of losing all 75"
+    ratio = evaluate(f"{B}/lost_eq_74") / evaluate(f"{B}/lost_eq_75")
+    assert abs(ratio - Fraction(1, 4)) < Fraction(1, 100)
+    assert "not quite ten" not in text and "10.0000" not in text
 
 
 def test_the_rare_event_figure_draws_every_event_of_the_pipelines_file(part1):

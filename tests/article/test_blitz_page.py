@@ -12,7 +12,7 @@ from pagescan import scan
 from recipes import evaluate
 
 PAGE = "article/balanced-blitz/index.html"
-C, T = "blitz/30/15/attacking/cap", "battle/30/15/attacking/cap"
+C, T = "blitz/31/15/territory/cap", "battle/31/15/territory/cap"   # the published 30 that fight, on the board
 
 
 @pytest.fixture(scope="module")
@@ -41,36 +41,37 @@ def test_page_is_registered_and_linked(built_site, page):
 
 def test_page_says_what_the_issue_asks(page):
     text = re.sub(r"<[^>]+>", " ", page)
-    assert "RISK: Global Domination (SMG Studio)" in text
-    assert "regression" in text and "exactly at any size" in text
+    assert "RISK: Global Domination, SMG Studio's digital Risk" in text
+    assert "regression" in text and "We compute the distribution at any size" in text
     assert '"stop until"' in text.replace("&#34;", '"').replace("&quot;", '"')
 
 
 def test_published_checks_appear_with_their_values(shown):
-    """Reference section 8: 30 v 15 on a capital, P(attacker loses exactly 12), both ways; the
-    fewest attackers for 80 % against 50 in Balanced Blitz."""
+    """Reference section 8: 30 v 15 on a capital (31 on the territory), P(attacker loses exactly
+    12), both ways; the fewest attackers for 80 % against 50 in Balanced Blitz (49 that fight)."""
     for key, ref in ((f"{T}/lost_eq_12", 0.0222128001707278), (f"{C}/lost_eq_12", 0.0100282888709122)):
         text, value = shown[key]     # long exact fractions carry no data-value: recompute those
         assert float(Fraction(value) if value else evaluate(key)) == pytest.approx(ref, rel=1e-12)
-        assert text == {f"{ref:.5f}"}
+        assert text == {f"{ref:.3f}", f"{ref:.16f}"}
     assert shown["blitz/needed/50/0.8/attacking/std"] == ({"49"}, "49")
+    assert shown["blitz/needed/50/0.8/territory/std"] == ({"50"}, "50")
 
 
 def test_thresholds_shown_are_the_closed_form(shown):
-    assert "0.84425" in shown["blitz/threshold/certain"][0]
-    assert "0.15575" in shown["blitz/threshold/zero"][0]
+    assert shown["blitz/threshold/certain"][0] == {"0.844", "84.4 %"}
+    assert shown["blitz/threshold/zero"][0] == {"15.6 %"}
 
 
 def test_claims_in_words_hold(shown):
-    # "five attacking armies ... 0 % in Balanced Blitz": exactly zero, though real dice win some
-    assert evaluate("blitz/5/10/attacking/std/win") == 0 < evaluate("battle/5/10/attacking/std/win")
-    # "15 win every time": certain at 15 and not at 14
-    n = int(shown["blitz/needed/10/1/attacking/std"][1])
-    assert ro.battle(n, 10, convention="attacking", dice_mode="balanced-blitz").loss == 0
-    assert ro.battle(n - 1, 10, convention="attacking", dice_mode="balanced-blitz").loss > 0
+    # "six armies on the territory ... 0 % in Balanced Blitz": exactly zero, though real dice win some
+    assert evaluate("blitz/6/10/territory/std/win") == 0 < evaluate("battle/6/10/territory/std/win")
+    # "16 win every time": certain at 16 on the territory and not at 15
+    n = int(shown["blitz/needed/10/1/territory/std"][1])
+    assert ro.battle(n, 10, convention="territory", dice_mode="balanced-blitz").loss == 0
+    assert ro.battle(n - 1, 10, convention="territory", dice_mode="balanced-blitz").loss > 0
     # "from N against N on the attacker cannot lose": from N on (checked to N + 40), not at N - 1
-    N = int(shown["blitz/equal_certain/attacking/std"][1])
-    certain = lambda k: balanced.compare_win_chance(*ro.battle(k, k, convention="attacking").win.as_integer_ratio(),
+    N = int(shown["blitz/equal_certain/territory/std"][1])
+    certain = lambda k: balanced.compare_win_chance(*ro.battle(k, k, convention="territory").win.as_integer_ratio(),
                                                     Fraction(1)) == 0
     assert not certain(N - 1) and all(certain(k) for k in range(N, N + 41, 8))
     # "step 1 never decides the winner with these parameters": its cutoff lies below the zero band
@@ -80,3 +81,9 @@ def test_claims_in_words_hold(shown):
     assert evaluate(f"{T}/lost_lt_{k}") > 0 and all(evaluate(f"{C}/lost_eq_{i}") == 0 for i in range(k))
     # "the spread narrows"
     assert evaluate(f"{C}/std_att") < evaluate(f"{T}/std_att")
+    # ten against ten on the board: the attacker is the underdog and Balanced Blitz lowers its chance;
+    # at 100 against 100 it is the favourite and Balanced Blitz raises it
+    assert evaluate("blitz/10/10/territory/std/win") < evaluate("battle/10/10/territory/std/win") < 0.5
+    assert evaluate("blitz/100/100/territory/std/win") > evaluate("battle/100/100/territory/std/win") > 0.5
+    # SMG's 75/25 advice fits Balanced Blitz: it raises a 75 % attack and lowers a 25 % one
+    assert evaluate("blitz/g/0.75") > 0.75 and evaluate("blitz/g/0.25") < 0.25

@@ -16,12 +16,14 @@ import pytest
 from gpu_pipeline.cli import main
 from gpu_pipeline.results import SimulationResult
 from gpu_pipeline.spec import MAX_GRID_CELLS, BattleSpec
-from riskodds.facts.limits import LIMITS
+from gpu_pipeline.spec import LIMITS
 
 ROOT = Path(__file__).resolve().parents[2]
 SIM = ["simulate", "-a", "5", "-d", "3", "--backend", "numpy", "--workers", "1", "--no-progress"]
 RARE = ["rare", "-a", "5", "-d", "3", "--backend", "numpy", "--workers", "1", "--no-progress"]
 HANG = "hang"
+# resumes from a checkpoint of the ``good`` file's battle (5 v 3, dice, seed 3, 40 runs)
+CHECKPOINT = SIM + ["--runs", "40", "--seed", "3", "--mode", "dice", "--checkpoint"]
 
 ROWS = [
     # --- simulate: run counts
@@ -47,7 +49,7 @@ ROWS = [
     ("attackers-1e9", ["simulate", "-a", "1e9", "-d", "3", "--runs", "10", "--backend", "numpy"],
      1, f"attackers must be a whole number from 1 to {LIMITS['max_armies']:,}", HANG),
     ("defenders-1e9", ["simulate", "-a", "5", "-d", "1e9", "--runs", "10", "--backend", "numpy"],
-     1, "max_armies of riskodds.facts.limits", HANG),
+     1, "max_armies of the engine's limits", HANG),
     ("grid-too-large", ["simulate", "-a", "1e5", "-d", "1000", "--runs", "10", "--backend",
                         "numpy"], 1, f"limit of {MAX_GRID_CELLS:,}", HANG),
     ("attackers-1e999999", ["simulate", "-a", "1e999999", "-d", "3", "--runs", "10"], 2,
@@ -81,6 +83,9 @@ ROWS = [
     ("out-is-a-folder", SIM + ["--runs", "10", "--out", "{folder}"], 1, "is a folder"),
     ("checkpoint-not-a-result", SIM + ["--runs", "10", "--checkpoint", "{not_json}"], 1,
      "not a JSON file"),
+    ("checkpoint-raised-count", CHECKPOINT + ["{raised_count}"], 1, "inconsistent"),
+    ("checkpoint-bool-count", CHECKPOINT + ["{bool_count}"], 1, "count True is not a whole"),
+    ("checkpoint-empty-end-states", CHECKPOINT + ["{empty_end_states}"], 1, "inconsistent"),
     ("checkpoint-of-another-battle", SIM + ["--runs", "10", "--checkpoint", "{good}"], 1,
      "belongs to a different run"),
     # --- merge
@@ -94,6 +99,14 @@ ROWS = [
     ("merge-string-count", ["merge", "{string_count}", "--out", "{new}"], 1, "whole number >= 0"),
     ("merge-unknown-rule", ["merge", "{unknown_rule}", "--out", "{new}"], 1, "damaged"),
     ("merge-bad-seed", ["merge", "{bad_seed}", "--out", "{new}"], 1, "seed must be in"),
+    ("merge-raised-count", ["merge", "{raised_count}", "--out", "{new}"], 1,
+     "inconsistent: its end-state counts sum to 41, runs = 40"),
+    ("merge-duplicate-entry", ["merge", "{duplicate_entry}", "--out", "{new}"], 1,
+     "inconsistent"),
+    ("merge-bool-count", ["merge", "{bool_count}", "--out", "{new}"], 1,
+     "count True is not a whole number"),
+    ("merge-unknown-format-version", ["merge", "{version_2}", "--out", "{new}"], 1,
+     "format_version 2"),
     ("merge-overlap", ["merge", "{good}", "{good}", "--out", "{new}"], 1, "overlap"),
     ("merge-other-battle", ["merge", "{good}", "{other}", "--out", "{new}"], 1,
      "can only merge"),
@@ -102,6 +115,12 @@ ROWS = [
     ("validate-zero-runs", ["validate", "{zero}"], 1, "no runs to validate"),
     ("validate-missing", ["validate", "{missing}"], 1, "No such file"),
     ("validate-tampered", ["validate", "{tampered}"], 1, "inconsistent"),
+    ("validate-raised-count", ["validate", "{raised_count}"], 1, "inconsistent"),
+    ("validate-duplicate-entry", ["validate", "{duplicate_entry}"], 1, "inconsistent"),
+    ("validate-empty-end-states", ["validate", "{empty_end_states}"], 1,
+     "inconsistent: its end-state counts sum to 0, runs = 40"),
+    ("validate-bool-count", ["validate", "{bool_count}"], 1, "count True is not a whole number"),
+    ("validate-unknown-format-version", ["validate", "{version_2}"], 1, "format_version 2"),
     ("validate-binary", ["validate", "{binary}"], 1, "not a JSON file"),
     ("validate-alpha-zero", ["validate", "{good}", "--alpha", "0"], 2, "not in (0, 1]"),
     ("validate-alpha-nan", ["validate", "{good}", "--alpha", "nan"], 2, "not in"),
@@ -136,6 +155,26 @@ ROWS = [
                                          "loaded"], 2, "invalid choice"),
     # --- sweep (no GPU here)
     ("sweep-bad-runs", ["sweep", "-a", "5", "-d", "3", "--runs", "inf"], 2, "not a finite"),
+    ("sweep-unknown-kernel", ["sweep", "-a", "5", "-d", "3", "--kernel", "fast"], 2,
+     "invalid choice"),
+    ("sweep-legacy-capital", ["sweep", "-a", "5", "-d", "3", "--kernel", "legacy",
+                              "--defend-dice", "3"], 1, "standard rules only"),
+    ("sweep-legacy-too-big", ["sweep", "-a", "500", "-d", "3", "--kernel", "legacy"], 1,
+     "at most 127 attacking armies"),
+    ("sweep-block-zero", ["sweep", "-a", "5", "-d", "3", "--blocks", "256,0"], 2,
+     "below the minimum 1"),
+    ("simulate-legacy-kernel", SIM + ["--runs", "10", "--kernel", "legacy"], 2, "invalid choice"),
+    # --- evidence
+    ("evidence-out-is-a-file", ["evidence", "--out", "{not_json}", "--profile", "cpu"], 1,
+     "is a file"),
+    ("evidence-unknown-step", ["evidence", "--out", "{folder}", "--steps", "sweep,nap"], 2,
+     "unknown step nap"),
+    ("evidence-gpu-profile-without-gpu", ["evidence", "--out", "{folder}", "--profile", "gpu"],
+     1, "visible GPU"),
+    ("evidence-budget-negative", ["evidence", "--out", "{folder}", "--budget-s", "-1"], 2,
+     "not in"),
+    ("evidence-other-profile", ["evidence", "--out", "{gpu_evidence}", "--profile", "cpu"], 1,
+     "holds a gpu profile run"),
 ]
 
 
@@ -173,6 +212,17 @@ def files(tmp_path_factory):
                                                 for e in obj["end_states"]]))
     write("unknown_rule", dict(obj, rules=dict(obj["rules"], lucky=True)))
     write("bad_seed", dict(obj, seed=-4))
+    ends = obj["end_states"]
+    write("raised_count", dict(obj, end_states=[dict(ends[0], count=ends[0]["count"] + 1)]
+                               + ends[1:]))
+    write("duplicate_entry", dict(obj, end_states=ends + ends[:1]))
+    write("empty_end_states", dict(obj, end_states=[]))
+    write("bool_count", dict(obj, end_states=[dict(ends[0], count=True)] + ends[1:]))
+    write("version_2", dict(obj, format_version=2))
+    (d / "gpu_evidence").mkdir()
+    (d / "gpu_evidence" / "evidence.json").write_text(json.dumps(
+        {"format": "riskodds-gpu-evidence", "profile": {"name": "gpu"}}))
+    paths["gpu_evidence"] = d / "gpu_evidence"
     return {k: str(v) for k, v in paths.items()}
 
 
@@ -199,6 +249,35 @@ def test_bad_input(row, files, capsys, engine):
     assert fragment in out + err, (out, err)
     assert "Traceback" not in err
     assert not Path(files["new"]).exists()
+
+
+def test_inconsistent_file_refused_under_python_O(files):
+    """The check that counts sum to runs is no ``assert``: it holds under ``python -O`` too."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT / "pysite"), str(ROOT)]))
+    p = subprocess.run([sys.executable, "-O", "-m", "gpu_pipeline", "validate",
+                        files["raised_count"]], capture_output=True, text=True, env=env, cwd=ROOT,
+                       timeout=60)
+    assert p.returncode == 1 and p.stderr.startswith("error: ") and "inconsistent" in p.stderr
+    assert "Traceback" not in p.stderr and len(p.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("argv", [SIM + ["--runs", "100"], ["validate", "{good}", "--json"]],
+                         ids=["simulate", "validate-json"])
+def test_reader_closing_the_pipe_ends_quietly(argv, files, engine):
+    """``python -m gpu_pipeline ... | head -c 300``: the reader may close the pipe before the
+    command has written. Here it is closed before the command starts (always a broken pipe,
+    never a race): no traceback, no "Exception ignored", the status of a program ended by
+    SIGPIPE (141), as a shell pipeline expects."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT / "pysite"), str(ROOT)]))
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        p = subprocess.run([sys.executable, "-m", "gpu_pipeline", *fill(argv, files)],
+                           stdout=write_end, stderr=subprocess.PIPE, text=True, env=env,
+                           cwd=ROOT, timeout=60)
+    finally:
+        os.close(write_end)
+    assert p.stderr == "" and p.returncode == 141
 
 
 def test_every_row_is_distinct():

@@ -16,18 +16,46 @@ def test_cuda_bit_identical_to_numpy(mode, engine):
     table = pack_tables(spec)
     start, n = 2 ** 32 - 1_000_000, 3_000_001
     ref = simulate_range(spec, 7, start, n, table)
-    for block, rpt in [(256, 64), (128, 1), (1024, 7)]:
-        got = CudaBackend(block=block, runs_per_thread=rpt).run(spec, 7, start, n, table)
-        assert got.tolist() == ref.tolist()
+    for kernel in ("strided", "lockstep"):
+        for block, rpt in [(256, 64), (128, 1), (1024, 7)]:
+            got = CudaBackend(block=block, runs_per_thread=rpt, kernel=kernel).run(
+                spec, 7, start, n, table)
+            assert got.tolist() == ref.tolist(), (kernel, block, rpt)
+
+
+@pytest.mark.parametrize("mode", ["outcome", "dice"])
+def test_cuda_lockstep_any_rules_bit_identical_to_numpy(mode, engine):
+    """The lockstep kernel's table entry (rules other than the standard ones)."""
+    from gpu_pipeline.cuda_backend import CudaBackend
+    from gpu_pipeline.numpy_backend import simulate_range
+    from gpu_pipeline.spec import BattleSpec, RoundRules, pack_tables
+    spec = BattleSpec(30, 30, "territory", RoundRules(defend_dice=3), retreat_at=6,
+                      defender_goal=3, mode=mode)
+    table = pack_tables(spec)
+    start, n = 2 ** 32 - 500_000, 1_000_003
+    ref = simulate_range(spec, 7, start, n, table)
+    got = CudaBackend(block=256, runs_per_thread=16, kernel="lockstep").run(spec, 7, start, n, table)
+    assert got.tolist() == ref.tolist()
+
+
+def test_cuda_legacy_recreation_plays_whole_launches():
+    from gpu_pipeline.cuda_backend import CudaKernels
+    from gpu_pipeline.kernel_variants import plan
+    from gpu_pipeline.spec import BattleSpec
+    p = plan("legacy", BattleSpec(75, 10, "attacking"), 1, 0, 10 ** 6 + 1, block=256,
+             runs_per_thread=64, use_shared=False, max_grid=1 << 22)
+    counts, seconds = CudaKernels().execute(p, timed=True)
+    assert int(counts.sum()) == p.played > 10 ** 6 and seconds > 0
 
 
 def test_cuda_exact_total_for_awkward_counts(engine):
     from gpu_pipeline.cuda_backend import CudaBackend
     from gpu_pipeline.spec import BattleSpec, pack_tables
     spec = BattleSpec(75, 10, "attacking", mode="outcome")
-    be = CudaBackend(block=256, runs_per_thread=64)
-    for n in (1, 255, 16385, 10 ** 7 + 3):
-        assert int(be.run(spec, 3, 0, n, pack_tables(spec)).sum()) == n
+    for kernel in ("strided", "lockstep"):
+        be = CudaBackend(block=256, runs_per_thread=64, kernel=kernel)
+        for n in (1, 255, 16385, 10 ** 7 + 3):
+            assert int(be.run(spec, 3, 0, n, pack_tables(spec)).sum()) == n
 
 
 def test_cuda_rare_kernel_bit_identical_to_numpy(engine):
@@ -37,9 +65,9 @@ def test_cuda_rare_kernel_bit_identical_to_numpy(engine):
     from gpu_pipeline.cuda_backend import CudaRareBackend
     from gpu_pipeline.rare_numpy import play_tilted
     from gpu_pipeline.spec import BattleSpec
-    from gpu_pipeline.tilt import RoundModel, tilt_tables
+    from gpu_pipeline.tilt import LossCounts, tilt_tables
     spec = BattleSpec(75, 10, "attacking")
-    tables = tilt_tables(RoundModel.of_spec(spec), {(3, 2): 1.9, (2, 2): 0.5, (3, 1): 9.0})
+    tables = tilt_tables(LossCounts.of_spec(spec), {(3, 2): 1.9, (2, 2): 0.5, (3, 1): 9.0})
     start, n = 2 ** 32 - 500_000, 1_000_003
     ref = play_tilted(spec, 0, tables, 7, start, n)
     for block, rpt in [(256, 16), (128, 1), (1024, 7)]:

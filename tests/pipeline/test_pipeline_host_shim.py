@@ -3,8 +3,8 @@ histograms bit-identical to the NumPy twin for the same seed and run range."""
 import pytest
 
 from gpu_pipeline.numpy_backend import simulate_range
-from pipeline_rules import hardest_lemire_rules
-from gpu_pipeline.spec import BattleSpec, RoundRules, pack_tables
+from gpu_pipeline.spec import BattleSpec, pack_tables
+from pipeline_rules import RULE_VARIANTS, variant_id
 
 
 def test_75v10_outcome_two_million_battles(shim, engine):
@@ -26,19 +26,7 @@ def test_75v10_dice_one_million_battles(shim):
     assert got.tolist() == ref.tolist()
 
 
-VARIANTS = [
-    BattleSpec(30, 30, "territory", RoundRules(defend_dice=3), retreat_at=6, defender_goal=3, mode="dice"),
-    BattleSpec(30, 30, "territory", RoundRules(defend_dice=3), retreat_at=6, defender_goal=3, mode="outcome"),
-    BattleSpec(20, 15, "attacking", RoundRules(ties="attacker", defender_bonus="highest",
-                                               attack_faces=8), mode="dice"),
-    BattleSpec(20, 15, "attacking", RoundRules(ties="attacker", defender_bonus="both",
-                                               defend_faces=20, defend_dice=3), mode="outcome"),
-    # the most Lemire rejections the limits allow: the side stream is exercised
-    BattleSpec(25, 12, "attacking", hardest_lemire_rules(), mode="dice"),
-]
-
-
-@pytest.mark.parametrize("spec", VARIANTS, ids=lambda s: f"{s.A0}v{s.D0}-{s.mode}-{s.rules.ties}-{s.rules.defender_bonus}")
+@pytest.mark.parametrize("spec", RULE_VARIANTS, ids=variant_id)
 def test_rule_variants(shim, engine, spec):
     table = pack_tables(spec)
     ref = simulate_range(spec, 5, 2 ** 32 - 100_000, 200_000, table)

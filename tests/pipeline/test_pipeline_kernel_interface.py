@@ -6,7 +6,9 @@ import re
 import numpy as np
 import pytest
 
-from gpu_pipeline.kernel_source import BATTLE_KERNEL, RARE_KERNEL, compile_options, inlined_source
+from gpu_pipeline.kernel_source import (BATTLE_KERNEL, LEGACY_KERNEL, LOCKSTEP_KERNEL, RARE_KERNEL,
+                                        compile_options, inlined_source)
+from gpu_pipeline.kernel_variants import LEGACY_SCALARS
 from gpu_pipeline.spec import (KERNEL_SCALARS, RARE_KERNEL_SCALARS, TABLE_WORDS, BattleSpec,
                                kernel_args, launch_plan, rare_kernel_args)
 
@@ -16,7 +18,7 @@ C_TYPES = {np.uint64: "rk_u64", np.uint32: "rk_u32", np.int32: "int", np.float64
 def kernel_parameters(source: str, name: str) -> list[tuple[str, str]]:
     """(C type, name) of each parameter of ``extern "C" __global__ void name(...)``."""
     body = re.search(rf"__global__\s+void\s+{name}\s*\((.*?)\)\s*\{{", source, re.S)[1]
-    body = re.sub(r"//[^\n]*", "", body)
+    body = re.sub(r"//[^\n]*|\\\n", "", body)  # comments and macro line continuations
     params = []
     for decl in body.split(","):
         decl = decl.replace("__restrict__", " ").replace("const ", " ")
@@ -35,6 +37,21 @@ def test_battle_kernel_signature_is_the_python_one():
     assert params[3:] == scalar_signature(KERNEL_SCALARS)
 
 
+def test_lockstep_entries_take_the_battle_kernels_parameters():
+    """Both lockstep entries come from one macro whose parameter list is risk_battles'."""
+    source = LOCKSTEP_KERNEL.read_text()
+    assert re.findall(r"^RK_LOCKSTEP_ENTRY\((\w+), ", source, re.M) == [
+        "lockstep_battles", "lockstep_battles_std"]
+    assert kernel_parameters(source, "name") == kernel_parameters(BATTLE_KERNEL.read_text(),
+                                                                  "risk_battles")
+
+
+def test_legacy_kernel_signature_is_the_python_one():
+    params = kernel_parameters(LEGACY_KERNEL.read_text(), "legacy_battles")
+    assert params[:3] == [("rk_u32*", "skip1"), ("rk_u32*", "skip2"), ("rk_u64*", "bins")]
+    assert params[3:] == scalar_signature(LEGACY_SCALARS)
+
+
 def test_rare_kernel_signature_is_the_python_one():
     params = kernel_parameters(RARE_KERNEL.read_text(), "rare_battles")
     assert params[:4] == [("rk_u64*", "thresholds"), ("double*", "log_ratio"),
@@ -46,7 +63,8 @@ def test_rare_kernel_signature_is_the_python_one():
     assert (named["A0"], named["stop_a"], named["run_start"]) == (11, 3, 2 ** 40)
 
 
-@pytest.mark.parametrize("source", [BATTLE_KERNEL, RARE_KERNEL], ids=lambda p: p.stem)
+@pytest.mark.parametrize("source", [BATTLE_KERNEL, LOCKSTEP_KERNEL, RARE_KERNEL],
+                         ids=lambda p: p.stem)
 def test_sizes_are_generated_not_typed(source):
     assert f"-DRK_TABLE_WORDS={TABLE_WORDS}" in compile_options()
     src = inlined_source(source)

@@ -19,7 +19,7 @@ from gpu_pipeline.rare import RareEvent, exact_probability, run_rare
 from gpu_pipeline.rare_numpy import NumpyRareBackend, play_tilted
 from gpu_pipeline.schedule import main_counter, seed_key
 from gpu_pipeline.spec import BattleSpec, RoundRules, table_key
-from gpu_pipeline.tilt import TWO32, RoundModel, quantize, solve_theta, tilt_tables, tilted, tilted_mean
+from gpu_pipeline.tilt import TWO32, LossCounts, quantize, solve_theta, tilt_tables, tilted, tilted_mean
 
 ROOT = Path(__file__).resolve().parents[2]
 SPEC = BattleSpec(75, 10, "attacking")
@@ -27,7 +27,7 @@ THETA = {(3, 2): 1.9, (2, 2): 0.5, (1, 2): 0.4, (3, 1): 9.0, (2, 1): 9.0, (1, 1)
 
 
 def test_quantized_tilt_is_exact_and_keeps_every_outcome(engine):
-    model = RoundModel.of_spec(SPEC)
+    model = LossCounts.of_spec(SPEC)
     tables = tilt_tables(model, {(3, 2): 11.0, (1, 1): -11.0})
     for key, counts in model.counts.items():
         Q = tables.Q[key]
@@ -69,7 +69,7 @@ def test_likelihood_ratio_makes_the_estimator_unbiased_exactly(engine, A, D, K):
     """Sum over all paths of q(path) * L(path) * 1_E with the quantized q and exact ratios:
     exactly the engine's P(E). And the float log ratio of each path matches."""
     spec = BattleSpec(A, D, "attacking")
-    model = RoundModel.of_spec(spec)
+    model = LossCounts.of_spec(spec)
     tables = tilt_tables(model, THETA)
     p = {k: [Fraction(c, sum(cs)) for c in cs] for k, cs in model.counts.items()}
     q = {k: [Fraction(Q, TWO32) for Q in tables.Q[k]] for k in model.counts}
@@ -101,7 +101,7 @@ def scalar_tilted_battle(spec, stop_a, tables, seed, run):
 
 
 def test_numpy_twin_follows_the_scalar_definition(engine):
-    tables = tilt_tables(RoundModel.of_spec(SPEC), THETA)
+    tables = tilt_tables(LossCounts.of_spec(SPEC), THETA)
     seed, start, n = 2 ** 33 + 1, 2 ** 32 - 20, 40
     runs = play_tilted(SPEC, 0, tables, seed, start, n, chunk=16)
     for i in range(n):
@@ -121,7 +121,7 @@ RARE_SPECS = [
 def test_kernel_source_matches_numpy_twin_bit_for_bit(shim, engine, spec, stop_a):
     """Same per-battle stops and the same log weights to the last bit: the rare kernel,
     built as host C++, against the NumPy twin (launch shapes that split runs unevenly)."""
-    tables = tilt_tables(RoundModel.of_spec(spec), THETA)
+    tables = tilt_tables(LossCounts.of_spec(spec), THETA)
     start, n = 2 ** 32 - 30_000, 60_001
     ref = play_tilted(spec, stop_a, tables, 11, start, n)
     for grid, rpt in [(97, 31), (1, 1000), (5000, 1)]:
@@ -139,7 +139,7 @@ def test_same_estimate_from_every_backend_and_batching(shim, engine):
     from gpu_pipeline.host_shim import HostShimRareBackend
     event = RareEvent.parse("loss", SPEC)
     choice = choose_tilt(SPEC, event.K, 5, pilot=3000)
-    tables = tilt_tables(RoundModel.of_spec(SPEC), choice.theta)
+    tables = tilt_tables(LossCounts.of_spec(SPEC), choice.theta)
     results = []
     for backend, batch in [(NumpyRareBackend(workers=1), 1 << 20), (NumpyRareBackend(workers=2), 7777),
                            (HostShimRareBackend(grid=13, runs_per_thread=7), 50_000)]:

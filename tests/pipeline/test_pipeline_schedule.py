@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 from pipeline_rules import hardest_lemire_rules
 
-from gpu_pipeline.dice import enumerate_round, losses_from_dice, losses_from_outcome
+from gpu_pipeline.round_decoder import enumerate_round, losses_from_dice, losses_from_outcome
 from gpu_pipeline.numpy_backend import simulate_range
 from gpu_pipeline.schedule import lemire_threshold, redraw_np, round_value, seed_key
 from gpu_pipeline.spec import BONUS_CODES, BattleSpec, RoundRules, pack_tables, table_key
@@ -130,7 +130,7 @@ def test_numpy_backend_follows_the_scalar_schedule(engine, spec):
 
 
 def test_round_rules_take_their_limits_from_the_engine():
-    from riskodds.facts.limits import LIMITS
+    from gpu_pipeline.spec import LIMITS
     top, low = LIMITS["max_faces"], LIMITS["min_faces"]
     assert RoundRules(attack_faces=top, defend_faces=low).attack_faces == top
     for bad in (dict(attack_faces=top + 1), dict(defend_faces=low - 1),

@@ -20,8 +20,9 @@ def _certain_from(ax, x, layout, text):
 
 def make_win_chance(equal: dict, row: dict, D: int, certain: tuple[int, int], layout: Layout = WIDE) -> bytes:
     """equal: {"n": [...], "true": [...], "blitz": [...]} P(attacker wins) for n v n;
-    row: the same for A = n attacking armies against D defenders (attacking convention);
-    certain: (n, A) from which each panel's Balanced Blitz win is certain (the engine's exact answer)."""
+    row: the same for n armies on the attacking territory against D defenders;
+    certain: (n, T) from which each panel's Balanced Blitz win is certain (the engine's exact answer).
+    Every count is of armies on the territory, as on the board."""
     if layout.narrow:
         fig, (ax1, ax2) = figure(layout.width, 8.4, nrows=2)
     else:
@@ -32,16 +33,16 @@ def make_win_chance(equal: dict, row: dict, D: int, certain: tuple[int, int], la
     _certain_from(ax2, certain[1], layout, f"certain\nfrom {certain[1]}")
     for ax in (ax1, ax2):
         ax.set(ylim=(-0.02, 1.02), ylabel="P(attacker wins)")
-    ax1.set(xlabel="armies on each side (attacking)", title=wrap("Equal armies, n v n", layout, 34))
-    ax2.set(xlabel="attacking armies", title=wrap(f"Against {D} defenders", layout, 34))
+    ax1.set(xlabel="armies on each side (on the board)", title=wrap("Equal armies, n v n", layout, 34))
+    ax2.set(xlabel="armies on the attacking territory", title=wrap(f"Against {D} defenders", layout, 34))
     ax1.legend(fontsize=layout.small, loc="lower right")
     fig.tight_layout()
     return svg_bytes(fig, "Win chance, true random dice against Balanced Blitz",
                      f"Two panels of P(attacker wins), true random dice and Balanced Blitz: for equal armies "
-                     f"from 1 to {equal['n'][-1]} on each side, and for 1 to {row['n'][-1]} attacking armies "
-                     f"against {D} defenders. Balanced Blitz pulls every win chance away from one half: the "
+                     f"from 1 to {equal['n'][-1]} on each side, and for 1 to {row['n'][-1]} armies on the "
+                     f"attacking territory against {D} defenders. Balanced Blitz pulls every win chance away from one half: the "
                      f"favourite's chance grows faster and reaches exactly 1 (from {certain[0]} v {certain[0]}, "
-                     f"and from {certain[1]} attackers against {D}) while true random dice stay below it; an "
+                     f"and from {certain[1]} on the territory against {D}) while true random dice stay below it; an "
                      "underdog's falls to exactly 0.")
 
 
@@ -76,9 +77,11 @@ def _bars(ax, true, blitz):
     ax.bar([x + 0.2 for x in xs], blitz, width=0.4, color=BLITZ, label=BLITZ_LABEL)
 
 
-def make_losses(att: dict, dfn: dict, A: int, D: int, rules: str, layout: Layout = WIDE) -> bytes:
-    """att: {"true": [...], "blitz": [...]} P(n attacking armies lost), n = 0..A (n = A: the
+def make_losses(att: dict, dfn: dict, T: int, D: int, rules: str, layout: Layout = WIDE) -> bytes:
+    """T armies on the attacking territory (A = T - 1 fight) against D defenders.
+    att: {"true": [...], "blitz": [...]} P(n attacking armies lost), n = 0..A (n = A: the
     attack failed); dfn: P(n defenders lost), n = 0..D (n = D: conquered)."""
+    A = T - 1
     if layout.narrow:
         fig, (ax1, ax2) = figure(layout.width, 8.6, nrows=2)
     else:
@@ -92,11 +95,11 @@ def make_losses(att: dict, dfn: dict, A: int, D: int, rules: str, layout: Layout
     ax2.set(xlabel=wrap(f"defenders lost ({D}: conquered)", layout, 34), ylabel="probability",
             title=wrap("Defender's losses", layout, 34))
     ax1.legend(fontsize=layout.small, loc="upper left")
-    fig.suptitle(f"{A} attacking v {D} defenders\n({rules})" if layout.narrow else f"{A} attacking armies v {D} defenders ({rules})",
-                 color=INK)
+    fig.suptitle(f"{T} on the territory v {D}\n({rules})" if layout.narrow
+                 else f"{T} armies on the attacking territory v {D} defenders ({rules})", color=INK)
     fig.tight_layout()
-    return svg_bytes(fig, f"One battle both ways: {A} v {D}, {rules}",
-                     f"Bar charts of the attacking armies lost (0 to {A}) and defenders lost (0 to {D}) in a "
-                     f"{A} v {D} battle ({rules}), true random dice beside Balanced Blitz. Balanced Blitz "
+    return svg_bytes(fig, f"One battle both ways: {T} v {D}, {rules}",
+                     f"Bar charts of the attacking armies lost (0 to {A}) and defenders lost (0 to {D}) when {T} "
+                     f"armies on a territory attack {D} ({rules}), true random dice beside Balanced Blitz. Balanced Blitz "
                      "removes the luckiest and unluckiest outcomes at both ends, piles probability onto "
                      "the typical ones, and moves some of the defender's wins to the attacker.")

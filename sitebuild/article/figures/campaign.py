@@ -31,12 +31,12 @@ def make_scores(scores: dict, T: int, territories: list[int], p_win, layout: Lay
 
 
 def make_delta_lines(grid: np.ndarray, deltas=(-3, 0, 3, 6, 10), dmax: int = 200, layout: Layout = WIDE) -> bytes:
-    """grid[a-1, d-1] = P(win), attacking convention."""
+    """grid[t-1, d-1] = P(win), t armies on the attacking territory against d defenders."""
     fig, ax = figure(*((layout.width, 4.6) if layout.narrow else (7.0, 3.8)))
     for i, delta in enumerate(deltas):
         ds = np.array([d for d in range(1, dmax + 1) if 1 <= d + delta <= grid.shape[0]])
         ax.plot(ds, grid[ds + delta - 1, ds - 1], color=CYCLE[i % len(CYCLE)], lw=1.5,
-                label=f"attackers = defenders {'+' if delta >= 0 else '−'} {abs(delta)}")
+                label=f"on the territory: defenders {'+' if delta >= 0 else '−'} {abs(delta)}")
     ax.axhline(0.5, color=INK, lw=0.7, ls=":")
     ax.set(xlabel="defenders", ylabel="P(attacker wins)", ylim=(0, 1),
            title=wrap("A fixed head start matters less as armies grow", layout, 34))
@@ -44,6 +44,6 @@ def make_delta_lines(grid: np.ndarray, deltas=(-3, 0, 3, 6, 10), dmax: int = 200
     fig.tight_layout()
     return svg_bytes(fig, "Win probability when attackers = defenders + delta",
                      f"Lines of P(attacker wins) against 1 to {dmax} defenders, one line per head start "
-                     f"({', '.join(map(str, deltas))} attacking armies more than defenders). Every line tends "
+                     f"({', '.join(map(str, deltas))} armies more on the attacking territory than defenders). Every line tends "
                      "upwards, since the attacker's per-round edge accumulates, while a fixed head start counts for "
                      "less as the armies grow.")

@@ -58,7 +58,33 @@ def exact_end_states(result: SimulationResult) -> dict:
     return {(a - s.offset, d): p for (a, d), p in b.end_states.items()}
 
 
-def validate(result: SimulationResult, alpha: float = 1e-6, min_expected: float = 5.0,
+def split_by_expected(exact: dict, observed: dict, N: int, min_expected: float):
+    """(big, rare): (key, p, expected, observed) for every key of probability p > 0 in
+    ``exact``, split by whether N p reaches ``min_expected``."""
+    big, rare = [], []
+    for key, p in exact.items():
+        if p <= 0:
+            continue
+        e = float(p * N)
+        (big if e >= min_expected else rare).append((key, float(p), e, observed.get(key, 0)))
+    return big, rare
+
+
+def g_test(big, rare, min_expected: float) -> tuple[float, int, float]:
+    """(G, dof, p-value): the big cells, plus the rare ones pooled into one cell when the pool
+    is big enough (split_by_expected)."""
+    from scipy import stats  # lazy: only validation needs SciPy
+    pooled_e = sum(e for _, _, e, _ in rare)
+    cells = [(o, e) for _, _, e, o in big]
+    if pooled_e >= min_expected:
+        cells.append((sum(o for *_, o in rare), pooled_e))
+    g = 2.0 * sum(o * math.log(o / e) for o, e in cells if o > 0)
+    g += 2.0 * sum(e - o for o, e in cells)  # exact when sum(o) == sum(e); guards rounding
+    dof = max(len(cells) - 1, 0)
+    return g, dof, float(stats.chi2.sf(g, dof)) if dof else 1.0
+
+
+def check_against_engine(result: SimulationResult, alpha: float = 1e-6, min_expected: float = 5.0,
              exact: dict | None = None) -> ValidationReport:
     from scipy import stats  # lazy: only validation needs SciPy
 
@@ -77,20 +103,8 @@ def validate(result: SimulationResult, alpha: float = 1e-6, min_expected: float 
     if impossible:
         failures.append(f"{len(impossible)} end states seen that have probability 0")
 
-    big, rare = [], []
-    for st, p in exact.items():
-        if p <= 0:
-            continue
-        e = float(p * N)
-        (big if e >= min_expected else rare).append((st, float(p), e, observed.get(st, 0)))
-    pooled_e = sum(e for _, _, e, _ in rare)
-    cells = [(o, e) for _, _, e, o in big]
-    if pooled_e >= min_expected:  # pooled rare states form one more G-test cell
-        cells.append((sum(o for *_, o in rare), pooled_e))
-    g = 2.0 * sum(o * math.log(o / e) for o, e in cells if o > 0)
-    g += 2.0 * sum(e - o for o, e in cells)  # exact when sum(o) == sum(e); guards rounding
-    dof = max(len(cells) - 1, 0)
-    p_value = float(stats.chi2.sf(g, dof)) if dof else 1.0
+    big, rare = split_by_expected(exact, observed, N, min_expected)
+    g, dof, p_value = g_test(big, rare, min_expected)
     if p_value < alpha:
         failures.append(f"G-test p = {p_value:.3g} < {alpha:g}")
 

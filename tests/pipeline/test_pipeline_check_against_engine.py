@@ -11,7 +11,7 @@ import pytest
 from gpu_pipeline.numpy_backend import simulate_range
 from gpu_pipeline.results import SimulationResult
 from gpu_pipeline.spec import BattleSpec, RoundRules
-from gpu_pipeline.validate import validate
+from gpu_pipeline.check_against_engine import check_against_engine
 from pipeline_biased import biased_round
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -37,7 +37,7 @@ CASES = [
 
 @pytest.mark.parametrize("spec,runs", CASES, ids=lambda x: getattr(x, "mode", str(x)))
 def test_numpy_backend_agrees_with_exact_engine(engine, spec, runs):
-    rep = validate(result_of(spec, 20260101, runs))
+    rep = check_against_engine(result_of(spec, 20260101, runs))
     assert rep.passed, rep.summary()
     assert rep.p_value > 1e-6 and rep.max_abs_z < 5.5 and not rep.impossible
     assert rep.dof >= 3
@@ -55,8 +55,8 @@ def test_3v2_win_probability_close_to_exact(engine):
 
 def test_validator_catches_biased_dice(engine):
     spec = BattleSpec(75, 10, "attacking", mode="dice")
-    fair = validate(result_of(spec, 11, 1_000_000))
-    biased = validate(result_of(spec, 11, 1_000_000, round_hook=biased_round))
+    fair = check_against_engine(result_of(spec, 11, 1_000_000))
+    biased = check_against_engine(result_of(spec, 11, 1_000_000, round_hook=biased_round))
     assert fair.passed, fair.summary()
     assert not biased.passed
     assert biased.p_value < 1e-30, biased.summary()  # fails by a huge margin, not by luck
@@ -69,7 +69,7 @@ def test_validator_catches_impossible_and_wrong_totals(engine):
     j = spec.end_states.index((0, 0))  # terminal, but no round can empty both sides
     res.counts[j] += 1
     res.counts[i] -= 1
-    rep = validate(res)
+    rep = check_against_engine(res)
     assert not rep.passed and rep.impossible == [(0, 0)]
 
 
