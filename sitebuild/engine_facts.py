@@ -14,7 +14,7 @@ count in this convention to get attacking armies: 1 on the territory, T = A + 1)
 label split at the parenthesis, "armies on the territory (one stays behind)" -> unit "armies on
 the territory" (the words after a count: "10 armies on the territory"), note "one stays behind".
 """
-from riskodds.interfaces.describe import describe
+from riskodds import describe
 
 SHIPPED = ("limits", "rule_fields", "conventions", "dice_modes")
 

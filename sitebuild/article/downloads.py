@@ -5,7 +5,7 @@ import json
 import tempfile
 from pathlib import Path
 
-from riskodds import tables
+from riskodds.answers import tables
 
 from .. import cache
 from . import data as article_data
