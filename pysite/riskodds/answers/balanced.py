@@ -34,25 +34,11 @@ class BalancedBlitz(LossMoments):
     defender_losses: tuple = field(repr=False)   # Decimal, index = defenders lost
     precision: int = PRECISION
 
-    @property
-    def attackers(self):
-        return self.true_random.attackers
-
-    @property
-    def defenders(self):
-        return self.true_random.defenders
-
-    @property
-    def convention(self):
-        return self.true_random.convention
-
-    @property
-    def win(self):
-        return float(self.defender_losses[-1])
-
-    @property
-    def loss(self):
-        return float(self.attacker_losses[-1])
+    attackers = property(lambda self: self.true_random.attackers)        # the same battle, in its convention
+    defenders = property(lambda self: self.true_random.defenders)
+    convention = property(lambda self: self.true_random.convention)
+    win = property(lambda self: float(self.defender_losses[-1]))          # every defender lost
+    loss = property(lambda self: float(self.attacker_losses[-1]))         # every attacking army lost
 
     @cached_property
     def attackers_lost(self):

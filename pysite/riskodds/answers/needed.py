@@ -17,6 +17,7 @@ from ..checks.battle_args import BALANCED_BLITZ, check_dice_mode
 from ..checks.model import as_model, scale_for
 from ..checks.rules import STANDARD
 from ..checks.validate import FieldError, check_armies, check_probability, offset
+from ..facts.limits import LIMITS
 from ..guards.budget import as_budget, check_size
 from ..guards.cost import attackers_needed_estimate, defenders_needed_estimate
 from ..maths.scaled import fraction_log10
@@ -66,12 +67,18 @@ def can_hold(rules, A):
     return _can_wear_down(as_model(rules), 0, A, 0)
 
 
+FAR = LIMITS["max_dice"] ** 2 + LIMITS["max_dice"]     # armies above the dice (see _can_wear_down)
+
+
 def _can_wear_down(model, side, n, goal):
     """Can `side` (0: attacker, 1: defender), with n armies, be worn down to `goal` or below by
     a big stack of the other side (which always rolls its full dice)?
 
     Rounds are the same for every n >= the side's dice, so far above that only the residue of n
-    modulo the gcd of the possible losses matters (all larger multiples are sums).
+    modulo the gcd g of the possible losses matters: every multiple of g past the Frobenius
+    number of the losses (below max_dice ** 2: for two coprime losses a, b <= max_dice it is
+    a b - a - b) is a sum of them, so n and n - g reach the same low counts once both are more
+    than FAR above the dice.
     """
     dice = model.attack_dice if side == 0 else model.defend_dice
 
@@ -80,24 +87,14 @@ def _can_wear_down(model, side, n, goal):
         return {t[side] for t in model.transitions(*key) if t[side]}
 
     steps = losses(dice)
-    if n > dice + 12 and steps:
+    if n > dice + FAR and steps:
         g = math.gcd(*steps)
-        n = dice + 12 + (n - dice - 12) % g
+        n = dice + FAR + (n - dice - FAR) % g
     reach = {n}
     for k in range(n, goal, -1):
         if k in reach:
             reach.update(k - lost for lost in losses(k))
     return any(k <= goal for k in reach)
-
-
-def _p_text(p):
-    """p for a message: the fraction if short, else a decimal (as 1 - x when close to 1)."""
-    text = str(p)
-    if len(text) <= 24:
-        return text
-    if p > Fraction(99, 100):
-        return f"1 - 10^{fraction_log10(1 - p):.1f}"
-    return f"{float(p):.6g}"
 
 
 def _p_text(p):
@@ -152,24 +149,11 @@ def troops_needed(defenders, p, *, convention, rules=STANDARD, dice_mode="true-r
     if mode == BALANCED_BLITZ and survivors not in (None, 0, "0", ""):
         raise FieldError("Balanced Blitz troops needed counts conquests only: set survivors to 0, "
                          "or use true-random dice", "survivors")
-    budget = as_budget(budget)
     check_size(D, max_states, f"a search against {D:,} defenders (one line of states)", "defenders")
     if not can_conquer(model, D):
         raise FieldError(f"the attacker can never conquer {D:,} defenders with these rules (its dice "
                          f"cannot kill the last ones), so P(win) = 0 for every number of attackers", None)
-    if mode != BALANCED_BLITZ and p == 1 and _never_certain(model, 0):
-        raise FieldError("p = 1 cannot be reached: the defender can always win, so P(win) < 1 "
-                         "for every number of attackers; ask for p < 1", "p")
-    target = true_random_target(p) if mode == BALANCED_BLITZ else p
-    refuse_costly_search(attackers_needed_estimate(D, target, model, need),
-                         attackers_needed_estimate(D, Fraction(1, 2), model, need), D, model, budget,
-                         f"troops needed against {D:,} defenders", "survivors" if need > D else "defenders",
-                         "attacker counts")
-    scale = scale_for(model)
-    chances = ((a, (line[D][0], scale.den(line[D][1]))) for a, line in win_lines(model, scale, D, "attackers", need))
-    reaches = _test(mode, p)
-    a, at, before = first_reaching(chances, reaches, 1, budget, lambda a: (
-        f"no attacker count up to {a + off:,} reaches p = {_p_text(p)} against {D:,}"))
+    a, at, before = _search(ATTACKERS, D, p, model, mode, as_budget(budget), need, off)
     return _answer(a + off, at, before, mode) if with_values else a + off
 
 
@@ -190,24 +174,56 @@ def defenders_needed(attackers, p, *, convention, rules=STANDARD, dice_mode="tru
     off = offset(convention)
     A = check_armies("attackers", attackers, 1 + off) - off
     p = check_probability("p", p)
-    budget = as_budget(budget)
     check_size(A, max_states, f"a search against {A + off:,} attackers (one line of states)")
     if not can_hold(model, A):
         raise FieldError(f"the defender can never beat {A + off:,} attackers with these rules (its dice "
                          f"cannot kill them all), so P(hold) = 0 for every number of defenders", None)
-    if mode != BALANCED_BLITZ and p == 1 and _never_certain(model, 1):
-        raise FieldError("p = 1 cannot be reached: the attacker can always win, so P(hold) < 1 "
-                         "for every number of defenders; ask for p < 1", "p")
-    target = true_random_target(p) if mode == BALANCED_BLITZ else p
-    refuse_costly_search(defenders_needed_estimate(A, target, model),
-                         defenders_needed_estimate(A, Fraction(1, 2), model), A, model, budget,
-                         f"defenders needed against {A + off:,} attackers", "attackers", "defender counts")
-    scale = scale_for(model)
-    holds = ((d, (scale.den(line[A][1]) - line[A][0], scale.den(line[A][1])))
-             for d, line in win_lines(model, scale, A, "defenders"))
-    d, at, before = first_reaching(holds, _test(mode, p), 1, budget, lambda d: (
-        f"no defender count up to {d:,} holds with p = {_p_text(p)} against {A + off:,}"))
+    d, at, before = _search(DEFENDERS, A, p, model, mode, as_budget(budget), 1, off)
     return _answer(d, at, before, mode) if with_values else d
+
+
+@dataclass(frozen=True)
+class _Side:
+    """What differs between the two searches: the side whose count is sought (0: attackers,
+    1: defenders), how the sweep runs, its chance (P(win) or P(hold)) and its words."""
+    index: int
+    sweep: str
+    estimate: object
+    chance: str
+    counts: str
+    known: str
+    certain: str
+
+
+ATTACKERS = _Side(0, "attackers", lambda known, p, model, need: attackers_needed_estimate(known, p, model, need),
+                  "P(win)", "attacker counts", "defenders", "the defender can always win")
+DEFENDERS = _Side(1, "defenders", lambda known, p, model, need: defenders_needed_estimate(known, p, model),
+                  "P(hold)", "defender counts", "attackers", "the attacker can always win")
+
+
+def _search(side, known, p, model, mode, budget, need, off):
+    """The fewest of `side` reaching chance p against `known` armies of the other side (attacking
+    armies when those are the attackers): (n, (num, den) at n, at n - 1 or None)."""
+    if mode != BALANCED_BLITZ and p == 1 and _never_certain(model, side.index):
+        raise FieldError(f"p = 1 cannot be reached: {side.certain}, so {side.chance} < 1 "
+                         f"for every number of {side.sweep}; ask for p < 1", "p")
+    target = true_random_target(p) if mode == BALANCED_BLITZ else p
+    shown = known + off if side is DEFENDERS else known
+    what = (f"troops needed against {shown:,} defenders" if side is ATTACKERS
+            else f"defenders needed against {shown:,} attackers")
+    field = "survivors" if side is ATTACKERS and need > known else side.known
+    refuse_costly_search(side.estimate(known, target, model, need), side.estimate(known, Fraction(1, 2), model, need),
+                         known, model, budget, what, field, side.counts)
+    scale = scale_for(model)
+
+    def chances():                      # (n, the chance as (num, den)) for n = 0, 1, 2, ...
+        for n, line in win_lines(model, scale, known, side.sweep, need):
+            num, den = line[known][0], scale.den(line[known][1])
+            yield n, (num, den) if side is ATTACKERS else (den - num, den)
+    n, at, before = first_reaching(chances(), _test(mode, p), 1, budget, lambda n: (
+        f"no {side.counts[:-1]} up to {n + (off if side is ATTACKERS else 0):,} reaches {side.chance} "
+        f"= {_p_text(p)} against {shown:,}"))
+    return n, at, before
 
 
 def _test(mode, p):
