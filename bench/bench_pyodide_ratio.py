@@ -6,9 +6,9 @@ Usage: python bench/bench_pyodide_ratio.py     (prints a table, saves bench/resu
 """
 import json
 import os
-import subprocess
 import sys
-import tempfile
+
+from benchlib import run_cpython_and_pyodide
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -37,31 +37,8 @@ out = {
 json.dumps(out)
 '''
 
-NODE = r'''
-import { loadPyodide } from "%(root)s/node_modules/pyodide/pyodide.mjs";
-import fs from "node:fs";
-const py = await loadPyodide({ indexURL: "%(root)s/node_modules/pyodide/" });
-py.FS.mkdirTree("/engine/riskodds");
-const src = "%(root)s/pysite/riskodds";
-for (const f of fs.readdirSync(src)) if (f.endsWith(".py")) py.FS.writeFile(`/engine/riskodds/${f}`, fs.readFileSync(`${src}/${f}`));
-py.runPython(`import sys; sys.path.insert(0, "/engine")`);
-console.log(py.runPython(fs.readFileSync(process.argv[2], "utf8")));
-'''
-
-
 def main():
-    with tempfile.TemporaryDirectory() as d:
-        work, node = os.path.join(d, "work.py"), os.path.join(d, "ratio.mjs")
-        with open(work, "w") as f:
-            f.write(WORK)
-        with open(node, "w") as f:
-            f.write(NODE % {"root": ROOT})
-        env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "pysite"))
-        cpy = subprocess.run([sys.executable, "-c", WORK + "\nprint(json.dumps(out))"], env=env,
-                             capture_output=True, text=True, check=True)
-        pyo = subprocess.run(["node", node, work], capture_output=True, text=True, check=True)
-    cpython = json.loads(cpy.stdout.strip().splitlines()[-1])
-    pyodide = json.loads(pyo.stdout.strip().splitlines()[-1])
+    cpython, pyodide = run_cpython_and_pyodide(WORK)
     rows = []
     print(f"{'workload':32s} {'CPython ms':>11s} {'Pyodide ms':>11s} {'ratio':>6s}")
     for k, c in cpython.items():

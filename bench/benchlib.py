@@ -147,3 +147,37 @@ def save(name: str, result: dict) -> None:
     dest.parent.mkdir(parents=True, exist_ok=True)
     dest.write_text(json.dumps(result, indent=2) + "\n")
     print(f"\nsaved {dest.relative_to(ROOT)}")
+
+
+PYODIDE_NODE = r'''
+import { loadPyodide } from "%(root)s/node_modules/pyodide/pyodide.mjs";
+import fs from "node:fs";
+const py = await loadPyodide({ indexURL: "%(root)s/node_modules/pyodide/" });
+py.unpackArchive(new Uint8Array(fs.readFileSync(process.argv[3])), "zip", { extractDir: "/engine" });
+py.runPython(`import sys; sys.path.insert(0, "/engine"); sys.set_int_max_str_digits(0)`);
+console.log(py.runPython(fs.readFileSync(process.argv[2], "utf8")));
+'''
+
+
+def run_cpython_and_pyodide(work: str) -> tuple[dict, dict]:
+    """Run `work` (Python whose last expression is JSON text) in this CPython and in Pyodide under
+    Node (node_modules/pyodide, the runtime the site ships, with the engine zip the site ships;
+    Node's V8 runs WebAssembly like Chromium's). Returns both parsed results."""
+    import os
+    import subprocess
+    from sitebuild import paths
+    from sitebuild.engine_pack import engine_zip
+    with tempfile.TemporaryDirectory() as d:
+        work_py, node, zipped = Path(d, "work.py"), Path(d, "run.mjs"), Path(d, "riskodds.zip")
+        work_py.write_text(work)
+        node.write_text(PYODIDE_NODE % {"root": ROOT})
+        zipped.write_bytes(engine_zip(paths.ENGINE_SRC))
+        env = dict(os.environ, PYTHONPATH=str(ROOT / "pysite"))
+        lines = work.rstrip().splitlines()
+        script = "\n".join(lines[:-1] + [f"print({lines[-1]})"])
+        cpy = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True)
+        pyo = subprocess.run(["node", str(node), str(work_py), str(zipped)], capture_output=True, text=True)
+        if pyo.returncode:
+            raise SystemExit("Pyodide under Node failed:\n" + "\n".join(
+                line[:300] for line in pyo.stderr.strip().splitlines()[-15:]))
+    return json.loads(cpy.stdout.strip().splitlines()[-1]), json.loads(pyo.stdout.strip().splitlines()[-1])

@@ -23,6 +23,7 @@ from .answers.balanced import BalancedBlitz
 from .answers.needed import Needed, troops_needed, defenders_needed
 from .answers.tables import WinTable, win_table, win_grid, win_grid_floats, needed_table, needed_tables, NEEDED_LEVELS
 from .answers.campaign import Campaign, campaign
+from .answers.plan import PlanAnswer, plan
 from .interfaces.describe import describe
 
 __all__ = [
@@ -30,5 +31,5 @@ __all__ = [
     "CONVENTIONS", "Budget", "BudgetError", "SizeError", "outcome_space", "Battle", "battle", "probability",
     "passage_value", "DEFAULT_MAX_STATES", "BattleSummary", "battle_summary", "BalancedBlitz", "Needed",
     "troops_needed", "defenders_needed", "WinTable", "win_table", "win_grid", "win_grid_floats", "needed_table",
-    "needed_tables", "NEEDED_LEVELS", "Campaign", "campaign", "describe",
+    "needed_tables", "NEEDED_LEVELS", "Campaign", "campaign", "PlanAnswer", "plan", "describe",
 ]

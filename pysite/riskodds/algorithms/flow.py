@@ -16,6 +16,7 @@ from collections import defaultdict
 from operator import add
 
 from ..maths.lattice import PowerWindow, power_coefficient, strip_zero_ends
+from .choice import defender_play
 
 
 def round_polynomial(model):
@@ -144,14 +145,16 @@ def by_total(masses):
     return sorted(groups.items(), reverse=True)
 
 
-def flow(batches, model, retreat, goal, scale, floor=(0, 0)):
+def flow(batches, model, retreat, goal, scale, floor=(0, 0), rounds=None):
     """Push mass round by round until every path stops.
 
     batches: (a + d, {(a, d): value}) with a + d decreasing (see `by_total`); each is merged in
     when the sweep reaches its total. Yields (state, value) for every state reached, in order
     of decreasing a + d, once all of its mass has arrived: for a stopping state, the
     probability of ending there. States below `floor` are dropped. Memory holds the states of
-    the few totals in flight, not the states already yielded.
+    the few totals in flight, not the states already yielded. rounds: {(a, d): (transitions,
+    exponents)}, the round each state plays when it depends on the state (a defender who
+    chooses its dice, choice.choice_rounds); None: the model's round for the dice thrown.
     """
     batches = iter(batches)
     upcoming = next(batches, None)
@@ -182,7 +185,7 @@ def flow(batches, model, retreat, goal, scale, floor=(0, 0)):
             a, d = state
             if a <= retreat or d <= goal:
                 continue
-            trans, step = table[min(ma, a), min(md, d)]
+            trans, step = table[min(ma, a), min(md, d)] if rounds is None else rounds[a, d]
             exps = tuple(map(add, value[1], step))
             num = value[0]
             for al, dl, c in trans:
@@ -202,17 +205,20 @@ def start_mass(A, D, model, retreat, goal, scale, closed_form=True, floor=(0, 0)
     return [(A + D, {(A, D): scale.one})]
 
 
-def stops(A, D, model, retreat, goal, scale, closed_form=True):
+def stops(A, D, model, retreat, goal, scale, closed_form=True, play=None):
     """Yield (state, value) for every state where the battle from (A, D) stops, with value > 0,
-    in order of decreasing a + d (one at a time: a caller may keep only summaries)."""
-    for s, v in flow(start_mass(A, D, model, retreat, goal, scale, closed_form), model, retreat, goal, scale):
+    in order of decreasing a + d (one at a time: a caller may keep only summaries). A defender
+    who chooses its dice plays `play` (choice.defender_play; computed here when None)."""
+    play = play or defender_play(model, scale, A, D, retreat, goal)
+    for s, v in flow(start_mass(A, D, model, retreat, goal, scale, closed_form), model, retreat, goal, scale,
+                     rounds=play and play.rounds):
         if (s[0] <= retreat or s[1] <= goal) and v[0]:
             yield s, v
 
 
-def end_states(A, D, model, retreat, goal, scale, closed_form=True):
+def end_states(A, D, model, retreat, goal, scale, closed_form=True, play=None):
     """{(a, d): value} over the states where the battle from (A, D) stops."""
-    return dict(stops(A, D, model, retreat, goal, scale, closed_form))
+    return dict(stops(A, D, model, retreat, goal, scale, closed_form, play))
 
 
 def passage(A, D, a, d, model, retreat, goal, scale, closed_form=True):
@@ -223,7 +229,8 @@ def passage(A, D, a, d, model, retreat, goal, scale, closed_form=True):
     if closed_form and a >= a_lo and d >= d_lo and model.has_lattice:
         return inside_probability(A, D, a, d, model, scale)
     initial = start_mass(A, D, model, retreat, goal, scale, closed_form, floor=(a, d))
-    for state, value in flow(initial, model, retreat, goal, scale, floor=(a, d)):
+    play = defender_play(model, scale, A, D, retreat, goal)
+    for state, value in flow(initial, model, retreat, goal, scale, floor=(a, d), rounds=play and play.rounds):
         if state == (a, d):
             return value
         if state[0] + state[1] < a + d:

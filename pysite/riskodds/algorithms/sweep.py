@@ -8,18 +8,25 @@ sweep keeps at most four lines in memory and can run to large grids.
 from operator import add
 
 from ..checks.model import as_model
+from .choice import choice_lines
 
 
-def win_lines(model, scale, length, by="attackers", need=1):
+def win_lines(model, scale, length, by="attackers", need=1, decisions=None, terminal=None):
     """Yield (i, line) for i = 0, 1, 2, ...: P(win) as scaled values in attacking armies.
 
     by="attackers": line i holds W(i, d) for d = 0..length.
     by="defenders": line i holds W(a, i) for a = 0..length.
     need: least attacking armies left that count as a win (1: any conquest).
     model: a RoundModel (model.as_model of a Rules). A round costs a side at most the dice it
-    throws, so line i needs only the `depth` lines before it.
+    throws, so line i needs only the `depth` lines before it. A defender who chooses its dice
+    (choice.py) decides at each state; `decisions` (a dict) receives what it decided.
+    terminal(a): the value of a conquest with a attacking armies left, in place of 1 or 0 (an
+    expectation then: a plan's value of going on from there, plan.py).
     """
-    model = as_model(model)          # a Rules is welcome too (Balanced Blitz passes its rules)
+    model = as_model(model)          # a Rules is welcome too
+    if model.defender_choice != "most":          # the round depends on the state: decided as we go
+        yield from choice_lines(model, scale, length, by, need, decisions, terminal)
+        return
     depth = model.attack_dice if by == "attackers" else model.defend_dice
     ma, md = model.attack_dice, model.defend_dice
     table = model.lookup(scale)
@@ -33,7 +40,7 @@ def win_lines(model, scale, length, by="attackers", need=1):
         for j in range(length + 1):
             a, d = (i, j) if by == "attackers" else (j, i)
             if d == 0:
-                line.append(one if a >= need else zero)
+                line.append((terminal(a) if terminal else one) if a >= need else zero)
                 continue
             if a == 0:
                 line.append(zero)

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from ..algorithms import flow
+from ..algorithms.choice import defender_play
 from ..checks.battle_args import BALANCED_BLITZ, BattleArgs, battle_args, refuse_balanced
 from ..checks.model import scale_for
 from ..checks.rules import STANDARD
@@ -18,6 +19,7 @@ from ..guards.cost import battle_cost, path_cost, reshape_cost
 from ..maths.scaled import Scale
 from .balanced import blitz, kept_outcomes
 from .moments import LossMoments, exact_moments
+from .policy import defender_policy
 
 DEFAULT_MAX_STATES = LIMITS["max_states"]
 
@@ -44,6 +46,12 @@ class Battle(LossMoments):
     setup: BattleArgs
     raw_ends: dict = field(repr=False)     # {(a, d) in attacking armies: (num, exps)}
     scale: Scale = field(repr=False)
+    play: object = field(default=None, repr=False)    # a choosing defender's play (choice.Play)
+
+    @cached_property
+    def defender_policy(self):
+        """A choosing defender's play in words (answers/policy.py), or None."""
+        return self.play and defender_policy(self.setup.model, self.play, self.setup.offset)
 
     @property
     def attackers(self):
@@ -189,8 +197,9 @@ def battle(attackers, defenders, *, convention, rules=STANDARD, dice_mode="true-
 def exact_battle(args, closed_form=True):
     """The Battle of checked arguments (BattleArgs), with no guard: callers guard first."""
     scale = scale_for(args.model)
-    return Battle(args, flow.end_states(args.A, args.D, args.model, args.retreat, args.goal, scale, closed_form),
-                  scale)
+    play = defender_play(args.model, scale, args.A, args.D, args.retreat, args.goal)
+    return Battle(args, flow.end_states(args.A, args.D, args.model, args.retreat, args.goal, scale, closed_form,
+                                        play), scale, play)
 
 
 def probability(start, end, *, convention, rules=STANDARD, dice_mode="true-random", retreat_at=None,

@@ -4,6 +4,7 @@ from fractions import Fraction
 from functools import cached_property
 
 from ..algorithms import flow
+from ..algorithms.choice import defender_play
 from ..checks.battle_args import refuse_balanced
 from ..checks.model import as_model, scale_for
 from ..checks.rules import STANDARD
@@ -162,7 +163,9 @@ def campaign(attackers, territories, *, convention, leave=1, rules=STANDARD, dic
     ends = {}
     stacks = {A: scale.one}                 # attacking armies about to attack territory i
     for i, (D, r) in enumerate(zip(defenders, models)):
-        arrived = flow.flow(flow.by_total({(a, D): v for a, v in stacks.items()}), r, retreat, 0, scale)
+        play = defender_play(r, scale, max(stacks), D, retreat)       # None unless the defender chooses
+        arrived = flow.flow(flow.by_total({(a, D): v for a, v in stacks.items()}), r, retreat, 0, scale,
+                            rounds=play and play.rounds)
         stacks = {}
         for (a, d), v in arrived:
             if not v[0]:

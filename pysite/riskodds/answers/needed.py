@@ -10,6 +10,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..algorithms.choice import Play
 from ..algorithms.reshape import compare_win_chance, true_random_target, win_chance
 from ..algorithms.search import first_reaching, refuse_costly_search
 from ..algorithms.sweep import win_lines
@@ -22,6 +23,7 @@ from ..guards.budget import as_budget, check_size
 from ..guards.cost import attackers_needed_estimate, defenders_needed_estimate
 from ..maths.scaled import fraction_log10
 from .battle import DEFAULT_MAX_STATES
+from .policy import defender_policy
 
 
 @dataclass(frozen=True)
@@ -38,6 +40,7 @@ class Needed:
     true_reached: Fraction
     true_below: object
     dice_mode: str = "true-random"
+    defender_policy: object = None      # a choosing defender's play at the answer, in words
 
     def __iter__(self):
         return iter((self.needed, self.reached, self.below))
@@ -107,13 +110,19 @@ def _p_text(p):
     return f"{float(p):.6g}"
 
 
-def _answer(n, at, before, mode):
-    """A Needed from exact chances at n and n - 1 ((num, den) pairs, or None)."""
+def _answer(n, at, before, mode, model, decisions, battle, off):
+    """A Needed from exact chances at n and n - 1 ((num, den) pairs, or None); a choosing
+    defender's decisions are described for the answer's battle (attacking armies)."""
     exact = lambda v: None if v is None else Fraction(*v)
     if mode == BALANCED_BLITZ:
         shaped = lambda v: None if v is None else win_chance(*v)
         return Needed(n, shaped(at), shaped(before), exact(at), exact(before), mode)
-    return Needed(n, exact(at), exact(before), exact(at), exact(before), mode)
+    policy = None
+    if decisions:
+        A, D = battle
+        play = Play({}, {s: c for s, c in decisions.items() if s[0] <= A and s[1] <= D})
+        policy = defender_policy(model, play, off)
+    return Needed(n, exact(at), exact(before), exact(at), exact(before), mode, policy)
 
 
 def troops_needed(defenders, p, *, convention, rules=STANDARD, dice_mode="true-random", survivors=0,
@@ -153,8 +162,9 @@ def troops_needed(defenders, p, *, convention, rules=STANDARD, dice_mode="true-r
     if not can_conquer(model, D):
         raise FieldError(f"the attacker can never conquer {D:,} defenders with these rules (its dice "
                          f"cannot kill the last ones), so P(win) = 0 for every number of attackers", None)
-    a, at, before = _search(ATTACKERS, D, p, model, mode, as_budget(budget), need, off)
-    return _answer(a + off, at, before, mode) if with_values else a + off
+    decisions = {} if with_values and model.defender_choice != "most" else None
+    a, at, before = _search(ATTACKERS, D, p, model, mode, as_budget(budget), need, off, decisions)
+    return _answer(a + off, at, before, mode, model, decisions, (a, D), off) if with_values else a + off
 
 
 def defenders_needed(attackers, p, *, convention, rules=STANDARD, dice_mode="true-random",
@@ -178,8 +188,9 @@ def defenders_needed(attackers, p, *, convention, rules=STANDARD, dice_mode="tru
     if not can_hold(model, A):
         raise FieldError(f"the defender can never beat {A + off:,} attackers with these rules (its dice "
                          f"cannot kill them all), so P(hold) = 0 for every number of defenders", None)
-    d, at, before = _search(DEFENDERS, A, p, model, mode, as_budget(budget), 1, off)
-    return _answer(d, at, before, mode) if with_values else d
+    decisions = {} if with_values and model.defender_choice != "most" else None
+    d, at, before = _search(DEFENDERS, A, p, model, mode, as_budget(budget), 1, off, decisions)
+    return _answer(d, at, before, mode, model, decisions, (A, d), off) if with_values else d
 
 
 @dataclass(frozen=True)
@@ -201,7 +212,7 @@ DEFENDERS = _Side(1, "defenders", lambda known, p, model, need: defenders_needed
                   "P(hold)", "defender counts", "attackers", "the attacker can always win")
 
 
-def _search(side, known, p, model, mode, budget, need, off):
+def _search(side, known, p, model, mode, budget, need, off, decisions=None):
     """The fewest of `side` reaching chance p against `known` armies of the other side (attacking
     armies when those are the attackers): (n, (num, den) at n, at n - 1 or None)."""
     if mode != BALANCED_BLITZ and p == 1 and _never_certain(model, side.index):
@@ -217,7 +228,7 @@ def _search(side, known, p, model, mode, budget, need, off):
     scale = scale_for(model)
 
     def chances():                      # (n, the chance as (num, den)) for n = 0, 1, 2, ...
-        for n, line in win_lines(model, scale, known, side.sweep, need):
+        for n, line in win_lines(model, scale, known, side.sweep, need, decisions):
             num, den = line[known][0], scale.den(line[known][1])
             yield n, (num, den) if side is ATTACKERS else (den - num, den)
     n, at, before = first_reaching(chances(), _test(mode, p), 1, budget, lambda n: (

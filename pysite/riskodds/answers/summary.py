@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..algorithms import flow
+from ..algorithms.choice import defender_play
 from ..checks.battle_args import BALANCED_BLITZ, battle_args
 from ..checks.model import scale_for
 from ..checks.rules import STANDARD
@@ -23,6 +24,7 @@ from ..maths.approx import ZERO
 from .balanced import OutcomeKeeper, blitz, kept_outcomes
 from .battle import DEFAULT_MAX_STATES, guard_battle
 from .moments import LossMoments, exact_moments
+from .policy import defender_policy
 
 
 @dataclass(frozen=True)
@@ -45,6 +47,7 @@ class BattleSummary(LossMoments):
     attackers_lost: list
     defenders_lost: list
     end_states: list
+    defender_policy: object = None      # a choosing defender's play in words (answers/policy.py)
 
 
 def battle_summary(attackers, defenders, *, convention, rules=STANDARD, dice_mode="true-random", retreat_at=None,
@@ -80,12 +83,13 @@ def battle_summary(attackers, defenders, *, convention, rules=STANDARD, dice_mod
 def _summary(args, need, watch=None, scale=None):
     """The BattleSummary of checked arguments; watch(state, value) sees every end state."""
     scale = scale or scale_for(args.model)
+    play = defender_play(args.model, scale, args.A, args.D, args.retreat, args.goal)
     zero, add = scale.zero, scale.add
     win = loss = stopped = kept = zero
     moments = [[zero, zero], [zero, zero]]         # per side: sum k * P, sum k * k * P
     lost = [[ZERO] * (args.A + 1), [ZERO] * (args.D + 1)]
     ends = []
-    for (a, d), v in flow.stops(args.A, args.D, args.model, args.retreat, args.goal, scale):
+    for (a, d), v in flow.stops(args.A, args.D, args.model, args.retreat, args.goal, scale, play=play):
         if watch:
             watch((a, d), v)
         if d <= args.goal:
@@ -111,4 +115,5 @@ def _summary(args, need, watch=None, scale=None):
     ends.sort(key=lambda e: e[0])
     return BattleSummary(args.A + args.offset, args.D, args.convention, scale.fraction(win), scale.fraction(loss),
                          scale.fraction(stopped), None if need is None else scale.fraction(kept),
-                         tuple(exact_moments(scale, *m) for m in moments), lost[0], lost[1], ends)
+                         tuple(exact_moments(scale, *m) for m in moments), lost[0], lost[1], ends,
+                         play and defender_policy(args.model, play, args.offset))

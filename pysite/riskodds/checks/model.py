@@ -144,10 +144,17 @@ class RoundModel:
         return removed.pop() if len(removed) == 1 else None
 
     @property
+    def defender_choice(self):
+        """How the defender picks its dice: "most" (always), "before-roll" or "after-roll"
+        (Rules.defender_choice; round tables given directly are "most")."""
+        return self.rules.defender_choice if self.rules is not None else "most"
+
+    @property
     def has_lattice(self):
         """True when the full-dice rectangle can be crossed by the lattice (flow.py): every
-        outcome of the full round removes the same number of armies."""
-        return self.full_round_armies is not None
+        outcome of the full round removes the same number of armies, and every state plays the
+        same round (a choosing defender's round depends on the state)."""
+        return self.full_round_armies is not None and self.defender_choice == "most"
 
     def full_region(self, retreat=0, goal=0):
         """Least (a, d), in attacking armies, of the rectangle where both sides roll their full

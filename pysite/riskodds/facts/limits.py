@@ -21,6 +21,7 @@ LIMITS = {
     "max_states": 10 ** 8,
     "max_table_side": 1000,
     "max_territories": 42,
+    "max_choice_pairs": 2_000_000,
     "max_input_chars": 1000,
     "max_request_chars": 100_000,
     "time_budget_s": 60,
@@ -39,7 +40,8 @@ LIMIT_NOTES = {
     "max_armies": "largest army count accepted anywhere (attackers, defenders, territories, ...)",
     "max_states": "default `max_states`: most (attackers x defenders) states one request may visit",
     "max_table_side": "most attackers or defenders on one side of a win table",
-    "max_territories": "most territories in a chain campaign (the whole board)",
+    "max_territories": "most territories in a chain campaign or a plan (the whole board)",
+    "max_choice_pairs": "most (attacking roll, defending roll) pairs a defender choosing after the roll weighs per round",
     "max_input_chars": "longest text accepted for one number or probability",
     "max_request_chars": "longest JSON request `api.call` accepts",
     "time_budget_s": "default time budget of one request in CPython, seconds",
@@ -97,6 +99,9 @@ RULE_FIELDS = (
                  ["both", "+1 on every die (fortification)"]]},
     {"name": "attacker_bonus", "label": "Attacker bonus", "kind": "choice", "default": "none",
      "choices": [["none", "none"], ["highest", "+1 on highest die"], ["all", "+1 on every die"]]},
+    {"name": "defender_choice", "label": "Defender's dice", "kind": "choice", "default": "most",
+     "choices": [["most", "the most it may (standard)"], ["before-roll", "its choice, before the roll"],
+                 ["after-roll", "its choice, after seeing the attacker's roll"]]},
     {"name": "attack_faces", "label": "Attacker die faces", "kind": "int", "default": 6,
      "min": LIMITS["min_faces"], "max": LIMITS["max_faces"]},
     {"name": "defend_faces", "label": "Defender die faces", "kind": "int", "default": 6,
@@ -107,6 +112,7 @@ RULE_FIELDS = (
      "faces_field": "defend_faces", "min": 0, "max": LIMITS["max_weight"], "help": WEIGHTS_HELP},
 )
 RULE_FIELD = {f["name"]: f for f in RULE_FIELDS}
+RULE_NAMES = tuple(f["name"] for f in RULE_FIELDS)
 
 
 # the dice modes a form offers, [value, label]; riskodds.balanced has the math.
@@ -134,6 +140,10 @@ COST_MODEL = {
     "lattice_s_per_bit": 1.6e-10,   # the lattice's windows: per bit-step, times the same S factor
     "lattice_row_s": 4.3e-5,        # and per row of the lattice
     "state_s": 2.9e-5,              # every state a flow or sweep visits (dicts, tuples)
+    "choice_state_s": 1e-5,         # a choosing defender's decision at one state ...
+    "choice_step_s": 8e-7,          # ... and per product it weighs there, times (1 + S / choice_bits)
+    "choice_bits": 2e4,
+    "plan_split_s": 2e-7,           # a plan: one split of t armies between a target and the rest, in floats
     "text_s": 3.2e-11,              # one exact value as decimal text: per S**1.7 (int -> str)
     "text_power": 1.7,
     "exact_s_per_value": 3e-5,      # one exact probability object (Fraction, dict, float, log10)

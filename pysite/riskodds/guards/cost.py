@@ -40,6 +40,7 @@ from statistics import NormalDist
 
 from ..checks.model import as_model
 from ..facts.limits import COST_MODEL
+from ..maths.dice import sorted_roll_count
 from ..maths.scaled import fraction_log10
 from .budget import Estimate
 
@@ -74,6 +75,30 @@ def round_steps(model, na, nd):
 
 def _steps_at(model, a, d):
     return round_steps(model, min(model.attack_dice, a), min(model.defend_dice, d))
+
+
+def choice_steps(model):
+    """Products a choosing defender's decision weighs at a state with full dice: every outcome of
+    every number of dice it may roll, once before the roll, once per group of attacking rolls (by
+    their top dice) after it; 0 for a defender who always rolls its most."""
+    model = as_model(model)
+    ma, md = model.attack_dice, model.defend_dice
+    per_group = sum(len(model.transitions(ma, nd)) for nd in range(1, md + 1))
+    if model.defender_choice == "before-roll":
+        return per_group
+    if model.defender_choice == "after-roll":
+        faces = sum(1 for w in (model.rules.attack_weights or (1,) * model.rules.attack_faces) if w)
+        return sorted_roll_count(faces, min(ma, md)) * per_group
+    return 0
+
+
+def choice_seconds(model, states, S):
+    """Seconds of a choosing defender's decisions at `states` states whose values hold up to S bits."""
+    c = COST_MODEL
+    steps = choice_steps(model)
+    if not steps:
+        return 0.0
+    return states * (c["choice_state_s"] + c["choice_step_s"] * steps * (1 + S / c["choice_bits"]))
 
 
 def rounds_seconds(rules):
@@ -175,6 +200,7 @@ def battle_cost(A, D, rules, detail, what, retreat=0, goal=0, closed_form=True):
     S = (A + D) * beta(model)
     chain = not lattice and (A < model.full_region(retreat, goal)[0] or D < model.full_region(retreat, goal)[1])
     seconds = _flow_seconds(flow, S, chain) + c["state_s"] * states + rounds_seconds(model)
+    seconds += choice_seconds(model, (A - retreat) * (D - goal), S)    # a choosing defender decides everywhere
     if lattice:
         rows = (A + D) / model.full_round_armies
         seconds += c["lattice_s_per_bit"] * lattice * _align(S) + c["lattice_row_s"] * rows
@@ -224,6 +250,7 @@ def sweep_cost(lines, length, rules, what, cells_out=0, text_out=False):
     model = as_model(rules)
     S = (lines + length) * beta(model)
     seconds = c["sweep_s_per_bit"] * sweep_work(lines, length, model) * _align(S) + c["cell_s"] * lines * length
+    seconds += choice_seconds(model, lines * length, S)
     seconds += rounds_seconds(model)
     mb = c["bytes_per_value_bit"] * 4 * length * S / 8
     if cells_out and text_out:
@@ -246,11 +273,32 @@ def campaign_cost(A, defenders, rules_list, what):
     S = (A + sum(defenders)) * max(beta(m) for m in models)
     states = A * sum(defenders)
     seconds = c["campaign_state_s"] * states * S ** c["campaign_power"] + c["state_s"] * states
+    seconds += sum(choice_seconds(m, A * D, S) for D, m in zip(defenders, models))
     seconds += sum(rounds_seconds(m) for m in {id(m): m for m in models}.values())   # hashing would count them
     ends = sum(defenders) + A + 3 * len(defenders)
     text_s, text_bytes = _text(ends, S / 2)
     mb = c["bytes_per_value_bit"] * 2 * A * S / 8 + text_bytes
     return Estimate(seconds + text_s, _mb(mb), what)
+
+
+def plan_cost(T, nodes, root_children, what):
+    """A branching plan (algorithms/plan.py) from T armies on the starting territory: for every
+    territory v with k targets, every non-empty set S of them and every c in S (k * 2**(k - 1)
+    pairs), a sweep of T lines against c's defenders and a best split of every t <= T armies
+    (T**2 / 2 of them, in floats); then the straight order, a chain campaign."""
+    c = COST_MODEL
+    S = (T + sum(n.defenders for n in nodes)) * max(beta(n.model) for n in nodes)
+    seconds, values = 0.0, 0
+    for kids in [root_children] + [n.children for n in nodes]:
+        k = len(kids)
+        for target in (nodes[i] for i in kids):
+            pairs = 2 ** (k - 1)                  # the sets S that hold this target
+            sweep = sweep_cost(T, target.defenders, target.model, what)
+            seconds += pairs * (sweep.seconds + c["plan_split_s"] * T * T / 2)
+            values += pairs * T
+    seconds += campaign_cost(T - 1, [n.defenders for n in nodes], [n.model for n in nodes], what).seconds
+    mb = c["bytes_per_value_bit"] * values * S / 8
+    return Estimate(seconds, _mb(mb), what)
 
 
 # ---------------------------------------------------------------------------------- searches

@@ -14,6 +14,7 @@ from fractions import Fraction
 from ..answers.battle import DEFAULT_MAX_STATES, battle, passage_value
 from ..answers.campaign import campaign
 from ..answers.needed import defenders_needed, troops_needed
+from ..answers.plan import plan
 from ..answers.rounds import outcome_space
 from ..answers.summary import battle_summary
 from ..answers.tables import win_table
@@ -151,6 +152,12 @@ def op_table(params):
     return out
 
 
+def op_plan(params):
+    kw = _common(params)
+    p = plan(params.get("attackers"), params.get("targets"), **kw)
+    return encoding.plan(p)
+
+
 def op_outcome_space(params):
     rules = _rules(params)
     lo, hi = LIMITS["min_dice"], LIMITS["max_dice"]
@@ -169,7 +176,7 @@ def op_describe(params):
 
 OPS = {"describe": op_describe, "battle": op_battle, "path": op_path, "needed": op_needed,
        "defenders_needed": op_defenders_needed, "campaign": op_campaign, "table": op_table,
-       "outcome_space": op_outcome_space}
+       "outcome_space": op_outcome_space, "plan": op_plan}
 assert set(OPS) == set(REQUEST_FIELDS)
 
 # engine argument names -> the request field a form should mark

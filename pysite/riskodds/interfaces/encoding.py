@@ -49,6 +49,8 @@ def battle(b, survivors=None):
         out["mean_survivors_on_win"] = prob(b.attackers - (b.mean_attackers_lost - a * b.loss) / b.win)
     out.update(_moments(b, prob))
     out.update(_lost(b))
+    if b.defender_policy:
+        out["defender_policy"] = policy(b.defender_policy)
     ends = b.end_states.items() if isinstance(b.end_states, dict) else b.end_states
     out["end_states"] = [{"attackers": a, "defenders": d, "p": number(p)} for (a, d), p in ends]
     return out
@@ -88,10 +90,24 @@ def _balanced(r, survivors):
     return out
 
 
+def plan(p):
+    """A PlanAnswer (answers/plan.py) as JSON: counts in its decisions are armies on the territory."""
+    return {"attackers": p.attackers, "convention": p.convention, "counts": "territory", "targets": list(p.names),
+            "win": prob(p.win), "straight": prob(p.straight), "steps": list(p.steps), "orders": list(p.orders),
+            "moves": list(p.moves), "words": list(p.words)}
+
+
+def policy(p):
+    """A DefenderPolicy (answers/policy.py) as JSON."""
+    return {"mode": p.mode, "sentences": list(p.sentences), "positions": list(p.positions)}
+
+
 def needed(n):
     """A Needed (answers/needed.py) as the API's answer."""
     maybe = lambda x, encode: None if x is None else encode(x)
     out = {"needed": n.needed, "reached": number(n.reached), "below": maybe(n.below, number)}
+    if n.defender_policy:
+        out["defender_policy"] = policy(n.defender_policy)
     if n.dice_mode == "balanced-blitz":
         out["dice_mode"] = n.dice_mode
         out["true_random"] = {"reached": prob(n.true_reached), "below": maybe(n.true_below, prob)}

@@ -48,7 +48,8 @@ C(n, 1 + c'), which is what the flag `fresh` (the top die was placed one level u
 Bonuses of the two sides simply add: +1 against +1 on the same pair cancels, and a tie of the
 bonused values goes where the tie rule says.
 """
-from math import comb
+from itertools import combinations_with_replacement
+from math import comb, factorial
 
 NONE, HIGHEST, ALL = "none", "highest", "all"     # bonus of one side ("all": every die, +1)
 
@@ -124,3 +125,36 @@ def _place(states, who, side, level, m):
                 key = (ka, kd + c, won + max(0, min(ka, m, kd + c) - kd), fa, fresh_after)
             out[key] = out.get(key, 0) + count * w
     return out
+
+
+# ----------------------------------------------------------------------------- rolls one by one
+# The defender who chooses after seeing the attacker's roll (algorithms/choice.py) needs each
+# attacking roll on its own. Sorted rolls are few (C(f + n - 1, n): 56 for three d6), each
+# standing for the ordered rolls with the same dice: n! / prod(c_v!) of them, weight prod w_v**c_v.
+def sorted_rolls(n, weights, bonus=NONE):
+    """[(effective values, highest first; weight)] of every sorted roll of n dice with these
+    face weights (zero-weight faces left out), the side's bonus added. Weights sum to sum(w)**n."""
+    faces = [v for v in range(len(weights), 0, -1) if weights[v - 1]]
+    out = []
+    for roll in combinations_with_replacement(faces, n):
+        weight = factorial(n)
+        for v in set(roll):
+            c = roll.count(v)
+            weight = weight // factorial(c) * weights[v - 1] ** c
+        values = [v + 1 for v in roll] if bonus == ALL else list(roll)
+        if bonus == HIGHEST:
+            values[0] += 1
+        out.append((tuple(values), weight))
+    return out
+
+
+def sorted_roll_count(faces, n):
+    """How many sorted rolls n dice of `faces` faces have: C(faces + n - 1, n)."""
+    return comb(faces + n - 1, n)
+
+
+def pairs_outcome(attack, defend, attacker_wins_ties=False):
+    """(attacker losses, defender losses) when sorted effective values meet pair by pair."""
+    won = sum(1 for x, y in zip(attack, defend) if x > y or (attacker_wins_ties and x == y))
+    pairs = min(len(attack), len(defend))
+    return pairs - won, won

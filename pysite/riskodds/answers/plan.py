@@ -1,0 +1,286 @@
+"""A branching attack plan as an answer: the best plan's exact chance, the straight order for
+comparison, and the plan in words (algorithms/plan.py has the recursion and why it is right)."""
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..algorithms import flow, plan as planner
+from ..algorithms.choice import defender_play
+from ..checks.battle_args import refuse_balanced
+from ..checks.model import as_model, scale_for
+from ..checks.outline import read_outline
+from ..checks.rules import Rules, STANDARD
+from ..checks.validate import FieldError, check_armies, offset, show, to_attacking
+from ..facts.limits import LIMITS, RULE_NAMES
+from ..guards.budget import as_budget, check_cost, check_size
+from ..guards.cost import plan_cost
+from .battle import DEFAULT_MAX_STATES
+from .campaign import campaign
+
+MAX_NAME = 40           # characters of a target's name
+COUNTS = "territory"    # every army count in a plan's decisions: armies on the territory
+
+
+@dataclass(frozen=True)
+class Target:
+    """One target of a plan as typed: its name, defenders, rules, and its own targets (Targets)."""
+    name: str
+    defenders: int
+    rules: object
+    then: tuple
+
+
+@dataclass(frozen=True)
+class PlanAnswer:
+    """The best plan. Army counts in the decisions are armies on the territory (one stays), in
+    both conventions; `attackers` is in the call's convention.
+
+    win: P(every target conquered) under the best plan (Fraction). straight: the same targets
+    attacked one after another in the order typed by one stack that moves all but one army each
+    time (the chain campaign's rule). steps: the plan along its likeliest course, one dict per
+    attack (from, target, armies, expect (armies likeliest left after winning), keep, move).
+    orders: per territory with several targets, the first target for every army count (runs).
+    moves: per conquest, the armies to keep for every army count (runs). words: the plan in
+    sentences."""
+    attackers: int
+    convention: str
+    names: tuple
+    win: Fraction
+    straight: Fraction
+    steps: tuple
+    orders: tuple
+    moves: tuple
+    words: tuple
+
+
+def plan(attackers, targets, *, convention, rules=STANDARD, dice_mode="true-random", max_states=DEFAULT_MAX_STATES,
+         budget=None):
+    """The best branching attack plan (algorithms/plan.py) and what it gains over the straight order.
+
+    attackers: armies on the starting territory ("territory") or attacking armies ("attacking").
+    targets: the starting territory's targets, each a dict {"defenders": n, "then": [targets
+        attacked from it once taken], "name": "Brazil" (optional)} and, optionally, rule fields
+        for that target alone (as a campaign territory: {"defend_dice": 3} for a capital), or a
+        Target; or an outline, "Brazil 3 > (Peru 2 > Argentina 2), (Venezuela 1)" (checks/outline.py).
+    rules: the Rules (or RoundModel) of every target that sets none of its own.
+
+    A straight chain is the chain campaign:
+
+    >>> p = plan(10, [{"defenders": 3, "then": [{"defenders": 2}]}], convention="territory")
+    >>> p.win == campaign(10, [3, 2], convention="territory").win == p.straight
+    True
+    """
+    refuse_balanced(dice_mode, "a plan")
+    off = offset(convention)
+    A = to_attacking("attackers", attackers, convention)
+    T = A + 1                                    # armies on the starting territory
+    tree = read_targets(targets, rules)
+    nodes, names, root_children = _nodes(tree)
+    models = [n.model for n in nodes]
+    check_size(T * sum(n.defenders for n in nodes), max_states, f"a plan of {attackers} against "
+               f"{sum(n.defenders for n in nodes):,} defenders", "attackers")
+    check_cost(plan_cost(T, nodes, root_children, f"a plan of {attackers:,} armies against {len(nodes)} targets"),
+               as_budget(budget), "targets", "Try fewer targets, fewer targets from one territory, or fewer armies.")
+    scale = scale_for(*models)
+    solved = planner.solve(nodes, root_children, T, scale)
+    order = _dfs(nodes, root_children)
+    straight = campaign(A + off, [nodes[i].defenders for i in order], convention=convention,
+                        rules=[models[i] for i in order], budget=budget).win
+    steps = tuple(_main_line(solved, nodes, names, root_children, T, scale))
+    orders, moves = _tables(solved, nodes, names, root_children, steps)
+    win = scale.fraction(solved.win(root_children))
+    return PlanAnswer(A + off, convention, tuple(names), win, straight, steps, orders, moves,
+                      tuple(_words(steps, orders, moves, names)))
+
+
+# ----------------------------------------------------------------------------- reading the tree
+def read_targets(targets, rules=STANDARD):
+    """A tree of Targets from dicts (or Targets), checked: at most max_territories targets, each
+    with defenders, known keys only, a name of at most MAX_NAME characters."""
+    count = [0]
+    if not isinstance(targets, (list, tuple, dict)):      # an outline (text), or a wrong type it names
+        targets = read_outline(targets)
+
+    def read(items, where):
+        if isinstance(items, (str, bytes, dict)) or not isinstance(items, (list, tuple)):
+            raise FieldError(f"{where} must be a list of targets, like [{{\"defenders\": 3}}], got {show(items)}",
+                             "targets")
+        out = []
+        for i, item in enumerate(items):
+            here = f"{where}[{i}]"
+            count[0] += 1
+            if count[0] > LIMITS["max_territories"]:
+                raise FieldError(f"a plan has at most {LIMITS['max_territories']} targets (the whole board)",
+                                 "targets")
+            if isinstance(item, Target):
+                out.append(item)
+                continue
+            if not isinstance(item, dict):
+                raise FieldError(f"{here} must be an object like {{\"defenders\": 3}}, got {show(item)}", "targets")
+            unknown = [k for k in item if k not in ("defenders", "then", "name") + RULE_NAMES]
+            if unknown:
+                raise FieldError(f"{here}: unknown field {show(unknown[0])}; a target takes defenders, then, name "
+                                 "and rule fields", "targets")
+            try:
+                defenders = check_armies("defenders", item.get("defenders"), 1)
+                own = {k: item[k] for k in RULE_NAMES if item.get(k) is not None}
+                target_rules = Rules(**{**_fields(rules), **own}) if own else rules
+            except FieldError as e:
+                raise FieldError(f"{here}: {e}", "targets") from None
+            name = item.get("name")
+            if name is None:
+                name = f"target {count[0]}"
+            if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
+                raise FieldError(f"{here}: name must be text of 1 to {MAX_NAME} characters, got {show(name)}",
+                                 "targets")
+            then = item.get("then") or []
+            out.append(Target(name.strip(), defenders, target_rules, tuple(read(then, f"{here}.then"))))
+        return out
+    tree = read(targets, "targets")
+    if not tree:
+        raise FieldError("targets must list at least one target", "targets")
+    return tuple(tree)
+
+
+def _fields(rules):
+    """A Rules' fields as a dict (the base a target's own rule fields override)."""
+    if not isinstance(rules, Rules):
+        raise FieldError("a target's own rule fields need rules given as a Rules, not round tables", "targets")
+    return {k: getattr(rules, k) for k in rules.__dataclass_fields__}
+
+
+def _nodes(tree):
+    """(nodes in the order typed, names, the starting territory's children) of a Target tree."""
+    nodes, names = [], []
+
+    def add(target, parent):
+        index = len(nodes)
+        nodes.append(None)
+        names.append(target.name)
+        kids = tuple(add(child, index) for child in target.then)
+        nodes[index] = planner.Node(target.defenders, as_model(target.rules), kids, parent)
+        return index
+    root = tuple(add(t, -1) for t in tree)
+    if len(set(names)) < len(names):
+        raise FieldError(f"each target needs its own name; {show(next(n for n in names if names.count(n) > 1))} "
+                         "appears twice", "targets")
+    return nodes, names, root
+
+
+def _dfs(nodes, root_children):
+    out = []
+
+    def visit(i):
+        out.append(i)
+        for c in nodes[i].children:
+            visit(c)
+    for i in root_children:
+        visit(i)
+    return out
+
+
+# ----------------------------------------------------------------------------- the plan in words
+START = "your territory"
+
+
+def _main_line(solved, nodes, names, root_children, T, scale):
+    """The plan's attacks in the order played along its likeliest course: from each territory,
+    the best target for its armies; after each conquest, the likeliest armies left (the median of
+    the conquests), the move and what stays."""
+    steps = []
+
+    def play(v, S, t):
+        while S and t >= 2:
+            c = solved.order[v, S][t]
+            rest = S - {c}
+            left = _likeliest_left(nodes[c], t, scale)
+            keep = solved.keep[v, rest, c][left] if left else None
+            steps.append({"from": START if v == -1 else names[v], "target": names[c], "armies": t,
+                          "expect": left, "keep": keep, "move": left - keep if left else None})
+            if not left:
+                return
+            play(c, frozenset(nodes[c].children), left - keep)
+            S, t = rest, keep
+    play(-1, frozenset(root_children), T)
+    return steps
+
+
+def _likeliest_left(node, t, scale):
+    """The median armies left on the attacking territory (t on it) when it conquers the node, or
+    None when it cannot."""
+    play = defender_play(node.model, scale, t - 1, node.defenders)
+    ends = flow.end_states(t - 1, node.defenders, node.model, 0, 0, scale, play=play)
+    wins = sorted((a, scale.as_float(v)) for (a, d), v in ends.items() if d == 0 and v[0])
+    total = sum(p for _, p in wins)
+    if not total:
+        return None
+    running = 0.0
+    for a, p in wins:
+        running += p
+        if running >= total / 2:
+            return a + 1
+
+
+def runs(values, first):
+    """[(lo, hi, value)] runs of equal values of values[first:], indexes as army counts."""
+    out = []
+    for t in range(first, len(values)):
+        if out and out[-1][2] == values[t]:
+            out[-1][1] = t
+        else:
+            out.append([t, t, values[t]])
+    return [tuple(r) for r in out]
+
+
+def _tables(solved, nodes, names, root_children, steps):
+    """The orders of every territory with several targets on the plan's course, and the moves
+    after every conquest on it, as runs of army counts."""
+    orders, moves = [], []
+    done = set()
+
+    def visit(v, S):
+        kids = sorted(S)
+        if len(kids) > 1 and (v, S) not in done:
+            done.add((v, S))
+            orders.append({"from": START if v == -1 else names[v], "targets": [names[c] for c in kids],
+                           "first": [{"armies": [lo, hi], "target": names[c]}
+                                     for lo, hi, c in runs(solved.order[v, S], 2)]})
+        for c in kids:
+            rest = S - {c}
+            moves.append({"from": START if v == -1 else names[v], "target": names[c],
+                          "still_to_take": [names[x] for x in sorted(rest)],
+                          "keep": [{"armies": [lo, hi], "keep": k} for lo, hi, k in runs(solved.keep[v, rest, c], 2)]})
+            if rest:
+                visit(v, rest)
+            visit(c, frozenset(nodes[c].children))
+    visit(-1, frozenset(root_children))
+    seen, unique = set(), []
+    for m in moves:
+        key = (m["from"], m["target"], tuple(m["still_to_take"]))
+        if key not in seen:
+            seen.add(key)
+            unique.append(m)
+    return tuple(orders), tuple(unique)
+
+
+def _words(steps, orders, moves, names):
+    out = []
+    for i, s in enumerate(steps, 1):
+        text = f"{i}. From {s['from']} with {s['armies']} armies, attack {s['target']}."
+        if s["expect"] is None:
+            text += " It cannot be taken from there."
+        elif s["move"] == s["expect"] - 1:
+            text += f" Likeliest: about {s['expect']} left; move all but one ({s['move']}) in."
+        else:
+            text += (f" Likeliest: about {s['expect']} left; move {s['move']} in and keep {s['keep']} on "
+                     f"{s['from']} for what it still has to take.")
+        out.append(text)
+    for o in orders:
+        if len(o["first"]) > 1:
+            parts = ", ".join(f"{r['target']} with {_span(r['armies'])}" for r in o["first"])
+            out.append(f"From {o['from']}, which to attack first depends on its armies: {parts}.")
+    return out
+
+
+def _span(armies):
+    lo, hi = armies
+    return f"{lo} armies" if lo == hi else f"{lo} to {hi} armies"
