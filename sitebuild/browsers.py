@@ -251,9 +251,10 @@ class FirefoxPage(Page):
 # ---- WebKit: Selenium -> WebKitWebDriver -> MiniBrowser, on a display of its own (Xvfb) ----
 
 def start_xvfb() -> tuple[subprocess.Popen, str]:
-    """An X server of our own (no screen needed); returns it and its DISPLAY."""
+    """An X server of our own (no screen needed) on a free display; returns it and its DISPLAY.
+    It also ends by itself when its last client (the browser) goes, should we not get to it."""
     read, write = os.pipe()
-    proc = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+    proc = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x1024x24", "-nolisten", "tcp", "-terminate"],
                             pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     os.close(write)
     with os.fdopen(read) as f:

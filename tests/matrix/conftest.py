@@ -2,10 +2,10 @@
 them). `engine` is a session fixture with one parameter per engine, so pytest runs every matrix
 test of one engine before it launches the next: one browser per engine per session (the Chromium
 is the session's Playwright browser, shared with tests/site). An engine that is installed but
-does not start fails its tests; none is skipped. The matrix's server (matrixsite.py) reports every CSP violation back to the tests."""
+does not start fails its tests; none is skipped. The matrix's server (tests/site/siteserver.py) reports every CSP violation back to the tests."""
 import pytest
-from matrixsite import MatrixSite
 from pagehelpers import open_calculators
+from siteserver import SiteServer
 
 from sitebuild import browsers
 
@@ -18,7 +18,7 @@ def pytest_collection_modifyitems(items):
 
 @pytest.fixture(scope="session")
 def matrix_site(built_site):
-    site = MatrixSite(built_site)
+    site = SiteServer(built_site)
     yield site
     site.close()
 

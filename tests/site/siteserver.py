@@ -1,7 +1,9 @@
-"""The server of the core matrix (tests/matrix): the build with the site's headers plus one, a
-`report-uri` in the CSP, so every violation, in any engine, in a page or a worker, is POSTed back
-here (`reports`) even where the driver cannot hear the console (WebKit); enforcement is unchanged.
-It records every path asked for, and `down` cuts the network (every GET answered 503)."""
+"""A server of the build for the browser tests, on an origin of its own (a new port: new storage,
+no service worker yet), with the site's headers plus one: a `report-uri` in the CSP, so every
+violation, in any engine, in a page or a worker, is POSTed back here (`reports`) even where the
+driver cannot hear the console (WebKit); enforcement is unchanged. It records every path asked
+for (`paths`); `down = True` cuts the network: every GET is answered 503 and its path kept in
+`refused`, so a request that got past the service worker shows."""
 import functools
 import json
 import threading
@@ -12,12 +14,11 @@ from sitebuild.server import make_server
 REPORT_PATH = "/__csp-report"
 
 
-class MatrixSite:
-    """A server of the build on an origin of its own (a new port: new storage, no service worker)."""
-
+class SiteServer:
     def __init__(self, built_site):
         self.reports: list[dict] = []
         self.paths: list[str] = []
+        self.refused: list[str] = []
         self.down = False
         server = make_server(built_site, paths.NETLIFY_TOML, quiet=True, log=self.paths)
         base = server.RequestHandlerClass
@@ -29,7 +30,7 @@ class MatrixSite:
 
             def do_GET(self):
                 if site.down:
-                    site.paths.append(self.path)
+                    site.refused.append(self.path)
                     self.close_connection = True
                     self.send_response(503)
                     self.send_header("Content-Length", "0")
