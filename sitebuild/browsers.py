@@ -25,10 +25,12 @@ few things a test or a bench needs, the same way in every engine:
     page.type(selector, text)       replace an input's text by typing, as a reader would
     page.click(selector)            scroll to an element and click it
     page.errors()                   console errors and uncaught exceptions since the last call
+                                    (WebKit: only those after the load event, see ERROR_RECORDER)
     page.close()
 
-Waiting, reading attributes and the like are built on `run` (tests/matrix/pagehelpers.py), so
-they too are the same in every engine.
+On `run`, once for every engine: page.wait(selector), page.attr(selector, name),
+page.count(selector), page.text(selector). What the tests do to the site with these is in
+tests/matrix/pagehelpers.py.
 """
 from __future__ import annotations
 
