@@ -44,9 +44,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from . import chromium
-
 ENGINES = ("chromium", "firefox", "webkit")
+# Chromium as root needs --no-sandbox; the networking flags keep it from trying hosts other than
+# 127.0.0.1 (Playwright's own Chromium download cannot reach its host here).
+CHROMIUM = os.environ.get("CHROMIUM", shutil.which("chromium") or "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--disable-gpu"]
 FIREFOX = os.environ.get("FIREFOX", shutil.which("firefox-esr") or "/usr/bin/firefox-esr")
 WEBKIT_DRIVER = os.environ.get("WEBKIT_DRIVER", shutil.which("WebKitWebDriver") or "/usr/bin/WebKitWebDriver")
 MINIBROWSER = os.environ.get("MINIBROWSER") or next(
@@ -136,6 +139,11 @@ class Page:
 
 # ---- Chromium: Playwright ----
 
+def chromium_launch_options() -> dict:
+    """Keyword arguments for Playwright's chromium.launch() (tests/conftest.py and the benches)."""
+    return {"executable_path": CHROMIUM, "args": CHROMIUM_ARGS, "headless": True}
+
+
 class ChromiumEngine(Engine):
     name = "chromium"
 
@@ -144,7 +152,7 @@ class ChromiumEngine(Engine):
         if browser is None:
             from playwright.sync_api import sync_playwright
             self._playwright = sync_playwright().start()
-            browser = self._playwright.chromium.launch(**chromium.launch_options())
+            browser = self._playwright.chromium.launch(**chromium_launch_options())
         self.browser = browser
         self.version = browser.version
 
