@@ -22,7 +22,7 @@ import statistics
 import sys
 
 from benchlib import Target, add_bare_page, bare_load_ms, finish, served_build
-from sitebuild import chromium
+from sitebuild import browsers
 
 LINK = "/calculators/?calc=battle&attackers=75&defenders=10&convention=attacking"
 PAGE = re.compile(r"/calculators/(\?.*)?$")
@@ -145,7 +145,7 @@ def main() -> int:
         approx_js = "/" + next(out.glob("assets/js/approx.*.js")).relative_to(out).as_posix()
         snapshot_gz = next(out.glob("assets/engine/pyodide-snapshot.*.gz")).stat().st_size
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(**chromium.launch_options())
+            browser = pw.chromium.launch(**browsers.chromium_launch_options())
             for i in range(args.runs):
                 for k, v in run(browser, url, info, log, approx_js).items():
                     raw.setdefault(k, []).append(v)

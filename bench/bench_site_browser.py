@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 from benchlib import Target, cpython_ms, finish, served_build, submit_and_time
-from sitebuild import chromium
+from sitebuild import browsers
 from sitebuild.weight import built_files, is_runtime, page_weight
 
 BIG = {"attackers": 1000, "defenders": 1000, "convention": "attacking", "detail": "summary"}
@@ -40,7 +40,7 @@ def run_browser(url: str, runs: int) -> dict:
 
     res = {"engine_ready_ms": [], "big_worker_ms": [], "big_click_ms": []}
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(**chromium.launch_options())
+        browser = pw.chromium.launch(**browsers.chromium_launch_options())
         for _ in range(runs):
             ctx = browser.new_context(base_url=url, service_workers="block")
             page = ctx.new_page()

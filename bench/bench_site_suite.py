@@ -18,7 +18,7 @@ import statistics
 import sys
 
 from benchlib import Target, cpython_ms, finish, served_build, submit_and_time
-from sitebuild import chromium
+from sitebuild import browsers
 from sitehelpers import fill_form  # the tests' way of filling a form
 
 CHAIN = [22, 8, 2, 2, 2, 7, 1, 1, 3, 1, 2, 3, 5, 1]
@@ -42,7 +42,7 @@ def run_browser(url: str, runs: int) -> dict:
 
     res = {name: {"worker_ms": [], "click_ms": [], "wall_ms": []} for name, *_ in CASES}
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(**chromium.launch_options())
+        browser = pw.chromium.launch(**browsers.chromium_launch_options())
         ctx = browser.new_context(base_url=url)
         page = ctx.new_page()
         page.goto("/calculators/")

@@ -19,7 +19,7 @@ import tempfile
 from pathlib import Path
 
 from benchlib import ROOT, Target, finish, served_build
-from sitebuild import chromium
+from sitebuild import browsers
 
 LIGHTHOUSE = ROOT / "node_modules" / "lighthouse" / "cli" / "index.js"
 ARTIFACTS = ROOT / "test-artifacts" / "lighthouse"
@@ -32,12 +32,12 @@ METRICS = ["first-contentful-paint", "largest-contentful-paint", "total-blocking
 
 
 def lighthouse(url: str, form: str, out: Path) -> dict:
-    flags = " ".join(["--headless=new", *chromium.CHROMIUM_ARGS])
+    flags = " ".join(["--headless=new", *browsers.CHROMIUM_ARGS])
     cmd = ["node", str(LIGHTHOUSE), url, "--quiet", "--output=json", f"--output-path={out}",
            f"--chrome-flags={flags}", f"--only-categories={','.join(CATEGORIES)}", "--max-wait-for-load=90000"]
     if form == "desktop":
         cmd.append("--preset=desktop")
-    env = {**os.environ, "CHROME_PATH": chromium.CHROMIUM}
+    env = {**os.environ, "CHROME_PATH": browsers.CHROMIUM}
     for attempt in range(3):  # Lighthouse sometimes loses the trace ("NO_NAVSTART"); a rerun records it
         with tempfile.TemporaryDirectory() as tmp:  # Lighthouse's own Chrome profile, thrown away
             proc = subprocess.run(cmd, env={**env, "TMPDIR": tmp}, capture_output=True, text=True, timeout=600)
@@ -92,7 +92,7 @@ def main() -> int:
     targets = [Target(f"{key} {cat}", s["scores"][cat] if s["scores"][cat] is not None else 0, TARGETS[cat], "",
                       at_least=True)
                for key, s in results.items() for cat in CATEGORIES]
-    result = {"lighthouse": "12.8.2", "machine": platform.platform(), "chromium": chromium.CHROMIUM,
+    result = {"lighthouse": "12.8.2", "machine": platform.platform(), "chromium": browsers.CHROMIUM,
               "targets": TARGETS, "results": results,
               "runs": args.runs,
               "note": "simulated throttling (Lighthouse defaults); each score is the median run's; "

@@ -12,7 +12,7 @@ import sys
 
 from benchlib import ROOT, served_build
 from pagetour import HEIGHT, WIDTHS, compute_all, tour
-from sitebuild import chromium
+from sitebuild import browsers
 
 OUT = ROOT / "test-artifacts" / "screenshots"
 SCHEMES = ("light", "dark")
@@ -43,7 +43,7 @@ def main() -> int:
     OUT.mkdir(parents=True, exist_ok=True)
     total = 0
     with served_build() as (_, _info, url), sync_playwright() as pw:
-        browser = pw.chromium.launch(**chromium.launch_options())
+        browser = pw.chromium.launch(**browsers.chromium_launch_options())
         context = browser.new_context(base_url=url, viewport={"width": WIDTHS["phone"], "height": HEIGHT})
         for name, path in tour():
             if args.pages and name not in args.pages:

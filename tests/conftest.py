@@ -9,7 +9,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "site"))   # sitehelpers, for the site and article tests
 
-from sitebuild import chromium, paths  # noqa: E402
+from sitebuild import browsers, paths  # noqa: E402
 
 
 def pytest_collection_modifyitems(items):
@@ -39,4 +39,4 @@ def site_url(built_site):
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
-    return {**browser_type_launch_args, **chromium.launch_options()}
+    return {**browser_type_launch_args, **browsers.chromium_launch_options()}

@@ -18,7 +18,9 @@ function makeEngine() {
     document.body.dataset.engineState = state;
     if (state === "ready" && engine.timings) document.body.dataset.engineTimings = JSON.stringify(engine.timings);
     const text = state === "ready" || state === "busy"
-      ? `Engine ready${engine.readyMs ? ` (started in ${(engine.readyMs / 1000).toFixed(1)} s)` : ""}${engine.isolated ? "" : "; Cancel restarts it"}.`
+      // the same words in every browser: where Cancel must restart the worker (no SharedArrayBuffer,
+      // as in WebKit) the reader has nothing to do about it
+      ? `Engine ready${engine.readyMs ? ` (started in ${(engine.readyMs / 1000).toFixed(1)} s)` : ""}.`
       : state === "idle" ? "The Python runtime loads when a calculator comes into view." : message || state;
     // looked up each time: boot.js makes the engine before the rest of the page is parsed
     document.querySelectorAll("[data-role=engine-state]").forEach((s) => { s.textContent = text; });

@@ -1,8 +1,6 @@
 """Offline at the table: after one visit the service worker serves the calculators, Pyodide
 included, with the network cut (the browser offline and the server refusing every request)."""
-import functools
 import json
-import threading
 from fractions import Fraction
 
 import pytest
@@ -10,39 +8,19 @@ import riskodds as ro
 
 from conftest import _guard
 from sitebuild import offline, paths
-from sitebuild.server import make_server, serve_in_thread
+from sitebuild.server import serve_in_thread
 from sitehelpers import calculate, exact_output, screenshot, wait_engine_ready, wait_final
+from siteserver import SiteServer
 
 OFFLINE_TIMEOUT_MS = 120_000
 
 
 @pytest.fixture(scope="module")
 def gated_site(built_site):
-    """A server of its own (own origin, own service worker) that can be switched off: then every
-    request is answered 503 and recorded, so a request that got past the service worker shows."""
-    server = make_server(built_site, paths.NETLIFY_TOML, quiet=True)
-    base = server.RequestHandlerClass
-    state = {"down": False, "hits": []}
-
-    class Gated(base.func):
-        def do_GET(self):
-            if state["down"]:
-                state["hits"].append(self.path)
-                self.close_connection = True
-                self.send_response(503)
-                self.send_header("Content-Length", "0")
-                self.end_headers()
-                return
-            super().do_GET()
-
-        do_HEAD = do_GET
-
-    server.RequestHandlerClass = functools.partial(Gated, *base.args, **base.keywords)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    host, port = server.server_address[:2]
-    yield f"http://{host}:{port}", state
-    server.shutdown()
-    server.server_close()
+    """A server of its own (own origin, own service worker) that can be switched off (`down`)."""
+    site = SiteServer(built_site)
+    yield site
+    site.close()
 
 
 def test_service_worker_script_and_manifest_are_served_right(built_site, site_url, site_context):
@@ -88,8 +66,8 @@ def test_service_worker_script_and_manifest_are_served_right(built_site, site_ur
 
 
 def test_calculators_work_offline_after_one_visit(browser, gated_site, watch):
-    url, state = gated_site
-    context = browser.new_context(base_url=url, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    site = gated_site
+    context = browser.new_context(base_url=site.url, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     context.route("**/*", _guard(watch))
     watch.reset()
     try:
@@ -106,7 +84,7 @@ def test_calculators_work_offline_after_one_visit(browser, gated_site, watch):
         assert any(p.endswith("pyodide.asm.wasm") for p in cached) and "/calculators/" in cached
 
         context.set_offline(True)
-        state["down"] = True
+        site.down = True
         page.reload()
         wait_engine_ready(page)
         assert page.evaluate("() => navigator.serviceWorker.controller !== null") is True
@@ -126,11 +104,11 @@ def test_calculators_work_offline_after_one_visit(browser, gated_site, watch):
         assert wait_final(page, "needed") == "done"
         assert page.locator("form#needed [data-output=needed]").get_attribute("data-value") == "19"
         # Nothing the calculators need came from the server once it was down.
-        assert not [h for h in state["hits"] if h.startswith(("/assets/", "/pyodide/"))], state["hits"]
+        assert not [h for h in site.refused if h.startswith(("/assets/", "/pyodide/"))], site.refused
         page.close()
         watch.assert_clean()
     finally:
-        state["down"] = False
+        site.down = False
         context.close()
 
 

@@ -29,7 +29,7 @@ def test_missing_page_is_404(site_context):
 
 def test_page_is_cross_origin_isolated_and_engine_interruptible(calc_page, clean):
     assert calc_page.evaluate("() => self.crossOriginIsolated") is True
-    assert "Cancel restarts it" not in calc_page.locator("[data-role=engine-state]").inner_text()
+    assert calc_page.evaluate("() => riskoddsEngine.isolated") is True  # Cancel interrupts Python
     assert '"runtimeMs"' in calc_page.locator("body").get_attribute("data-engine-timings")
 
 

@@ -26,6 +26,18 @@ export function niceTicks(lo, hi, count) {
   return out;
 }
 
+/** [smallest, largest] of the finite numbers in `values`, or null if there are none. A loop: spread
+ *  into Math.min's arguments, a list of 130,000 values overflows the stack. */
+export function extent(values) {
+  let lo = Infinity, hi = -Infinity;
+  for (const v of values) {
+    if (v === null || !Number.isFinite(v)) continue;
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  return lo <= hi ? [lo, hi] : null;
+}
+
 /** A distribution (a list of probabilities) or a list of series [{name, short?, values}]. */
 function asSeries(data) {
   return data.length && data[0] && Array.isArray(data[0].values) ? data : [{ name: "Chance", values: data }];
@@ -57,15 +69,15 @@ export function drawChart(data, { scale = "linear", title, xLabel, xStart = 0 })
   const valsOf = (dist) => dist.map((p) => (scale === "log" ? logOf(p) : probFloat(p)));
   const all = series.map((s) => valsOf(s.values));
   const vals = all[0];
-  const present = all.flat().filter((v) => v !== null && Number.isFinite(v));
+  const [lo, hi] = extent(all.flat()) ?? [0, 0];
   let yLo, yHi;
   if (scale === "log") {
-    yLo = Math.floor(Math.min(...present, 0));
+    yLo = Math.floor(Math.min(lo, 0));
     yHi = 0;
     if (yLo === yHi) yLo = -1;
   } else {
     yLo = 0;
-    yHi = Math.max(...present, 1e-300);
+    yHi = Math.max(hi, 1e-300);
   }
   const x = (i) => M.l + ((i + 0.5) / n) * (W - M.l - M.r);
   const y = (v) => M.t + (1 - (v - yLo) / (yHi - yLo)) * (H - M.t - M.b);
@@ -87,7 +99,7 @@ export function drawChart(data, { scale = "linear", title, xLabel, xStart = 0 })
   return svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart", role: "img", "aria-labelledby": `${id}-t`,
     "aria-describedby": desc ? `${id}-d` : null, "data-scale": scale, "data-series": series.length },
     svg("title", { id: `${id}-t` }, `${title} (${scale} scale)`), desc,
-    ...yTicks, ...bars, ...lines, ...xTicks,
+    yTicks, bars, lines, xTicks, // lists, not spread: a bar a value, and there may be 100,000s
     svg("text", { class: "axis-label", x: (M.l + W - M.r) / 2, y: H - 4, "text-anchor": "middle" }, xLabel),
   );
 }
