@@ -8,7 +8,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 import riskodds as ro
 from riskodds.interfaces import api
-from riskodds.algorithms import reshape as balanced
+from riskodds.answers import balanced
 
 from conftest import _guard
 from sitehelpers import ARTIFACTS, calculate, exact_output, fill_form, no_horizontal_scroll, open_page, wait_final

@@ -44,7 +44,7 @@ def hooked_zip(built_site) -> bytes:
     with zipfile.ZipFile(io.BytesIO(src)) as zin, zipfile.ZipFile(out, "w") as zout:
         for info in zin.infolist():
             data = zin.read(info)
-            if info.filename == "riskodds/api.py":
+            if info.filename == "riskodds/interfaces/api.py":
                 data += HOOK.encode()
             zout.writestr(info, data)
     return out.getvalue()
