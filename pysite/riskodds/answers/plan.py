@@ -37,7 +37,8 @@ class PlanAnswer:
     win: P(every target conquered) under the best plan (Fraction). straight: the same targets
     attacked one after another in the order typed by one stack that moves all but one army each
     time (the chain campaign's rule). steps: the plan along its likeliest course, one dict per
-    attack (from, target, armies, expect (armies likeliest left after winning), keep, move).
+    attack (from, target, armies, expect (armies likeliest left after winning), keep, move,
+    still_to_take (from the same territory), its_targets (the target's own)).
     orders: per territory with several targets, the first target for every army count (runs).
     moves: per conquest, the armies to keep for every army count (runs). words: the plan in
     sentences."""
@@ -195,7 +196,9 @@ def _main_line(solved, nodes, names, root_children, T, scale):
             left = _likeliest_left(nodes[c], t, scale)
             keep = solved.keep[v, rest, c][left] if left else None
             steps.append({"from": START if v == -1 else names[v], "target": names[c], "armies": t,
-                          "expect": left, "keep": keep, "move": left - keep if left else None})
+                          "expect": left, "keep": keep, "move": left - keep if left else None,
+                          "still_to_take": [names[x] for x in sorted(rest)],
+                          "its_targets": [names[x] for x in nodes[c].children]})
             if not left:
                 return
             play(c, frozenset(nodes[c].children), left - keep)
@@ -268,17 +271,25 @@ def _words(steps, orders, moves, names):
         text = f"{i}. From {s['from']} with {s['armies']} armies, attack {s['target']}."
         if s["expect"] is None:
             text += " It cannot be taken from there."
-        elif s["move"] == s["expect"] - 1:
-            text += f" Likeliest: about {s['expect']} left; move all but one ({s['move']}) in."
         else:
-            text += (f" Likeliest: about {s['expect']} left; move {s['move']} in and keep {s['keep']} on "
-                     f"{s['from']} for what it still has to take.")
+            text += f" Likeliest: about {s['expect']} left on {s['from']}; "
+            later = _names(s["still_to_take"]) if s["still_to_take"] else ""
+            if not later:
+                text += f"move all but one ({s['move']}) into {s['target']}."
+            elif not s["its_targets"]:
+                text += f"move only {s['move']} into {s['target']} (it attacks nothing) and keep {s['keep']} for {later}."
+            else:
+                text += f"move {s['move']} into {s['target']} and keep {s['keep']} for {later}."
         out.append(text)
     for o in orders:
         if len(o["first"]) > 1:
             parts = ", ".join(f"{r['target']} with {_span(r['armies'])}" for r in o["first"])
             out.append(f"From {o['from']}, which to attack first depends on its armies: {parts}.")
     return out
+
+
+def _names(items):
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def _span(armies):

@@ -31,6 +31,9 @@ def _rules_args(p):
     _rule_arg(g, "attack_faces", "faces of the attacker's dice")
     _rule_arg(g, "defend_faces", "faces of the defender's dice")
     g.add_argument("--zombie", action="store_true", help="ties go to the attacker")
+    g.add_argument("--defender-choice", choices=choice_values("defender_choice"),
+                   default=RULE_FIELD["defender_choice"]["default"],
+                   help="the defender rolls the most dice it may, or chooses before or after the attacker's roll")
     g.add_argument("--bonus", choices=choice_values("defender_bonus"),
                    default=RULE_FIELD["defender_bonus"]["default"],
                    help="defender +1: highest die (bunker) or every die (fortification)")
@@ -61,7 +64,7 @@ def _params(ns):
     params = {"attack_dice": ns.attack_dice, "defend_dice": CAPITAL.defend_dice if ns.capital else ns.defend_dice,
               "attack_faces": ns.attack_faces, "defend_faces": ns.defend_faces,
               "ties": "attacker" if ns.zombie else "defender", "defender_bonus": ns.bonus,
-              "attacker_bonus": ns.attacker_bonus}
+              "attacker_bonus": ns.attacker_bonus, "defender_choice": ns.defender_choice}
     if hasattr(ns, "convention"):
         params["convention"] = ns.convention
     for key in ("attack_weights", "defend_weights"):
@@ -130,6 +133,11 @@ def build_parser():
     p.add_argument("territories", type=int, nargs="+")
     p.add_argument("--leave", type=int, default=1)
     p.add_argument("--retreat-at", type=int, default=None)
+    _common(p)
+    p = sub.add_parser("plan", help="the best branching attack plan (order of attacks and moves)")
+    p.add_argument("attackers", type=int)
+    p.add_argument("targets", help='an outline: "Brazil 3 > (Peru 2 > Argentina 2), (Venezuela 1)"')
+    p.add_argument("--exact", action="store_true", help="print exact fractions too")
     _common(p)
     p = sub.add_parser("table", help="exact win-probability grid (CSV)")
     p.add_argument("n", type=int)
@@ -219,10 +227,10 @@ def _write_tables(ns, out):
 def _answer(ns, out):
     params = _params(ns)
     op = {"battle": "battle", "path": "path", "needed": "needed", "defenders": "defenders_needed",
-          "campaign": "campaign", "outcomes": "outcome_space"}[ns.command]
+          "campaign": "campaign", "outcomes": "outcome_space", "plan": "plan"}[ns.command]
     for key in ("attackers", "defenders", "retreat_at", "defender_goal", "survivors", "p", "leave",
                 "territories", "start_attackers", "start_defenders", "end_attackers", "end_defenders",
-                "attack_dice_rolled", "defend_dice_rolled", "dice_mode"):
+                "attack_dice_rolled", "defend_dice_rolled", "dice_mode", "targets"):
         if getattr(ns, key, None) is not None:
             params[key] = getattr(ns, key)
     result = api.handle(op, params)
@@ -256,6 +264,13 @@ def _human(op, params, r, exact):
         below = f"; one fewer: {_p(r['below'])}" if r["below"] else ""
         what = "attackers" if op == "needed" else "defenders"
         return f"{r['needed']} {what} ({conv}); P = {_p(r['reached'])}{below}"
+    if op == "plan":
+        gain = r["win"]["float"] - r["straight"]["float"]
+        lines = [f"P(take all {len(r['targets'])}) = {_p(r['win'])}{_exact(r['win'], exact)} with the best plan",
+                 f"  one stack in the order typed, moving all but one each time: {_p(r['straight'])}"
+                 f" ({'+' if gain >= 0 else ''}{100 * gain:.2f} points for the plan)",
+                 "  (armies on the territory throughout)"]
+        return "\n".join(lines + ["  " + w for w in r["words"]])
     if op == "campaign":
         lines = [f"P(conquer all) = {_p(r['win'])}"]
         lines += [f"  territory {i + 1}: {_p(p)}" for i, p in enumerate(r["territory_win"])]
