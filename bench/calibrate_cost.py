@@ -67,6 +67,13 @@ CASES = [
     ("battle", {"attackers": 2000, "defenders": 2000, "detail": "summary", "dice_mode": "balanced-blitz"}),
     ("battle", {"attackers": 600, "defenders": 600, "detail": "full", "dice_mode": "balanced-blitz"}),
     ("needed", {"defenders": 400, "p": "0.9", "dice_mode": "balanced-blitz"}),
+    # a defender who chooses its dice, and branching plans
+    ("battle", {"attackers": 150, "defenders": 150, "detail": "summary", "defender_choice": "after-roll"}),
+    ("battle", {"attackers": 300, "defenders": 300, "detail": "summary", "defender_choice": "before-roll"}),
+    ("needed", {"defenders": 60, "p": "0.9", "defender_choice": "after-roll"}),
+    ("plan", {"attackers": 100, "targets": "A 10, B 10, C 10, D 10, E 10, F 10"}),
+    ("plan", {"attackers": 200, "targets": "Brazil 12 > (Peru 10 > Argentina 10), (Venezuela 8 > Central America 10), "
+                                           "East Africa 10"}),
 ]
 
 

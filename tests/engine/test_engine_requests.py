@@ -8,21 +8,13 @@ from fractions import Fraction as F
 import pytest
 
 import engine_oracle as orc
+from bad_inputs import BASE
 import riskodds.interfaces.api as api
 from enginehelpers import forbid_work
 from riskodds.interfaces.describe import REQUEST_FIELDS
 
-VALID = {            # one valid request per op
-    "describe": {},
-    "battle": {"attackers": 5, "defenders": 5, "convention": "attacking"},
-    "path": {"start_attackers": 5, "start_defenders": 5, "end_attackers": 2, "end_defenders": 2,
-             "convention": "attacking"},
-    "needed": {"defenders": 5, "p": "0.5", "convention": "attacking"},
-    "defenders_needed": {"attackers": 5, "p": "0.5", "convention": "attacking"},
-    "campaign": {"attackers": 10, "territories": [2, 3], "convention": "territory"},
-    "table": {"max_attackers": 4, "max_defenders": 4, "convention": "attacking"},
-    "outcome_space": {"attack_dice_rolled": 3, "defend_dice_rolled": 2},
-}
+VALID = {**BASE, "describe": {},            # one valid request per op
+         "plan": {"attackers": 10, "targets": "Brazil 3 > Peru 2", "convention": "territory"}}
 
 
 def test_every_op_has_a_valid_request_here():

@@ -180,3 +180,15 @@ def test_cancel_without_isolation_terminates_and_restarts_the_worker(browser, si
     assert exact_output(page, "battle", "win") == (6610505, 10077696)
     assert not errors, errors
     context.close()
+
+
+def test_a_long_one_die_battle_in_a_shared_link_is_refused_up_front(site_context, watch, clean):
+    """150,000 v 1 with one die each used to pass the browser's budget and end after ~36 s in
+    "Maximum call stack size exceeded": the engine now estimates the lattice's work and refuses it
+    before it starts, with the message beside the attackers."""
+    page = open_page(site_context, watch, "/calculators/?calc=battle&attackers=150000&defenders=1"
+                     "&convention=attacking&attack_dice=1&defend_dice=1#battle")
+    assert wait_final(page, "battle", timeout_ms=60_000) == "error"
+    msg = page.locator("form#battle [data-error-for=attackers]").inner_text()
+    assert "would need about" in msg and "time_budget_s" in msg and "in the browser" in msg, msg
+    page.close()

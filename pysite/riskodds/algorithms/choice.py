@@ -38,18 +38,25 @@ Each E is a sum of integer weights times values over one common denominator: the
 values are brought to one denominator first (Scale.align), and E_nd is scaled by W_d**(nd_max -
 nd) (W_d: the defending die's total weight) so that every choice is an integer over the round
 total W_a**na * W_d**nd_max. Comparing two choices is then comparing two integers, and the value
-of the state is one more integer over that denominator: no Fraction, no rounding. The decision
+of the state is one more integer over that denominator: no Fraction, no rounding. The values
+of the next states, divided by the largest, also give floats good to about 1e-16; choices whose
+float expectations differ by more than CLOSE (relative) are decided by the floats, the others
+exactly, so the decisions are exact and the big integers are multiplied once per outcome (the
+value is the sum of the chosen weights per outcome times that outcome's value). The decision
 at a state is the same whatever battle it is part of, so one backward sweep (by lines of states,
 as sweep.py) serves a battle's forward flow, a search and a table alike; the rounds it chose at
 each state are the rounds the flow plays (`effective rounds`).
 """
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import add, mul
 
 from ..checks.model import DEFENDER_BONUS, _die_weights, as_model
 from ..maths import dice
 
 MOST, BEFORE, AFTER = "most", "before-roll", "after-roll"
+CLOSE = 1e-9        # float expectations this close (relative) are compared exactly
+TINY = 1e-280       # below this a float expectation may have lost digits: compare exactly
 
 
 @lru_cache(maxsize=256)
@@ -90,36 +97,48 @@ class ChoiceSweep:
     def __init__(self, model, scale, decisions=None):
         self.model, self.scale = as_model(model), scale
         self.mode = self.model.defender_choice
-        self._rounds = {}           # interned effective rounds: (na, nd_max, decision) -> round
+        self.wd = _die_weights(self.model.rules, 1)[1]         # the defending die's total weight
+        self._dice = {}             # (na, nd_max) -> the choices' linear forms (see _forms)
+        self._rounds = {}           # interned effective rounds: (na, nd_max, decision) -> (round, weights)
         self.decisions = {} if decisions is None else decisions   # (a, d) -> nd, or nd per group
 
     def decide(self, a, d, value_at):
         m, scale = self.model, self.scale
         na, nd_max = min(m.attack_dice, a), min(m.defend_dice, d)
-        options = self._options(na, nd_max)
-        nexts = sorted({(a - al, d - dl) for _, tables in options for t in tables.values() for al, dl, _ in t})
-        values = {s: value_at(*s) for s in nexts}
-        live = [v for v in values.values() if v[0]]
-        if not live:
-            exps = scale.zero[1]
-            num = {s: 0 for s in nexts}
-        else:
-            exps = tuple(map(max, *(v[1] for v in live))) if len(live) > 1 else live[0][1]
-            num = {s: (scale.align(v, exps) if v[0] else 0) for s, v in values.items()}
-        wd = _die_weights(m.rules, 1)[1]
-        total, choice = 0, []
-        for weight, tables in options:
-            best = None
-            for nd in range(nd_max, 0, -1):                # most dice first: ties keep it
-                e = sum(c * num[a - al, d - dl] for al, dl, c in tables[nd]) * wd ** (nd_max - nd)
-                if best is None or e < best[0]:
-                    best = (e, nd)
-            total += weight * best[0]
-            choice.append(best[1])
-        decision = choice[0] if self.mode == BEFORE else tuple(choice)
+        outcomes, forms = self._forms(na, nd_max)
+        values = [value_at(a - al, d - dl) for al, dl in outcomes]
+        live = [v for v in values if v[0]]
+        exps = (tuple(map(max, *(v[1] for v in live))) if len(live) > 1 else live[0][1]) if live else scale.zero[1]
+        num = [scale.align(v, exps) if v[0] else 0 for v in values]
+        top = max(num) or 1
+        near = [n / top for n in num]                 # floats: decide the clear cases cheaply
+        choice = tuple(_best(group, near, num) for group in forms)
+        decision = choice[0] if self.mode == BEFORE else choice
         self.decisions[a, d] = decision
-        step = scale.exponents(m.total(na, nd_max))
-        return (total, tuple(map(int.__add__, exps, step))), self._round(na, nd_max, decision, options, wd)
+        played, weights = self._round(na, nd_max, decision)
+        return (sum(map(mul, weights, num)), tuple(map(add, exps, played[1]))), played
+
+    def _forms(self, na, nd_max):
+        """(the outcomes (al, dl) any choice may have, in a fixed order; per group of attacking
+        rolls, [(nd, the expectation's coefficients per outcome)] for nd = nd_max .. 1), each
+        expectation scaled to the round total W_a**na * W_d**nd_max)."""
+        key = (na, nd_max)
+        found = self._dice.get(key)
+        if found is None:
+            options = self._options(na, nd_max)
+            outcomes = sorted({(al, dl) for _, tables in options for t in tables.values() for al, dl, _ in t})
+            at = {o: i for i, o in enumerate(outcomes)}
+            forms = []
+            for weight, tables in options:
+                group = []
+                for nd in range(nd_max, 0, -1):
+                    coefficients = [0] * len(outcomes)
+                    for al, dl, c in tables[nd]:
+                        coefficients[at[al, dl]] = c * self.wd ** (nd_max - nd)
+                    group.append((nd, tuple(coefficients)))
+                forms.append(group)
+            found = self._dice[key] = (outcomes, forms, options)
+        return found[:2]
 
     def _options(self, na, nd_max):
         """[(weight, {nd: outcome counts})]: one entry before the roll (weight 1), one per group of
@@ -129,19 +148,35 @@ class ChoiceSweep:
             return [(1, {nd: m.transitions(na, nd) for nd in range(1, nd_max + 1)})]
         return [(w, tables) for _, w, tables in groups(m.rules, na, nd_max)]
 
-    def _round(self, na, nd_max, decision, options, wd):
+    def _round(self, na, nd_max, decision):
+        """(the round played for `decision`: (transitions, exponents of its total), its weights per
+        outcome in _forms' order), interned."""
         key = (na, nd_max, decision)
         found = self._rounds.get(key)
         if found is None:
+            outcomes, forms, options = self._dice[na, nd_max]
             chosen = [decision] if self.mode == BEFORE else decision
-            counts = {}
-            for (weight, tables), nd in zip(options, chosen):
-                scale_up = weight * wd ** (nd_max - nd)
-                for al, dl, c in tables[nd]:
-                    counts[al, dl] = counts.get((al, dl), 0) + c * scale_up
-            trans = tuple((al, dl, c) for (al, dl), c in sorted(counts.items()) if c)
-            found = self._rounds[key] = (trans, self.scale.exponents(self.model.total(na, nd_max)))
+            weights = [0] * len(outcomes)
+            for (weight, _), group, nd in zip(options, forms, chosen):
+                coefficients = dict(group)[nd]
+                for i, c in enumerate(coefficients):
+                    weights[i] += weight * c
+            trans = tuple((al, dl, w) for (al, dl), w in zip(outcomes, weights) if w)
+            played = (trans, self.scale.exponents(self.model.total(na, nd_max)))
+            found = self._rounds[key] = (played, tuple(weights))
         return found
+
+
+def _best(group, near, num):
+    """The number of dice with the least expectation (most dice on ties) for one group's forms:
+    decided in floats unless two choices come within CLOSE of each other, then exactly."""
+    guesses = [(sum(map(mul, coefficients, near)), nd) for nd, coefficients in group]
+    low = min(e for e, _ in guesses)
+    close = [nd for e, nd in guesses if e - low <= CLOSE * max(low, TINY)]
+    if len(close) == 1:
+        return close[0]
+    exact = {nd: sum(map(mul, coefficients, num)) for nd, coefficients in group if nd in close}
+    return -min((e, -nd) for nd, e in exact.items())[1]      # least; on a tie the larger nd
 
 
 def choice_lines(model, scale, length, by="attackers", need=1, decisions=None, terminal=None):
