@@ -22,6 +22,7 @@ BASE = {
     "campaign": {"attackers": 20, "territories": [3, 2], "convention": "territory"},
     "table": {"max_attackers": 5, "max_defenders": 5, "convention": "attacking"},
     "outcome_space": {"attack_dice_rolled": 3, "defend_dice_rolled": 2},
+    "plan": {"attackers": 10, "targets": "Brazil 3 > Peru 2", "convention": "territory"},
 }
 
 TOP = LIMITS["max_armies"]
@@ -54,6 +55,7 @@ INT_FIELDS = {
     "defenders_needed": ["attackers"],
     "table": ["max_attackers", "max_defenders"],
     "outcome_space": ["attack_dice_rolled", "defend_dice_rolled"],
+    "plan": ["attackers"],
 }
 for op, fields in INT_FIELDS.items():
     for name in fields:
@@ -208,6 +210,25 @@ ROWS += [
     row("needed", None, "never conquer", defend_weights=[0, 0, 0, 0, 0, 1], defender_bonus="highest",
         attack_dice=1, dice_mode="balanced-blitz"),
     row("defenders_needed", "p", "p = 1", p="1"),
+]
+
+# ---- plans: outlines and trees that are no plan, and plans too big for the budget
+ROWS += [
+    row("plan", "targets", "needs its number of defenders", targets="Brazil 3 > Peru"),
+    row("plan", "targets", "expected ')'", targets="Brazil 3 > (Peru 2"),
+    row("plan", "targets", "unexpected ';'", targets="Brazil 3; Peru 2"),
+    row("plan", "targets", "is empty", targets="   "),
+    row("plan", "targets", "is too long", targets="A 1 > " * 200 + "B 1"),
+    row("plan", "targets", "at most 42 targets", targets=", ".join(["T 1"] * 43)),
+    row("plan", "targets", "appears twice", targets="A 1, A 2"),
+    row("plan", "targets", "defenders", targets=[{"defenders": 0}]),
+    row("plan", "targets", "unknown field", targets=[{"defenders": 2, "defend_dices": 3}]),
+    row("plan", "targets", "list of targets", targets=[{"defenders": 2, "then": 3}]),
+    row("plan", "targets", "an outline", targets=7),
+    row("plan", "dice_mode", "balanced-blitz", dice_mode="balanced-blitz"),
+    row("plan", "defender_choice", "defender_choice", defender_choice="sometimes"),
+    row("plan", "attackers", "from 2 to", attackers=1),
+    row("plan", "targets", "time_budget_s", attackers=400, targets=", ".join(f"T{c} 9" for c in "abcdefghijkl")),
 ]
 
 # ---- the request itself
