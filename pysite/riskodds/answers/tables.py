@@ -17,7 +17,6 @@ from ..checks.validate import check_choice, check_int, check_probability, offset
 from ..facts.limits import LIMITS
 from ..guards.budget import UNLIMITED, as_budget, check_cost, check_size
 from ..guards.cost import sweep_cost
-from ..maths.approx import from_float
 from .battle import DEFAULT_MAX_STATES
 
 DETAILS = ("summary", "full")
@@ -27,8 +26,8 @@ DETAILS = ("summary", "full")
 class WinTable:
     """P(win) for attackers 1..max_attackers (rows) against defenders 1..max_defenders (columns),
     counted in `convention`, and on the diagonal of equal armies k v k (k = 1..min of both).
-    Cells: exact Fractions (detail "full"), Approx values (detail "summary"), or Approx values
-    of the Balanced Blitz chance (dice_mode "balanced-blitz", any detail: it is a real number)."""
+    Cells: exact Fractions (detail "full"), Approx values (detail "summary"), or floats of the
+    Balanced Blitz chance (dice_mode "balanced-blitz", any detail: a real number, good to 1e-13)."""
     convention: str
     dice_mode: str
     rows: list
@@ -53,7 +52,7 @@ def win_table(max_attackers, max_defenders, *, convention, rules=STANDARD, dice_
                "max_attackers", 'Ask for detail="summary", or a smaller table.' if exact else "Ask for a smaller table.")
     scale = scale_for(model)
     if mode == BALANCED_BLITZ:
-        cell = lambda v: from_float(win_chance_float(v[0], scale.den(v[1])))
+        cell = lambda v: win_chance_float(v[0], scale.den(v[1]))
     elif exact:
         cell = scale.fraction
     else:
