@@ -148,6 +148,7 @@ COST_MODEL = {
     "text_power": 1.7,
     "exact_s_per_value": 3e-5,      # one exact probability object (Fraction, dict, float, log10)
     "approx_s_per_value": 8e-6,     # one {float, log10} of a summary or a table
+    "bases_s_per_bit": 1e-9,        # and per bit and extra base of its denominator (weighted dice)
     "real_s_per_value": 1e-4,       # one Balanced Blitz outcome (Decimal steps, a power)
     "rounds_s": 1e-4,               # counting one dice round table: per level (faces + 1)
     "bytes_per_value_bit": 0.6,     # memory per bit of exact values kept (ints, dicts, copies)

@@ -38,7 +38,7 @@ estimate exceeds its budget before it starts.
 import math
 from statistics import NormalDist
 
-from ..checks.model import as_model
+from ..checks.model import as_model, scale_for
 from ..facts.limits import COST_MODEL
 from ..maths.dice import sorted_roll_count
 from ..maths.scaled import fraction_log10
@@ -210,6 +210,9 @@ def battle_cost(A, D, rules, detail, what, retreat=0, goal=0, closed_form=True):
         return Estimate(seconds, _mb(frontier), what)
     if detail == "summary":
         seconds += c["approx_s_per_value"] * 2 * ends
+        # weighted dice make denominators products of several bases: each end state's
+        # approximation multiplies their powers (one base: a cached power, nothing to multiply)
+        seconds += c["bases_s_per_bit"] * ends * S * (len(scale_for(model).bases) - 1)
         return Estimate(seconds, _mb(c["bytes_per_approx"] * 2 * ends + frontier), what)
     kept = ends * S / 2                        # the average end state holds about S / 2 bits
     if detail == "ends":
