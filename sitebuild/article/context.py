@@ -6,7 +6,7 @@ so Markdown leaves it alone; a placeholder may be a function of the asset URLs, 
 Adding a table is one entry in TABLES (then `{{ table("name") }}` in the Markdown)."""
 from markupsafe import escape
 
-from . import data as article_data, downloads, facts, fmt, history, simdata
+from . import data as article_data, decisions, downloads, facts, fmt, history, simdata
 from . import tables as article_tables
 from .figure_table import figure_html, sources_html
 
@@ -28,6 +28,34 @@ TABLES = {
     "needed_full": lambda: article_tables.details(f"The whole table: 1 to {THUMB_BANDS[-1][1]} defenders",
                                                   article_tables.needed_full_table(THUMB_BANDS[-1][1], THUMB_LEVELS)),
 }
+
+
+def choice_checked() -> int:
+    """decisions.CHOICE_N, once the build has checked what the article says of it: choosing before
+    the roll takes nothing off the attacker's chance in any battle up to N v N on the board, with
+    two defence dice or three."""
+    n = decisions.CHOICE_N
+    for dice in (2, 3):
+        gain = decisions.before_roll_gain(n, dice)
+        if gain:
+            raise ValueError(f"choosing before the roll gains the defender {float(gain):.3g} in some battle up to "
+                             f"{n} v {n} ({dice} defence dice): the article's section on the defender's choice is wrong")
+    return n
+
+
+def plan_course(name: str, T: int) -> dict:
+    """What the article says of a plan's course: start, the first target, then the targets attacked
+    from it in order. Refused (the sentences would be false) unless every later attack starts from
+    the first target, the moves are the chain's (decisions.move_rule) and the order is the one
+    typed (so the straight line in the typed order makes the same attacks)."""
+    start, _ = decisions.PLANS[name]
+    answer = decisions.plan(name, T)
+    steps = answer.steps
+    first = steps[0]["target"]
+    typed = [s["target"] for s in steps] == list(answer.names)   # the straight line is the plan's order
+    if any(s["from"] != first for s in steps[1:]) or not decisions.move_rule(name, T) or not typed:
+        raise ValueError(f"the plan {name} from {T} no longer runs as the article says: {steps}")
+    return {"start": start, "first": first, "then": [s["target"] for s in steps[1:]]}
 
 
 def wants_slots(fn):
@@ -86,4 +114,5 @@ def content_context(figures: dict, assets: dict, hists) -> dict:
             "fallback": any(h.source == "build fallback" for h in hists), "history": history.history(),
             "sweep": simdata.bench("sweep_cuda.json"),
             "fallback_runs": simdata.FALLBACK_RUNS, "grid_n": article_data.GRID_N,
-            "needed_d": article_data.NEEDED_D}
+            "needed_d": article_data.NEEDED_D, "choice_n": choice_checked(), "choice_at": decisions.CHOICE_AT,
+            "plan_course": plan_course, "plan_outline": lambda name: decisions.PLANS[name][1]}

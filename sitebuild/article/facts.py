@@ -56,7 +56,18 @@ Balanced Blitz (the digital game's dice mode; riskodds.algorithms.reshape), figh
   blitz/g/P                    the Balanced Blitz P(win) when the true-random one is P
   blitz/param/NAME             the game's parameters: win_cutoff, win_power, outcome_cutoff,
                                outcome_power (Fractions)
-RULES is std (2 defence dice), cap (capital: 3), or one of the earlier GPU kernel's dice models
+The defender's dice choice and a continent's plan (decisions.py):
+  choice/threshold/K/A/D/CONV  P(win) when the defender, after the roll, rolls one die exactly when it
+                               holds 2 or more and the attacker's second-highest die is K or more
+  choice/best_threshold/A/D/CONV  the K (2..7; 7: never one die) that leaves the attacker least
+  choice/one_from/NA           the engine's best play against NA attacking dice: one die is best in
+  choice/two_upto/NA           every position from this second-highest die up (two dice: up to it)
+  choice/equal_max/N/RULES     the highest P(win) at j v j on the board, j = 1..N (std, before, after)
+  plan/NAME/T/WHAT             decisions.PLANS[NAME] from T armies on the territory: win (the best
+                               plan), straight (the targets as one chain in the typed order)
+  plan/NAME/needed/P           the fewest armies on the starting territory for a best plan's P
+RULES is std (2 defence dice), cap (capital: 3), before or after (2 defence dice, the defender
+choosing how many before or after the attacker's roll), or one of the earlier GPU kernel's dice models
 (gpu_pipeline.legacy_model.MODELS: fair, biased-faces, unsorted-rounds, legacy-kernel), whose
 round tables the engine takes as they are. Values are exact (int, Fraction) where the engine is
 exact; floats for Poisson tails, for what the simulation files report, and for Balanced Blitz
@@ -72,13 +83,14 @@ from riskodds.algorithms import reshape as balanced
 from gpu_pipeline import legacy_model
 
 from .. import paths
-from . import history, simdata
+from . import decisions, history, simdata
 
 RARE_FILE = paths.ROOT / "data" / "simulations" / "rare_event_scaling.json"
 RARE_BENCH = paths.ROOT / "bench" / "results" / "bench_rare.json"
 Z95 = 1.959963984540054   # the pipeline's 95 % intervals: estimate * (1 +- Z95 * relative error)
 
-RULES = {"std": ro.STANDARD, "cap": ro.CAPITAL}
+RULES = {"std": ro.STANDARD, "cap": ro.CAPITAL, "before": decisions.choice_rules("before-roll"),
+         "after": decisions.choice_rules("after-roll")}
 
 
 @lru_cache(maxsize=None)
@@ -338,6 +350,29 @@ def _blitz_value(parts: list[str]):
     raise KeyError(what)
 
 
+def _choice_value(what, *rest):
+    if what == "threshold":
+        k, A, D, conv = rest
+        return decisions.threshold_win(int(A), int(D), conv, int(k))
+    if what == "best_threshold":
+        A, D, conv = rest
+        return decisions.best_threshold(int(A), int(D), conv)
+    if what in ("one_from", "two_upto"):
+        return decisions.rule_numbers(int(rest[0]))[what]
+    if what == "equal_max":
+        n, mode = rest
+        return max(decisions.equal_exact({"std": "most", "before": "before-roll", "after": "after-roll"}[mode], int(n)))
+    raise KeyError(what)
+
+
+def _plan_value(name, *rest):
+    if rest[0] == "needed":
+        return decisions.plan_needed(name, Fraction(rest[1]))
+    T, what = rest
+    p = decisions.plan(name, int(T))
+    return {"win": p.win, "straight": p.straight}[what]
+
+
 @lru_cache(maxsize=None)
 def value(key: str):
     """The exact value named by a recipe key (see the module docstring)."""
@@ -416,6 +451,10 @@ def value(key: str):
         return _rarebench_value(*parts)
     if head == "blitz":
         return _blitz_value(parts)
+    if head == "choice":
+        return _choice_value(*parts)
+    if head == "plan":
+        return _plan_value(*parts)
     if head == "mc":
         *inner, runs, what = parts
         return _mc_value(value("/".join(inner)), int(float(runs)), what)

@@ -25,9 +25,9 @@ from typing import Callable
 from markupsafe import Markup, escape
 
 from .. import cache
-from . import blitz as blitz_data, data as article_data, facts, simdata
+from . import blitz as blitz_data, data as article_data, decisions, facts, simdata
 from .tables import KERNEL_MODELS, STANDARD_ROUNDS
-from .figures import blitz, campaign, distribution, heatmap, keep_going, kernel, needed, rare, speed, state_space, style
+from .figures import blitz, campaign, choice, distribution, heatmap, keep_going, kernel, needed, rare, speed, state_space, style
 
 PT_TO_PX = 4 / 3  # CSS: 1pt = 1/72 in, 1px = 1/96 in
 
@@ -111,6 +111,13 @@ def _kernel_rounds(_s: Shared, layout: style.Layout) -> bytes:
               for m, _ in KERNEL_MODELS if m in shown}
     return kernel.make(STANDARD_ROUNDS, shares, shown, layout=layout)
 
+def _equal_choice(_s: Shared, layout: style.Layout) -> bytes:
+    n = decisions.CHOICE_N
+    k = facts.value("choice/best_threshold/{}/{}/territory".format(*decisions.CHOICE_AT))
+    return choice.make_equal_choice(decisions.equal_armies("most", n), decisions.equal_armies("after-roll", n),
+                                    decisions.threshold_curve(n, k), k, layout=layout)
+
+
 FIGURES = (
     Figure("distribution-75v10", distribution,
            lambda s, L: distribution.make(article_data.battle_dist(75, 10), s.hists, 75, 10, layout=L),
@@ -136,6 +143,11 @@ FIGURES = (
                                            layout=L),
            "the engine's 1000 × 1000 table of win probabilities, armies counted on the attacking territory",
            key=_GRID_KEY),
+    Figure("equal-armies-choice", choice, _equal_choice,
+           "the engine's win probabilities at equal armies on the board, with the defender rolling the most dice "
+           "it may and with it choosing after the roll, and with the one-number rule (worked out by the article's own "
+           "calculation, not the engine); all rounded to floats for drawing",
+           key=lambda s: {"n": decisions.CHOICE_N, "code": cache.file_digest(Path(decisions.__file__))}),
     Figure("chain-scores", campaign, _chain_scores,
            "the engine's exact score distribution of the campaign (territory convention)",
            key=lambda s: {"T": article_data.CHAIN_T, "chain": article_data.CHAIN}),

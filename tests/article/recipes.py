@@ -16,6 +16,9 @@ import riskodds as ro
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 from balanced_oracle import float_blitz  # noqa: E402  (Balanced Blitz in doubles, not riskodds.algorithms.reshape)
+import engine_oracle  # noqa: E402  (battles and chains by their own dynamic programs)
+import plan_oracle  # noqa: E402  (branching plans by brute force over every position of the turn)
+import defender_dp  # noqa: E402  (the defender's dice choice in integers)
 
 RULES = {"std": ro.Rules(), "cap": ro.Rules(defend_dice=3)}
 ROOT = Path(__file__).resolve().parents[2]
@@ -263,8 +266,108 @@ def _margin(p, conv, rules, lo, hi, which):
     return min(margins) if which == "min" else max(margins)
 
 
+# ---- the defender's dice choice and a continent's plan (sitebuild/article/decisions.py)
+CHOOSING = {"before": "before-roll", "after": "after-roll"}
+
+
+@lru_cache(maxsize=None)
+def _choice_grid(mode, a_max, d_max):
+    """defender_dp.solve, reused: the grid of a larger battle holds every smaller one."""
+    return defender_dp.solve(mode, a_max, d_max)
+
+
+def _choice_win(mode, A, D, conv):
+    a = int(A) - (conv == "territory")
+    W, S, _ = _choice_grid(mode, max(a, 12), max(int(D), 12))
+    return defender_dp.win(W, S, a, int(D))
+
+
+def _choice_needed(D, prob, conv, mode):
+    A = 1 + (conv == "territory")
+    while _choice_win(mode, A, D, conv) < Fraction(prob):
+        A += 1
+    return A
+
+
+def _rule_lines(na, n):
+    """From the defender's best play after the roll in every position up to n v n on the board:
+    the lowest second-highest attacking die from which one die is always best, the highest up to
+    which two dice are."""
+    _, _, choices = _choice_grid("after-roll", n - 1, n)
+    seen = {}
+    for (a, d), chose in choices.items():
+        if min(3, a) == na:
+            for top, nd in chose.items():
+                seen.setdefault(top[1], set()).add(nd)
+    one_from = min(v for v in seen if all(seen[w] == {1} for w in seen if w >= v))
+    two_upto = max(v for v in seen if all(seen[w] == {2} for w in seen if w <= v))
+    return one_from, two_upto
+
+
+def _choice(p):
+    if p[0] == "threshold":
+        k, A, D, conv = p[1:]
+        return _choice_win(("rule", int(k)), A, D, conv)
+    if p[0] == "best_threshold":
+        A, D, conv = p[1:]
+        return min(range(2, 8), key=lambda k: (_choice_win(("rule", k), A, D, conv), k))
+    if p[0] in ("one_from", "two_upto"):
+        return _rule_lines(int(p[1]), 100)[p[0] == "two_upto"]
+    if p[0] == "equal_max":
+        n, rules = int(p[1]), p[2]
+        mode = CHOOSING.get(rules, "most")
+        W, S, _ = _choice_grid(mode, n - 1, n)
+        return max([Fraction(0)] + [defender_dp.win(W, S, j - 1, j) for j in range(2, n + 1)])
+    raise KeyError(p)
+
+
+# the article's continent as typed: (name, defenders, targets attacked from it), in the order typed
+SOUTH_AMERICA = [("Brazil", 5, [("Venezuela", 4, []), ("Peru", 1, []), ("Argentina", 1, [])])]
+PLANS = {"south-america": SOUTH_AMERICA}
+
+
+def bare(tree):
+    """A named tree as plan_oracle takes it: [(defenders, children)]."""
+    return [(d, bare(kids)) for _, d, kids in tree]
+
+
+def typed_order(tree):
+    """(name, defenders) of every target, depth first in the order typed."""
+    out = []
+    for name, d, kids in tree:
+        out += [(name, d)] + typed_order(kids)
+    return out
+
+
+def chain_win(T, defenders):
+    """P(every territory of a chain taken) from T armies on the territory, moving all but one."""
+    twin, _ = engine_oracle.campaign(T - 1, defenders, [engine_oracle.STD] * len(defenders))
+    return twin[-1]
+
+
+def _plan(p):
+    tree = PLANS[p[0]]
+    if p[1] == "needed":
+        T = 2
+        while plan_oracle.best(bare(tree), T) < Fraction(p[2]):
+            T += 1
+        return T
+    T, what = int(p[1]), p[2]
+    if what == "win":
+        return plan_oracle.best(bare(tree), T)
+    return chain_win(T, [d for _, d in typed_order(tree)])
+
+
 def evaluate(key: str):
     p = key.split("/")
+    if p[0] == "choice":
+        return _choice(p[1:])
+    if p[0] == "plan":
+        return _plan(p[1:])
+    if p[0] == "battle" and p[4] in CHOOSING and p[5] == "win":
+        return _choice_win(CHOOSING[p[4]], p[1], p[2], p[3])
+    if p[0] == "needed" and p[4] in CHOOSING:
+        return _choice_needed(int(p[1]), p[2], p[3], CHOOSING[p[4]])
     if p[0] == "mul":
         i = p.index("and")
         return evaluate("/".join(p[1:i])) * evaluate("/".join(p[i + 1:]))

@@ -42,7 +42,7 @@ def test_every_figure_is_valid_svg_with_title_and_alt(built_site):
             assert title is not None and title.text.strip(), f"{img['src']}: no <title>"
             assert "prefers-color-scheme: dark" in path.read_text(), "no dark-theme style"
             seen.add(path.name.split(".")[0])
-    expected = {"distribution-75v10", "keep-going", "state-space", "kernel-rounds", "win-heatmap", "equal-armies",
+    expected = {"distribution-75v10", "keep-going", "state-space", "kernel-rounds", "win-heatmap", "equal-armies", "equal-armies-choice",
                 "chain-scores", "delta-lines", "troops-needed", "rare-events", "blitz-win-chance", "blitz-reshape",
                 "blitz-losses"}
     expected |= {f"{name}-narrow" for name in expected}  # each with its phone drawing

@@ -1,0 +1,172 @@
+"""The two decisions of part 2, from the engine: the defender's dice choice (rules with
+`defender_choice`) and a branching attack plan (`riskodds.plan`).
+
+One thing the engine does not answer is computed here: how well a defender does with a rule a
+player can remember, "roll one die when the attacker's second-highest die is K or more" (after
+the roll). `threshold_win` plays that rule exactly (Fractions) and `threshold_curve` in floats
+for the figure; `rule_numbers` reads the engine's own best play (its policy's positions) for the
+lines of that rule that hold in every position.
+
+Army counts: `A` in `convention` ("territory": one army stays behind); the dynamic program below
+works in attacking armies a = A - offset.
+"""
+from fractions import Fraction
+from functools import lru_cache
+from itertools import product
+
+import riskodds as ro
+
+from .. import cache
+
+CHOICE_N = 100        # the before-roll check and the equal-armies figure: every battle up to N v N on the board
+CHOICE_AT = (10, 10)  # the battle the one-number rules are compared at (on the board)
+RULE_K = range(2, 8)  # one die from a second-highest die of K (7: never, the standard game)
+
+# part 2's continent: the territory attacked from, and the plan's targets as an outline (riskodds.plan)
+PLANS = {"south-america": ("North Africa", "Brazil 5 > (Venezuela 4), (Peru 1), (Argentina 1)")}
+
+
+def choice_rules(mode: str, defend_dice: int = 2) -> ro.Rules:
+    return ro.Rules(defend_dice=defend_dice, defender_choice=mode)
+
+
+# ----------------------------------------------------------------------------- the defender's choice
+@lru_cache(maxsize=None)
+def _groups(na: int) -> tuple:
+    """Rolls of na attacking dice grouped by their two highest dice (the only ones a defender's
+    two dice meet): ((top dice, number of ordered rolls, {nd: {(al, dl): defending rolls}}), ...)."""
+    out = {}
+    for roll in product(range(1, 7), repeat=na):
+        top = tuple(sorted(roll, reverse=True)[:2])
+        out[top] = out.get(top, 0) + 1
+    groups = []
+    for top, count in sorted(out.items(), reverse=True):
+        tables = {}
+        for nd in (1, 2):
+            t = {}
+            for dfn in product(range(1, 7), repeat=nd):
+                y = sorted(dfn, reverse=True)
+                pairs = list(zip(top, y))
+                won = sum(a > d for a, d in pairs)   # ties to the defender
+                key = (len(pairs) - won, won)
+                t[key] = t.get(key, 0) + 1
+            tables[nd] = t
+        groups.append((top, count, tables))
+    return tuple(groups)
+
+
+def _one_die(top: tuple, k: int) -> bool:
+    return len(top) == 2 and top[1] >= k
+
+
+def _threshold_values(a_max: int, d_max: int, k: int, one, zero):
+    """V[a][d]: the attacker's chance to win from a attacking armies against d defenders when the
+    defender rolls one die exactly when it holds 2 or more and the attacker's second-highest die
+    is k or more (else the most dice it may), the attacker always rolling the most it may.
+    `one`/`zero` set the number type (Fraction(1) exact, 1.0 in floats)."""
+    V = [[zero] * (d_max + 1) for _ in range(a_max + 1)]
+    for a in range(a_max + 1):
+        V[a][0] = one
+    for a in range(1, a_max + 1):
+        na = min(3, a)
+        for d in range(1, d_max + 1):
+            total = zero
+            for top, count, tables in _groups(na):
+                nd = 1 if d >= 2 and _one_die(top, k) else min(2, d)
+                side = 6 ** nd
+                total += count * sum(c * V[a - al][d - dl] for (al, dl), c in tables[nd].items()) / side
+            V[a][d] = total / 6 ** na
+    return V
+
+
+@lru_cache(maxsize=None)
+def threshold_win(A: int, D: int, conv: str, k: int) -> Fraction:
+    """P(the attacker wins A v D) against the one-number rule with threshold k (exact)."""
+    a = A - ro.offset(conv)
+    return _threshold_values(a, D, k, Fraction(1), Fraction(0))[a][D]
+
+
+def best_threshold(A: int, D: int, conv: str) -> int:
+    """The k of RULE_K that leaves the attacker the least chance (the smallest k on a tie)."""
+    return min(RULE_K, key=lambda k: (threshold_win(A, D, conv, k), k))
+
+
+def threshold_curve(n: int, k: int) -> list[float]:
+    """P(win) at j v j on the board, j = 1..n, against the one-number rule (floats, for drawing)."""
+    return cache.cached("choice-threshold", {"n": n, "k": k, "code": cache.file_digest(__file__)},
+                        lambda: _curve(n, k))
+
+
+def _curve(n, k):
+    V = _threshold_values(n - 1, n, k, 1.0, 0.0)
+    return [0.0] + [V[j - 1][j] for j in range(2, n + 1)]
+
+
+@lru_cache(maxsize=None)
+def policy(n: int = CHOICE_N):
+    """The engine's best play after the roll, in every position up to n v n on the board."""
+    return ro.battle(n, n, convention="territory", rules=choice_rules("after-roll")).defender_policy
+
+
+def rule_numbers(na: int, n: int = CHOICE_N) -> dict:
+    """From the engine's play against na attacking dice: "one_from", the lowest second-highest
+    die from which one die is best in every position (whatever the highest die), and "two_upto",
+    the highest up to which two dice are best in every position."""
+    (entry,) = [e for e in policy(n).positions if e["attacker_dice"] == na and e["defender_most"] == 2]
+    by_second = {}
+    for r in entry["roll"]:
+        by_second.setdefault(r["attacker_top"][1], []).append(r["dice"])
+    always = lambda v, nd: all(dice == {str(nd): 1.0} for dice in by_second[v])  # noqa: E731
+    one_from = min(v for v in by_second if all(always(w, 1) for w in by_second if w >= v))
+    two_upto = max(v for v in by_second if all(always(w, 2) for w in by_second if w <= v))
+    return {"one_from": one_from, "two_upto": two_upto}
+
+
+@lru_cache(maxsize=None)
+def before_roll_gain(n: int = CHOICE_N, defend_dice: int = 2) -> Fraction:
+    """The most a defender choosing before the roll takes off the attacker's chance, over every
+    battle up to n v n on the board (0: choosing never helps)."""
+    def table(mode):
+        return ro.win_table(n, n, convention="territory", rules=choice_rules(mode, defend_dice), detail="full").rows
+    return max(s - b for rs, rb in zip(table("most"), table("before-roll")) for s, b in zip(rs, rb))
+
+
+@lru_cache(maxsize=None)
+def equal_exact(mode: str, n: int = CHOICE_N) -> tuple:
+    """P(win) at j v j on the board, j = 1..n, with the defender's dice `mode` (Fractions)."""
+    return tuple(ro.win_table(n, n, convention="territory", rules=choice_rules(mode), detail="full").equal_armies)
+
+
+def equal_armies(mode: str, n: int = CHOICE_N) -> list[float]:
+    """equal_exact as floats (for drawing), cached between builds."""
+    return cache.cached("choice-equal", {"n": n, "mode": mode}, lambda: [float(p) for p in equal_exact(mode, n)])
+
+
+# ----------------------------------------------------------------------------- a continent's plan
+@lru_cache(maxsize=None)
+def plan(name: str, T: int) -> ro.PlanAnswer:
+    """The best plan for PLANS[name] from T armies on the territory it starts from."""
+    return ro.plan(T, PLANS[name][1], convention="territory")
+
+
+def plan_order(name: str, T: int) -> list[str]:
+    """The targets in the order the best plan attacks them (along its likeliest course)."""
+    return [s["target"] for s in plan(name, T).steps]
+
+
+def plan_needed(name: str, p: Fraction) -> int:
+    """The fewest armies on the starting territory for which the best plan wins with at least p."""
+    T = 2
+    while plan(name, T).win < p:
+        T += 1
+    return T
+
+
+def move_rule(name: str, T: int) -> bool:
+    """True when the plan's moves along its course are the chain's: all but one into the first
+    and the last conquest, one army into each conquest between them (the rest stay behind)."""
+    steps = plan(name, T).steps
+    first, *middle, last = steps
+    return (first["move"] == first["expect"] - 1 and last["move"] == last["expect"] - 1
+            and all(s["move"] == 1 for s in middle))
+
