@@ -272,7 +272,7 @@ def _words(steps, orders, moves, names):
         if s["expect"] is None:
             text += " It cannot be taken from there."
         else:
-            text += f" Likeliest: about {s['expect']} left on {s['from']}; "
+            text += f" Most likely about {s['expect']} are left on {s['from']}. Then "
             later = _names(s["still_to_take"]) if s["still_to_take"] else ""
             if not later:
                 text += f"move all but one ({s['move']}) into {s['target']}."
