@@ -81,6 +81,20 @@ def test_the_prefilled_plan_answers_on_its_own(calc_page, clean):
     assert form.locator(".answer").first.inner_text() == "Take all 4: 63.8 %".replace(" %", "\u00a0%")
 
 
+def test_the_outline_wraps_and_enter_calculates(calc_page, clean):
+    form = plan_page(calc_page)
+    form.evaluate("f => f.reset()")
+    box = form.locator("[name=targets]")
+    assert box.evaluate("e => e.tagName") == "TEXTAREA"
+    box.fill("A 2 > B 1")
+    box.press("End")
+    box.press("Enter")
+    assert wait_final(calc_page, "plan") == "done"
+    assert box.input_value() == "A 2 > B 1"    # no new line
+    want = ro.plan(12, "A 2 > B 1", convention="territory").win
+    assert exact_output(calc_page, "plan", "win") == (want.numerator, want.denominator)
+
+
 BAD = [
     "Brazil 3 > (Peru",
     "Brazil 3 >> Peru 2",

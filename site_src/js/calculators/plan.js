@@ -82,4 +82,11 @@ function render(r, v) {
   r.orders.length ? orders : null, moves);
 }
 
-register({ name: "plan", read, request, render });
+/** The outline is one line that wraps: Enter calculates, as in the other fields, and adds no line. */
+function mount(form) {
+  form.elements.namedItem("targets").addEventListener("keydown", (e) => {
+    if (e.key === "Enter" && !e.shiftKey) { e.preventDefault(); form.requestSubmit(); }
+  });
+}
+
+register({ name: "plan", read, request, render, mount });
