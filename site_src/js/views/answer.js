@@ -85,7 +85,6 @@ export function modeLead(mode, labelled, ...children) {
   return node;
 }
 
-
 /** A choosing defender's best play, the engine's sentences, beside the answer it assumes:
  *  "Defender's dice: its choice, after seeing the attacker's roll. Its best play: …". */
 export function policyView(policy) {
