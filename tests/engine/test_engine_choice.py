@@ -96,3 +96,24 @@ def test_the_cost_guard_knows_the_choice():
     res = __import__("riskodds.interfaces.api").interfaces.api.handle(
         "battle", {"attackers": 5, "defenders": 5, "convention": "attacking", "defender_choice": "after-roll"})
     assert res["ok"] and F(int(res["win"]["num"]), int(res["win"]["den"])) == orc.solve(orc.Dice(), "after-roll", 5, 5)[0][5, 5]
+
+
+@pytest.mark.parametrize("op,params", [("battle", {"attackers": 10, "defenders": 8}),
+                                       ("battle", {"attackers": 10, "defenders": 8, "detail": "summary"}),
+                                       ("needed", {"defenders": 8, "p": "0.9"}),
+                                       ("defenders_needed", {"attackers": 12, "p": "0.5"})])
+def test_balanced_blitz_answers_carry_the_choosing_defenders_play(op, params):
+    """Balanced Blitz reshapes the true-random battle of a choosing defender: its answer carries
+    that battle's play in words, the same as the true-random battle's answer; "most" carries none."""
+    api = __import__("riskodds.interfaces.api").interfaces.api
+    ask = lambda op, params, mode, choice: api.handle(op, {**params, "convention": "territory", "dice_mode": mode,
+                                                           "defender_choice": choice})
+    blitz = ask(op, params, "balanced-blitz", "after-roll")
+    battle = {"battle": params, "needed": {"attackers": blitz.get("needed"), "defenders": params.get("defenders")},
+              "defenders_needed": {"attackers": params.get("attackers"), "defenders": blitz.get("needed")}}[op]
+    exact = ask("battle", battle, "true-random", "after-roll")
+    assert blitz["ok"] and exact["ok"]
+    assert blitz["defender_policy"] == exact["defender_policy"] and exact["defender_policy"]["sentences"]
+    if op == "battle":
+        assert blitz["true_random"]["win"] == exact["win"]
+    assert "defender_policy" not in ask(op, params, "balanced-blitz", "most")

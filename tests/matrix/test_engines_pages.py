@@ -22,7 +22,8 @@ def phone(engine, matrix_site):
 def rules_of(v: dict) -> ro.Rules:
     return ro.Rules(attack_dice=int(v["attack_dice"]), defend_dice=int(v["defend_dice"]), ties=v["ties"],
                     defender_bonus=v["defender_bonus"], attacker_bonus=v["attacker_bonus"],
-                    attack_faces=int(v["attack_faces"]), defend_faces=int(v["defend_faces"]))
+                    attack_faces=int(v["attack_faces"]), defend_faces=int(v["defend_faces"]),
+                    defender_choice=v["defender_choice"])
 
 
 def check_answer(page, form_id: str, kind: str) -> None:
@@ -41,6 +42,12 @@ def check_answer(page, form_id: str, kind: str) -> None:
         territories = [int(t) for t in v["territories"].replace(",", " ").split()]
         want = ro.campaign(int(v["attackers"]), territories, convention=convention, leave=int(v["leave"]), rules=rules)
         assert exact(page, form_id, "win") == pair(want.win)
+    elif kind == "plan":
+        want = ro.plan(int(v["attackers"]), v["targets"], convention=convention, rules=rules)
+        assert exact(page, form_id, "win") == pair(want.win)
+        assert exact(page, form_id, "straight") == pair(want.straight)
+        assert page.run("(s) => [...document.querySelectorAll(s)].map((e) => e.textContent)",
+                        f"form#{form_id} [data-output=words] li") == list(want.words)
     elif kind == "needed":
         assert v["mode"] == "attackers", v
         want = ro.troops_needed(int(v["defenders"]), Fraction(v["p"]), convention=convention, rules=rules)

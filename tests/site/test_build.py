@@ -104,6 +104,18 @@ def test_pages_are_csp_clean_and_reference_existing_files(two_builds):
         assert not unlabeled, f"{name}: inputs without a <label for>: {unlabeled}"
 
 
+def test_pages_drop_the_templates_indentation_where_it_cannot_show(two_builds):
+    """pages.compact strips every line's indentation: safe only while nothing keeps white space
+    as typed (<pre>, white-space: pre or pre-wrap in a style sheet, a <textarea> of several lines)."""
+    files, _ = two_builds
+    for name, data in files.items():
+        text = data.decode("utf-8", "replace") if name.endswith((".html", ".css")) else ""
+        assert not re.search(r"<pre\b|white-space:\s*(pre|break-spaces)|<textarea[^>]*>[^<]*\n", text), name
+        if name.endswith(".html"):
+            assert not re.search(r"\n[ \t]", text), f"{name} keeps its templates' indentation"
+    assert pages.compact("<p>\n    a\n\n  <b>b</b></p>") == "<p>\na\n<b>b</b></p>"
+
+
 @pytest.mark.parametrize("page", ["index.html", "calculators/index.html"])
 def test_page_weight_without_runtime_is_small(two_builds, page):
     files, _ = two_builds

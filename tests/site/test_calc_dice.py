@@ -21,7 +21,7 @@ def win(page, form_id="battle"):
 
 
 def test_the_dice_box_is_collapsed_and_says_standard_dice(calc_page, clean):
-    for fid in ("battle", "needed", "table", "path", "campaign"):
+    for fid in ("battle", "needed", "table", "path", "campaign", "plan"):
         box = calc_page.locator(f"form#{fid} details[data-summary=dice]")
         assert box.get_attribute("open") is None
         assert box.locator("[data-role=summary]").inner_text() == "standard dice"

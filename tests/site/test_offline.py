@@ -97,6 +97,9 @@ def test_calculators_work_offline_after_one_visit(browser, gated_site, watch):
         capital = ro.Rules(defend_dice=3)
         assert calculate(page, "battle", {"attackers": 12, "defenders": 6, "convention": "attacking", "defend_dice": 3}) == "done"
         assert Fraction(*exact_output(page, "battle", "win")) == ro.battle(12, 6, convention="attacking", rules=capital).win
+        outline = "Brazil 3 > (Peru 2 > Argentina 2), (Venezuela 1)"
+        assert calculate(page, "plan", {"attackers": 12, "targets": outline, "convention": "territory"}) == "done"
+        assert Fraction(*exact_output(page, "plan", "win")) == ro.plan(12, outline, convention="territory").win
         screenshot(page, "offline-phone-calculators")
 
         # A shared link, opened with no network.

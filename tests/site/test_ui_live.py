@@ -204,7 +204,7 @@ def test_far_calculators_are_wired_up_when_they_come_near_or_are_touched(browser
 def test_home_names_every_calculator_and_the_article(site_context, watch, clean):
     page = open_page(site_context, watch, "/", wait_engine=False)
     hrefs = page.locator("main a").evaluate_all("as => as.map(a => a.getAttribute('href'))")
-    ids = ["battle", "campaign", "needed", "table", "path"]
+    ids = ["battle", "campaign", "plan", "needed", "table", "path"]
     assert [f"/calculators/#{i}" for i in ids] == [h for h in hrefs if h.startswith("/calculators/#")]
     assert "/article/" in hrefs
     page.goto("/calculators/")
@@ -215,7 +215,7 @@ def test_home_names_every_calculator_and_the_article(site_context, watch, clean)
     page.close()
 
 
-@pytest.mark.parametrize("form_id", ["battle", "path", "campaign", "needed", "table"])
+@pytest.mark.parametrize("form_id", ["battle", "path", "campaign", "plan", "needed", "table"])
 def test_territory_counts_by_default_everywhere(calc_page, clean, form_id):
     form = calc_page.locator(f"form#{form_id}")
     form.evaluate("f => f.reset()")

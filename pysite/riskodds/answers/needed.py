@@ -114,14 +114,14 @@ def _answer(n, at, before, mode, model, decisions, battle, off):
     """A Needed from exact chances at n and n - 1 ((num, den) pairs, or None); a choosing
     defender's decisions are described for the answer's battle (attacking armies)."""
     exact = lambda v: None if v is None else Fraction(*v)
-    if mode == BALANCED_BLITZ:
-        shaped = lambda v: None if v is None else win_chance(*v)
-        return Needed(n, shaped(at), shaped(before), exact(at), exact(before), mode)
     policy = None
-    if decisions:
+    if decisions:       # Balanced Blitz reshapes the true-random battle this play belongs to
         A, D = battle
         play = Play({}, {s: c for s, c in decisions.items() if s[0] <= A and s[1] <= D})
         policy = defender_policy(model, play, off)
+    if mode == BALANCED_BLITZ:
+        shaped = lambda v: None if v is None else win_chance(*v)
+        return Needed(n, shaped(at), shaped(before), exact(at), exact(before), mode, policy)
     return Needed(n, exact(at), exact(before), exact(at), exact(before), mode, policy)
 
 

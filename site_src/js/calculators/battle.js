@@ -7,7 +7,7 @@ import { el } from "../dom.js";
 import { parseInteger, pick, readAttackers, readRetreat, checkStates } from "../validate.js";
 import { readCommon, ruleParams, isBalanced, diceModeLabel, trueRandomLabel } from "../rule-fields.js";
 import { probabilityView, exactBox, realView, realBox } from "../views/probability.js";
-import { answerLine, answerPart, lead, valueData, modeLead } from "../views/answer.js";
+import { answerLine, answerPart, lead, valueData, modeLead, policyView } from "../views/answer.js";
 import { conventionUnit } from "../limits.js";
 import { chartFigure } from "../views/chart.js";
 import { distTable } from "../views/dist-table.js";
@@ -145,7 +145,7 @@ function lossSeries(r, v) {
 function render(r, v, ctx) {
   const balanced = isBalanced(v);
   const parts = [modeLead(v.dice_mode, balanced, answer(r, v), balanced ? trueRandomLine(r) : null,
-    moreLines(r, v), exactViews(r, v), continueFromHere(r, v, ctx))];
+    policyView(r.defender_policy), moreLines(r, v), exactViews(r, v), continueFromHere(r, v, ctx))];
   const series = lossSeries(r, v);
   if (series.length) {
     const battle = `${v.attackers} ${conventionUnit(v.convention)} against ${v.defenders}`;

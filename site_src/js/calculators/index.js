@@ -2,6 +2,7 @@
 import "./battle.js";
 import "./path.js";
 import "./campaign.js";
+import "./plan.js";
 import "./needed.js";
 import "./table.js";
 

@@ -6,7 +6,7 @@ import { el } from "../dom.js";
 import { parseInteger, pick, readAttackers } from "../validate.js";
 import { readCommon, ruleParams, isBalanced, trueRandomLabel } from "../rule-fields.js";
 import { probabilityView, exactBox, realView, realBox } from "../views/probability.js";
-import { answerLine, answerPart, modeLead } from "../views/answer.js";
+import { answerLine, answerPart, modeLead, policyView } from "../views/answer.js";
 import { limit, conventionUnit } from "../limits.js";
 
 /** "0.95", ".95", "95%", "19/20", "1" -> {value: exact text for the engine} or {error}. */
@@ -79,6 +79,7 @@ function render(r, v) {
     tr ? answerLine([answerPart("true_reached", `${trueRandomLabel()}: ${n} ${verb}`, tr.reached),
       tr.below ? answerPart("true_below", `${n - 1} ${verb}`, tr.below) : null], { cls: "compare" }) : null,
     r.below ? null : el("p", { class: "note" }, "No smaller count is possible."),
+    policyView(r.defender_policy),
     balanced
       ? realBox(views) : exactBox(views)));
 }

@@ -3,6 +3,7 @@
 // Each part carries its exact value (data-num, data-den) for the tests and the exact view.
 import { el } from "../dom.js";
 import { diceModeLabel } from "../rule-fields.js";
+import { ruleFields } from "../limits.js";
 import { percent, scientific, oneInWords, log10, superscript, approxText, asFraction } from "../exact.js";
 
 const PERCENT_FLOOR_LOG10 = -4; // below 0.01 %, a percentage is mostly zeros: scientific instead
@@ -84,3 +85,13 @@ export function modeLead(mode, labelled, ...children) {
   return node;
 }
 
+/** A choosing defender's best play, the engine's sentences, beside the answer it assumes:
+ *  "Defender's dice: its choice, after seeing the attacker's roll. Its best play: …". */
+export function policyView(policy) {
+  if (!policy) return null;
+  const field = ruleFields().find((f) => f.name === "defender_choice");
+  const choice = field.choices.find(([v]) => v === policy.mode);
+  return el("div", { class: "policy", "data-output": "defender_policy", "data-mode": policy.mode },
+    el("p", {}, el("strong", {}, `${field.label}: ${choice ? choice[1] : policy.mode}.`), " Its best play, which this answer assumes:"),
+    el("ul", {}, policy.sentences.map((s) => el("li", {}, s))));
+}
