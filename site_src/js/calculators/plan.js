@@ -42,7 +42,7 @@ function comparison(r, all) {
     el("p", { class: "verdict", "data-output": "verdict", "data-sign": sign }, sign > 0
       ? ["Planning adds ", by, ` to the chance of taking ${all}.`]
       : sign < 0
-        ? ["The straight chain does ", by, " better, but only where each target borders the one before it."]
+        ? ["The straight chain adds ", by, ` to the chance of taking ${all}, but only where each target borders the one before it.`]
         : "Planning changes nothing here: the straight chain does as well."),
   ];
 }
