@@ -3,7 +3,6 @@ closest known one; and the red-team rows of the JSON API and the command line.""
 import os
 import subprocess
 import sys
-from fractions import Fraction as F
 
 import pytest
 

@@ -220,7 +220,7 @@ def expected(scale, played, value_at, a, d):
     if not parts:
         return scale.zero
     num, exps = scale.total(parts)
-    return num, tuple(map(int.__add__, exps, step))
+    return num, tuple(map(add, exps, step))
 
 
 @dataclass(frozen=True)

@@ -71,7 +71,6 @@ The game computes in doubles and uses the binary doubles nearest 1.3 and 1.8; he
 exactly 13/10 and 9/5. The published check values agree to better than 1e-12.
 """
 
-import math
 from dataclasses import dataclass
 from decimal import Context, Decimal, MAX_EMAX, MIN_EMIN, getcontext, localcontext
 from fractions import Fraction

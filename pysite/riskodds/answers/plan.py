@@ -17,6 +17,7 @@ from .battle import DEFAULT_MAX_STATES
 from .campaign import campaign
 
 MAX_NAME = 40           # characters of a target's name
+TARGET_FIELDS = ("defenders", "then", "name") + RULE_NAMES      # what a target of a plan may say
 COUNTS = "territory"    # every army count in a plan's decisions: armies on the territory
 
 
@@ -117,7 +118,7 @@ def read_targets(targets, rules=STANDARD):
                 continue
             if not isinstance(item, dict):
                 raise FieldError(f"{here} must be an object like {{\"defenders\": 3}}, got {show(item)}", "targets")
-            unknown = [k for k in item if k not in ("defenders", "then", "name") + RULE_NAMES]
+            unknown = [k for k in item if k not in TARGET_FIELDS]
             if unknown:
                 raise FieldError(f"{here}: unknown field {show(unknown[0])}; a target takes defenders, then, name "
                                  "and rule fields", "targets")

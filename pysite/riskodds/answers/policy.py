@@ -12,7 +12,7 @@ left are named as such.
 from collections import Counter
 from dataclasses import dataclass
 
-from ..algorithms.choice import AFTER, BEFORE, groups
+from ..algorithms.choice import AFTER, groups
 
 NUMBERS = {1: "one", 2: "two", 3: "three"}
 RANKS = ("highest", "second-highest", "third-highest")

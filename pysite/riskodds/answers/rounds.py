@@ -1,6 +1,6 @@
 """One round of dice: its outcomes with exact integer weights (dice.py counts them)."""
 from ..facts.limits import LIMITS
-from ..checks.model import RoundModel, as_model, compile_round
+from ..checks.model import as_model, compile_round
 from ..checks.rules import Rules
 from ..checks.validate import FieldError, check_int
 

@@ -161,14 +161,6 @@ class RoundModel:
         dice and a battle with these stop rules goes on."""
         return max(self.attack_dice, retreat + 1), max(self.defend_dice, goal + 1)
 
-    @property
-    def outcomes_factor(self):
-        """Outcomes per round relative to a dice round's min(na, nd) + 1 (the calibrated case):
-        the flow's work per state grows with it."""
-        if self.rules is not None:
-            return 1.0
-        return max(1.0, max(len(self.transitions(*k)) / (min(k) + 1) for k in self._totals))
-
     # ------------------------------------------------------------------ identity
     def __eq__(self, other):
         """Equal tables (weights as given, scaled to integers), however the models were made."""

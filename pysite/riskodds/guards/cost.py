@@ -114,6 +114,13 @@ def _mb(byte_count):
     return COST_MODEL["base_mb"] + byte_count / 1e6
 
 
+def starts_as_chain(A, D, model, retreat=0, goal=0, closed_form=True):
+    """True when a battle from (A, D) starts with a side below its full dice and no lattice: one
+    round type per line, values of equal denominators (a chain)."""
+    a_lo, d_lo = model.full_region(retreat, goal)
+    return not uses_lattice(A, D, model, retreat, goal, closed_form) and (A < a_lo or D < d_lo)
+
+
 def uses_lattice(A, D, model, retreat=0, goal=0, closed_form=True):
     """True when a battle from (A, D) starts inside the full-dice rectangle and crosses it by the
     lattice (flow.start_mass makes the same choice)."""
@@ -147,7 +154,7 @@ def battle_work(A, D, model, retreat=0, goal=0, closed_form=True):
                     ([("d", d) for d in range(goal + 1, min(D, d_lo - 1) + 1)] if D < d_lo else [])
         else:                           # no lattice: every state
             lines = [("a", a) for a in range(retreat + 1, A + 1)]
-    chain = not lattice and (A < a_lo or D < d_lo)
+    chain = starts_as_chain(A, D, model, retreat, goal, closed_form)
     for kind, k in lines:
         a, d = (k, D) if kind == "a" else (A, k)
         if chain:                       # a chain from the start plays this line's round throughout
@@ -198,8 +205,7 @@ def battle_cost(A, D, rules, detail, what, retreat=0, goal=0, closed_form=True):
     model = as_model(rules)
     flow, lattice, states = battle_work(A, D, model, retreat, goal, closed_form)
     S = (A + D) * beta(model)
-    chain = not lattice and (A < model.full_region(retreat, goal)[0] or D < model.full_region(retreat, goal)[1])
-    seconds = _flow_seconds(flow, S, chain) + c["state_s"] * states + rounds_seconds(model)
+    seconds = _flow_seconds(flow, S, starts_as_chain(A, D, model, retreat, goal, closed_form)) + c["state_s"] * states + rounds_seconds(model)
     seconds += choice_seconds(model, (A - retreat) * (D - goal), S)    # a choosing defender decides everywhere
     if lattice:
         rows = (A + D) / model.full_round_armies

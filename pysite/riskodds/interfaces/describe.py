@@ -1,6 +1,7 @@
 """What the engine publishes about itself: limits, rule fields, conventions, dice modes, and the
 fields each JSON request accepts. The build writes `describe()` into every page, so the site's
 forms, the pipeline and docs/engine-api.md read these instead of typing their own."""
+from ..answers.plan import TARGET_FIELDS
 from ..facts.limits import CONVENTIONS, COST_MODEL, DICE_MODES, LIMIT_NOTES, LIMITS, RULE_FIELDS, RULE_NAMES
 
 # The fields of every JSON request (api.py), named once: any other key is refused.
@@ -20,7 +21,6 @@ REQUEST_FIELDS = {
 }
 # a territory of a campaign (a dict instead of a plain defender count) may set its own rules
 TERRITORY_FIELDS = ("defenders",) + RULE_NAMES
-PLAN_TARGET_FIELDS = ("defenders", "then", "name") + RULE_NAMES     # a target of a plan
 
 
 def describe():
@@ -30,7 +30,7 @@ def describe():
             "cost_model": dict(COST_MODEL),
             "dice_modes": [list(m) for m in DICE_MODES],     # the forms' dice-mode select
             "requests": {op: list(fields) for op, fields in REQUEST_FIELDS.items()},
-            "territory_fields": list(TERRITORY_FIELDS), "plan_target_fields": list(PLAN_TARGET_FIELDS)}
+            "territory_fields": list(TERRITORY_FIELDS), "plan_target_fields": list(TARGET_FIELDS)}
 
 
 def markdown():
