@@ -85,6 +85,7 @@ export class EngineClient extends EventTarget {
       return;
     }
     if (!this.isRunning(id)) return;
+    this.current.cancelled = true; // an answer that still arrives (a C-level step finishing) is not shown
     if (this.interrupt) {
       Atomics.store(this.interrupt, 0, 2); // SIGINT -> KeyboardInterrupt inside Python
       clearTimeout(this.graceTimer);
@@ -137,7 +138,7 @@ export class EngineClient extends EventTarget {
       this.onCrash("The engine returned an unreadable answer.");
       return;
     }
-    this.settle(() => req.resolve({ result, ms: msg.ms }));
+    this.settle(() => (req.cancelled ? req.reject(new CancelledError()) : req.resolve({ result, ms: msg.ms })));
     if (msg.damaged) {
       this.restart("The engine ran out of memory; restarting it…");
       return;
