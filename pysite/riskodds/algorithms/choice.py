@@ -52,6 +52,7 @@ from functools import lru_cache
 from operator import add, mul
 
 from ..checks.model import DEFENDER_BONUS, _die_weights, as_model
+from ..guards.budget import tick
 from ..maths import dice
 
 MOST, BEFORE, AFTER = "most", "before-roll", "after-roll"
@@ -195,7 +196,9 @@ def choice_lines(model, scale, length, by="attackers", need=1, decisions=None, t
     else:
         value_at, asked_at = (lambda a, d: values[d][a]), (lambda a, d: asked[d][a])
     i = 0
+    work = 1 + length // 16             # ticks of the running deadline per line (decisions weigh more)
     while True:
+        tick(work)
         values[i], asked[i] = [], []
         for j in range(length + 1):
             a, d = (i, j) if by == "attackers" else (j, i)
@@ -244,6 +247,7 @@ def defender_play(model, scale, A, D, retreat=0, goal=0):
     lines, rounds = {}, {}
     value_at = lambda a, d: lines[a][d]
     for a in range(A + 1):                      # increasing a, then d: every next state is known
+        tick(1 + D // 16)
         line = lines[a] = []
         for d in range(D + 1):
             if d <= goal:                       # the attacker reached its goal (d = 0: conquest)

@@ -15,6 +15,7 @@ Two methods, one answer:
 from collections import defaultdict
 from operator import add
 
+from ..guards.budget import tick
 from ..maths.lattice import PowerWindow, power_coefficient, strip_zero_ends
 from .choice import defender_play
 
@@ -96,6 +97,7 @@ def full_region_exits(A, D, model, retreat, goal, scale, floor=(0, 0)):
     attacker_start = max(0, -(-(amax - m + 1) // top)) if top else last + 1
     windows = [PowerWindow(u, attacker_start, at_top=True), PowerWindow(u)]
     for r in range(last + 1):
+        tick()
         inside = {}
         for window, (base, slope) in zip(windows, walls):
             if r < window.r:
@@ -134,7 +136,7 @@ def inside_probability(A, D, a, d, model, scale):
         return scale.zero
     r = lost // m
     step = scale.exponents(model.total(model.attack_dice, model.defend_dice))
-    return power_coefficient(t, r, A - a), tuple(e * r for e in step)
+    return power_coefficient(t, r, A - a, tick), tuple(e * r for e in step)
 
 
 def by_total(masses):
@@ -179,7 +181,9 @@ def flow(batches, model, retreat, goal, scale, floor=(0, 0), rounds=None):
             for state, value in upcoming[1].items():
                 arrive(state, value)
             upcoming = next(batches, None)
-        for state in waiting.pop(total, ()):
+        ready = waiting.pop(total, ())
+        tick(1 + len(ready) // 64)
+        for state in ready:
             value = pending.pop(state)
             yield state, value
             a, d = state

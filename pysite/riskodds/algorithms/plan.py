@@ -4,9 +4,15 @@ A plan is a tree of targets. The root is the attacker's starting territory; each
 children are the territories to be attacked from it once it is taken. A territory holding t
 armies (on the territory: one must stay) attacks one adjacent target at a time with
 min(3, t - 1) dice and fights that battle to the end. After a conquest with t' armies left on
-the attacking territory the attacker moves m of them in, 1 <= m <= t' - 1, and keeps t' - m to
-attack the territory's other targets. It chooses the order of each territory's targets and
-every m to maximise P(every target conquered).
+the attacking territory the attacker moves m of them in, least(t') <= m <= t' - 1, and keeps
+t' - m to attack the territory's other targets. It chooses the order of each territory's
+targets and every m to maximise P(every target conquered).
+
+The move-in rule (`min_move`): "one" lets the attacker move a single army; "dice" is the
+printed rule, at least as many armies as dice it rolled in the last roll. A conquering roll
+costs the attacker nothing (every pair of dice compared went its way, or the defender would
+still stand), so the last roll was made with the t' armies still there: least(t') =
+min(attack_dice, t' - 1), attack_dice being the most dice the target's rules let the attacker roll.
 
 The value of a set of sibling subtrees
 --------------------------------------
@@ -16,7 +22,7 @@ territory v (its children not yet attacked), v holding t armies. Then F(c, m) = 
 children, m), G(v, {}, t) = 1, G(v, S, 1) = 0 for S not empty, and for t >= 2
 
     G(v, S, t) = max over c in S of  sum over t' of  P_c(t -> t') * H(v, S - {c}, c, t'),
-    H(v, S', c, t') = max over 1 <= m <= t' - 1 of  F(c, m) * G(v, S', t' - m),
+    H(v, S', c, t') = max over least(t') <= m <= t' - 1 of  F(c, m) * G(v, S', t' - m),
 
 where P_c(t -> t') is the chance that v, attacking c with t armies, conquers it with t' left
 (a battle of t - 1 attacking armies against c's defenders, under c's rules).
@@ -33,6 +39,15 @@ Why the recursion is well-founded: G(v, S, .) calls G(v, S', .) for a smaller se
 for a child deeper in the tree, both computed first (children before parents, smaller sets
 before larger); the battle itself is the engine's finite battle (every round removes an army).
 
+Exact ties
+----------
+Several moves can give exactly the same chance: after the last conquest of a plan every m
+does (F = G = 1). Each target says which way a tie goes (`Item.prefer`): "forward" (the most
+armies into the target: the plan op's rule), "back" (the fewest: the armies stay on the
+attacking territory), or "even" (as close to half each as the rule allows). The turn planner
+uses this to leave armies where they guard what was taken. Orders tie towards the first target
+in key order.
+
 How it is computed
 ------------------
 For one (v, S, c) the sum over t' for every t at once is a backward sweep (sweep.win_lines) of
@@ -40,12 +55,17 @@ the battle against c whose conquests are worth H(v, S - {c}, c, a + 1) instead o
 armies left, so a + 1 armies stand on v): line a of the sweep, at c's defenders, is the sum for
 t = a + 1. Values are exact scaled integers (maths/scaled.py) throughout; each max over m is
 found in floats first and decided exactly among the candidates the floats cannot tell apart.
+G(v, S, .) is kept per (v, set of target keys) in a `Solved`, so plans that share a territory's
+targets (the turn planner tries many trees) compute each set once.
 """
 from dataclasses import dataclass, field
 
+from ..guards.budget import tick
 from .sweep import win_lines
 
 RELATIVE = 1e-9      # float candidates within this of the best are compared exactly
+MIN_MOVES = ("one", "dice")
+PREFER = ("forward", "back", "even")
 
 
 @dataclass(frozen=True)
@@ -58,23 +78,48 @@ class Node:
     parent: int
 
 
+@dataclass(frozen=True)
+class Item:
+    """A target as the territory attacking it sees it: `key` (hashable, one per target and its
+    subtree in a computation), its defenders, its round model, `value` (F(c, m) for m = 0..T:
+    the chance of taking everything below it once taken with m armies on it, scaled values),
+    and `prefer`: where an exact tie of the move goes ("forward", "back", "even")."""
+    key: object
+    defenders: int
+    model: object
+    value: list
+    prefer: str = "forward"
+
+
 @dataclass
 class Solved:
-    """A plan's exact values and decisions, T: armies on the starting territory.
+    """A plan's exact values and decisions, T: the most armies on any territory (on the territory).
 
     F[c][m]: value (scaled) of target c's subtree once c is taken with m armies (m = 0..T).
-    G[(v, S)][t]: value of sibling set S (a frozenset of child indexes) from v with t armies.
-    order[(v, S)][t]: the child attacked first from v with t armies, S still to take.
+    G[(v, S)][t]: value of sibling set S (a frozenset of target keys) from v with t armies.
+    order[(v, S)][t]: the key of the target attacked first from v with t armies, S still to take.
     keep[(v, S', c)][t']: armies kept on v after taking c with t' on v (S' still to take from v).
+    min_move: the move-in rule ("one" or "dice").
     """
     T: int
+    scale: object = None
+    min_move: str = "one"
     F: dict = field(default_factory=dict)
     G: dict = field(default_factory=dict)
     order: dict = field(default_factory=dict)
     keep: dict = field(default_factory=dict)
+    items: dict = field(default_factory=dict)       # key -> Item
 
     def win(self, root_children):
         return self.G[-1, frozenset(root_children)][self.T]
+
+
+def least_move(min_move, model, armies):
+    """Fewest armies to move in after a conquest with `armies` on the attacking territory (on the
+    territory, >= 2): 1, or the dice of the conquering roll (module docstring)."""
+    if min_move == "one":
+        return 1
+    return min(model.attack_dice, armies - 1)
 
 
 def subsets(items):
@@ -86,17 +131,29 @@ def subsets(items):
     return sorted(out, key=len)
 
 
-def solve(nodes, root_children, T, scale):
+def solve(nodes, root_children, T, scale, min_move="one"):
     """The Solved plan of targets `nodes` (Node records) reached from the starting territory by
-    `root_children`, T armies on it, values in `scale`."""
-    plan = Solved(T)
+    `root_children`, T armies on it, values in `scale`. Keys are the node indexes, -1 the start."""
+    plan = Solved(T, scale, min_move)
     for v in _children_first(nodes, root_children):
         kids = root_children if v == -1 else nodes[v].children
-        for S in subsets(kids):
-            plan.G[v, S] = [scale.one] * (T + 1) if not S else _best_first(plan, nodes, v, S, T, scale)
+        items = tuple(Item(c, nodes[c].defenders, nodes[c].model, plan.F[c]) for c in kids)
+        full = siblings(plan, v, items)
         if v != -1:
-            plan.F[v] = plan.G[v, frozenset(kids)]
+            plan.F[v] = full
     return plan
+
+
+def siblings(plan, v, items):
+    """G(v, S, t) for t = 0..T for every subset S of `items` (Items attacked from v), smaller sets
+    first, each kept in `plan` (and computed once per key set); returns G for all of them."""
+    for item in items:
+        plan.items[item.key] = item
+    keys = [item.key for item in items]
+    for S in subsets(keys):
+        if (v, S) not in plan.G:
+            plan.G[v, S] = [plan.scale.one] * (plan.T + 1) if not S else _best_first(plan, v, S)
+    return plan.G[v, frozenset(keys)]
 
 
 def _children_first(nodes, root_children):
@@ -111,14 +168,15 @@ def _children_first(nodes, root_children):
     return out
 
 
-def _best_first(plan, nodes, v, S, T, scale):
+def _best_first(plan, v, S):
     """G(v, S, t) for t = 0..T (module docstring), recording the best first target per t."""
+    T, scale = plan.T, plan.scale
     best = [scale.zero] * (T + 1)
     first = [None] * (T + 1)
-    for c in sorted(S):
-        rest = S - {c}
-        worth = _moves(plan, v, rest, c, T, scale)            # H(v, rest, c, t'), t' = 0..T
-        target = nodes[c]
+    for c in sorted(S, key=_order_key):
+        tick(64)
+        worth = _moves(plan, v, S - {c}, plan.items[c])     # H(v, rest, c, t'), t' = 0..T
+        target = plan.items[c]
         line_value = {}
         for a, line in win_lines(target.model, scale, target.defenders, "attackers",
                                  terminal=lambda a: worth[a + 1]):
@@ -127,39 +185,55 @@ def _best_first(plan, nodes, v, S, T, scale):
                 break
         for t in range(2, T + 1):
             q = line_value[t]
-            if first[t] is None or _greater(scale, q, best[t]):
+            if first[t] is None or greater(scale, q, best[t]):
                 best[t], first[t] = q, c
     plan.order[v, S] = first
     return best
 
 
-def _moves(plan, v, rest, c, T, scale):
+def _order_key(key):
+    """Keys in a stable order (ints of the plan op, tuples of the turn planner)."""
+    return repr(key) if not isinstance(key, int) else f"{key:08d}"
+
+
+def _moves(plan, v, rest, item):
     """H(v, rest, c, t') for t' = 0..T: the best split of t' armies between c (m) and v (t' - m),
-    and the armies kept, recorded in plan.keep."""
-    F = plan.F[c]
+    and the armies kept, recorded in plan.keep; exact ties go where item.prefer says."""
+    T, scale = plan.T, plan.scale
+    F = item.value
     G = plan.G[v, rest]
     f_float = [scale.as_float(x) for x in F]
     g_float = [scale.as_float(x) for x in G]
     worth = [scale.zero] * (T + 1)
     keep = [None] * (T + 1)
     for t in range(2, T + 1):
-        products = [(f_float[m] * g_float[t - m], m) for m in range(1, t)]
+        lo = least_move(plan.min_move, item.model, t)
+        products = [(f_float[m] * g_float[t - m], m) for m in range(lo, t)]
         top = max(p for p, _ in products)
         if top > 0:
             candidates = [m for p, m in products if p >= top * (1 - RELATIVE)]
         else:                       # underflow: no float can tell, compare them all
             candidates = [m for _, m in products]
         best_m, best_v = None, None
-        for m in sorted(candidates, reverse=True):     # ties: move more armies forward
+        for m in _tie_order(candidates, t, item.prefer):
             value = scale.product(F[m], G[t - m])
-            if best_v is None or _greater(scale, value, best_v):
+            if best_v is None or greater(scale, value, best_v):
                 best_m, best_v = m, value
         worth[t], keep[t] = best_v, t - best_m
-    plan.keep[v, rest, c] = keep
+    plan.keep[v, rest, item.key] = keep
     return worth
 
 
-def _greater(scale, x, y):
+def _tie_order(candidates, t, prefer):
+    """The moves m in the order an exact tie is decided (the first of equal values wins)."""
+    if prefer == "back":
+        return sorted(candidates)
+    if prefer == "even":
+        return sorted(candidates, key=lambda m: (abs(2 * m - t), m))
+    return sorted(candidates, reverse=True)
+
+
+def greater(scale, x, y):
     """x > y for two scaled values, exactly."""
     if not x[0] or not y[0]:
         return x[0] > y[0]

@@ -76,6 +76,8 @@ from decimal import Context, Decimal, MAX_EMAX, MIN_EMIN, getcontext, localconte
 from fractions import Fraction
 from functools import lru_cache
 
+from ..guards.budget import tick
+
 WIN_CHANCE_CUTOFF = Fraction(1, 20)      # step 1: c1
 WIN_CHANCE_POWER = Fraction(13, 10)      # step 2: r
 OUTCOME_CUTOFF = Fraction(1, 10)         # step 3: c3
@@ -204,6 +206,7 @@ def _dec(q):
 def _power(x, power):
     """x ** power for a Decimal x >= 0 and a Fraction power, as exp(power * ln x): relative
     error about power * |ln x| * 10^-prec, far inside the guard digits."""
+    tick()
     if not x:
         return x
     return (_dec(power) * x.ln()).exp()

@@ -8,6 +8,7 @@ sweep keeps at most four lines in memory and can run to large grids.
 from operator import add
 
 from ..checks.model import as_model
+from ..guards.budget import tick
 from .choice import choice_lines
 
 
@@ -35,7 +36,9 @@ def win_lines(model, scale, length, by="attackers", need=1, decisions=None, term
     base, power, align = scale.bases[0], scale.power, scale.align
     kept = {}
     i = 0
+    work = 1 + length // 64             # ticks of the running deadline per line
     while True:
+        tick(work)
         kept[i] = line = []
         for j in range(length + 1):
             a, d = (i, j) if by == "attackers" else (j, i)

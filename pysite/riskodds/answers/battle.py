@@ -14,7 +14,7 @@ from ..checks.model import scale_for
 from ..checks.rules import STANDARD
 from ..checks.validate import FieldError, check_int
 from ..facts.limits import LIMITS
-from ..guards.budget import as_budget, check_cost, check_size
+from ..guards.budget import as_budget, check_cost, check_size, guarded
 from ..guards.cost import battle_cost, path_cost, reshape_cost
 from ..maths.scaled import Scale
 from .balanced import blitz, kept_outcomes
@@ -140,6 +140,7 @@ class Battle(LossMoments):
         return tuple(out)
 
 
+@guarded
 def battle(attackers, defenders, *, convention, rules=STANDARD, dice_mode="true-random", retreat_at=None,
            defender_goal=0, max_states=DEFAULT_MAX_STATES, closed_form=True, budget=None, as_text=False):
     """Exact distribution of a battle's end states (a Battle); in Balanced Blitz mode, a
@@ -202,6 +203,7 @@ def exact_battle(args, closed_form=True):
                                         play), scale, play)
 
 
+@guarded
 def probability(start, end, *, convention, rules=STANDARD, dice_mode="true-random", retreat_at=None,
                 defender_goal=0, max_states=DEFAULT_MAX_STATES, closed_form=True, budget=None):
     """P(a battle from `start` passes through or ends at `end`); states are (attackers, defenders)
@@ -222,6 +224,7 @@ def probability(start, end, *, convention, rules=STANDARD, dice_mode="true-rando
     return scale.fraction(value)
 
 
+@guarded
 def passage_value(start, end, *, convention, rules=STANDARD, dice_mode="true-random", retreat_at=None,
                   defender_goal=0, max_states=DEFAULT_MAX_STATES, closed_form=True, budget=None):
     """`probability` as (value, scale): the scaled value (num, exps) and its Scale, for callers

@@ -10,7 +10,7 @@ from ..checks.model import as_model, scale_for
 from ..checks.rules import STANDARD
 from ..checks.validate import FieldError, check_armies, check_int, offset, show, to_attacking
 from ..facts.limits import LIMITS
-from ..guards.budget import as_budget, check_cost, check_size
+from ..guards.budget import as_budget, check_cost, check_size, guarded
 from ..guards.cost import campaign_cost
 from ..maths.scaled import Scale
 from .battle import DEFAULT_MAX_STATES
@@ -102,6 +102,7 @@ class Campaign:
         return sum((p * a for a, p in won.items()), Fraction(0)) / total if total else Fraction(0)
 
 
+@guarded
 def campaign(attackers, territories, *, convention, leave=1, rules=STANDARD, dice_mode="true-random",
              retreat_at=None, max_states=DEFAULT_MAX_STATES, budget=None):
     """Exact distribution of a chain campaign.

@@ -19,7 +19,7 @@ from ..checks.model import as_model, scale_for
 from ..checks.rules import STANDARD
 from ..checks.validate import FieldError, check_armies, check_probability, offset
 from ..facts.limits import LIMITS
-from ..guards.budget import as_budget, check_size
+from ..guards.budget import as_budget, check_size, guarded
 from ..guards.cost import attackers_needed_estimate, defenders_needed_estimate
 from ..maths.scaled import fraction_log10
 from .battle import DEFAULT_MAX_STATES
@@ -125,6 +125,7 @@ def _answer(n, at, before, mode, model, decisions, battle, off):
     return Needed(n, exact(at), exact(before), exact(at), exact(before), mode, policy)
 
 
+@guarded
 def troops_needed(defenders, p, *, convention, rules=STANDARD, dice_mode="true-random", survivors=0,
                   max_states=DEFAULT_MAX_STATES, with_values=False, budget=None):
     """Fewest attackers (in `convention`) with P(win with >= `survivors` left) >= p against
@@ -167,6 +168,7 @@ def troops_needed(defenders, p, *, convention, rules=STANDARD, dice_mode="true-r
     return _answer(a + off, at, before, mode, model, decisions, (a, D), off) if with_values else a + off
 
 
+@guarded
 def defenders_needed(attackers, p, *, convention, rules=STANDARD, dice_mode="true-random",
                      max_states=DEFAULT_MAX_STATES, with_values=False, budget=None):
     """Fewest defenders that hold (the attacker does not conquer) with probability >= p against

@@ -11,7 +11,7 @@ from ..checks.outline import read_outline
 from ..checks.rules import Rules, STANDARD
 from ..checks.validate import FieldError, check_armies, offset, show, to_attacking
 from ..facts.limits import LIMITS, RULE_NAMES
-from ..guards.budget import as_budget, check_cost, check_size
+from ..guards.budget import as_budget, check_cost, check_size, guarded
 from ..guards.cost import plan_cost
 from .battle import DEFAULT_MAX_STATES
 from .campaign import campaign
@@ -54,6 +54,7 @@ class PlanAnswer:
     words: tuple
 
 
+@guarded
 def plan(attackers, targets, *, convention, rules=STANDARD, dice_mode="true-random", max_states=DEFAULT_MAX_STATES,
          budget=None):
     """The best branching attack plan (algorithms/plan.py) and what it gains over the straight order.

@@ -20,6 +20,7 @@ from ..checks.battle_args import BALANCED_BLITZ, battle_args
 from ..checks.model import scale_for
 from ..checks.rules import STANDARD
 from ..checks.validate import check_armies
+from ..guards.budget import guarded
 from ..maths.approx import ZERO
 from .balanced import OutcomeKeeper, blitz, kept_outcomes
 from .battle import DEFAULT_MAX_STATES, guard_battle
@@ -50,6 +51,7 @@ class BattleSummary(LossMoments):
     defender_policy: object = None      # a choosing defender's play in words (answers/policy.py)
 
 
+@guarded
 def battle_summary(attackers, defenders, *, convention, rules=STANDARD, dice_mode="true-random", retreat_at=None,
                    defender_goal=0, survivors=None, max_states=DEFAULT_MAX_STATES, budget=None):
     """Summary of `battle(attackers, defenders, ...)` (same arguments; `survivors` in the call's

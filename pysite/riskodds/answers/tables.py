@@ -15,7 +15,7 @@ from ..checks.model import as_model, scale_for
 from ..checks.rules import CAPITAL, STANDARD
 from ..checks.validate import check_choice, check_int, check_probability, offset
 from ..facts.limits import LIMITS
-from ..guards.budget import UNLIMITED, as_budget, check_cost, check_size
+from ..guards.budget import UNLIMITED, as_budget, check_cost, check_size, guarded
 from ..guards.cost import sweep_cost
 from .battle import DEFAULT_MAX_STATES
 
@@ -34,6 +34,7 @@ class WinTable:
     equal_armies: list
 
 
+@guarded
 def win_table(max_attackers, max_defenders, *, convention, rules=STANDARD, dice_mode="true-random",
               detail="summary", max_states=DEFAULT_MAX_STATES, budget=None):
     """The calculators' win table (a WinTable): one backward sweep over attackers. A row whose
@@ -93,6 +94,7 @@ def _check_grid(n, rules, max_states, budget, exact):
     return n
 
 
+@guarded
 def win_grid(n, *, rules=STANDARD, convention="attacking", max_states=DEFAULT_MAX_STATES, budget=UNLIMITED):
     """Exact P(win) table: grid[a][d] for 0 <= a, d <= n (a in `convention`; row/column 0 are
     the trivial cases: no attackers -> 0, no defenders -> 1)."""
@@ -106,6 +108,7 @@ def win_grid(n, *, rules=STANDARD, convention="attacking", max_states=DEFAULT_MA
     return grid
 
 
+@guarded
 def win_grid_floats(n, *, rules=STANDARD, convention="attacking", max_states=DEFAULT_MAX_STATES,
                     budget=UNLIMITED):
     """Yield rows of float64 P(win) for attackers 1..n (in `convention`), defenders 1..n.
@@ -119,6 +122,7 @@ def win_grid_floats(n, *, rules=STANDARD, convention="attacking", max_states=DEF
         yield [scale.as_float(v) for v in line[1:]]
 
 
+@guarded
 def needed_table(max_defenders=200, levels=NEEDED_LEVELS, *, rules=STANDARD, convention="territory",
                  max_states=DEFAULT_MAX_STATES):
     """{p: [fewest attackers for P(win) >= p against D, for D = 1..max_defenders]} (in `convention`).

@@ -6,13 +6,31 @@
    `Estimate`) against its `Budget`; what would not fit is refused with both numbers in the
    message. A dry run (`Budget(dry_run=True)`, the API's estimate_only) stops here, raising
    `Estimated` with the estimate instead of computing.
-3. The running deadline (`Deadline`): a search whose length is itself the answer (troops
-   needed) is estimated too, but only roughly, so it also stops after RUNNING_SLACK times its
-   time budget of CPU time, or once it passes LIMITS["max_armies"].
+3. The running deadline: an estimate can be wrong, so once the cost guard lets a request
+   start, its time budget runs. Every algorithm that can run long calls `tick()` as it goes
+   (per line of a sweep, per batch of a flow, per row of the lattice, per target set of a plan,
+   per tree of a turn, per value encoded); past the budget, tick raises a BudgetError that says
+   the request took longer than its budget. Ticks are counted and the clock read every few,
+   so a tick costs about 50 ns; the places that tick are chosen so that the clock is read at
+   least every few hundredths of a second of work (bench/bench_backstop.py measures how far
+   past its budget a request can run: the overshoot).
+
+   The budget belongs to one request: `guarded` (a decorator of every public answer function,
+   and api.handle) opens a request scope; the first cost guard passed inside it starts the
+   clock, and calls nested inside the same request (a plan's straight chain) share it. Outside
+   any scope (an algorithm called directly) tick does nothing.
+
+   A search whose length is itself the answer (troops needed) is estimated only roughly; it
+   also stops once it passes LIMITS["max_armies"] (`Deadline.check`).
 
 Every answer function runs 1 and 2 before any work, whatever its dice mode; nothing else in
 the engine refuses work for its size.
+
+CPU time (time.process_time) is what runs out, so a loaded machine does not turn a fitting
+request into a refusal.
 """
+import contextvars
+import functools
 import math
 import time
 from dataclasses import dataclass
@@ -20,7 +38,7 @@ from dataclasses import dataclass
 from ..checks.validate import FieldError, check_int
 from ..facts.limits import IN_BROWSER, LIMITS, default_memory_budget, default_time_budget
 
-RUNNING_SLACK = 2      # a search stops after RUNNING_SLACK x its time budget of computing
+TICKS_PER_READ = 32    # tick() reads the clock once per this many ticks (tick(n) counts n)
 
 
 class SizeError(FieldError):
@@ -99,7 +117,8 @@ def check_size(states, max_states, what, field="attackers"):
 
 def check_cost(estimate, budget, field, hint=""):
     """The cost guard: refuse, before starting, what does not fit `budget` (the message names
-    the budget); a dry run stops here with the estimate."""
+    the budget); a dry run stops here with the estimate. What fits starts the request's running
+    deadline (the first guard passed in a request scope; module docstring)."""
     if budget.dry_run:
         raise Estimated(estimate, budget)
     seconds = estimate.here()
@@ -111,26 +130,80 @@ def check_cost(estimate, budget, field, hint=""):
     if over:
         where = " in the browser" if IN_BROWSER else ""
         raise BudgetError(f"{estimate.what} would need {' and '.join(over)}{where}. {hint}".strip(), field)
+    scope = _SCOPE.get()
+    if scope is not None and scope.running is None:
+        scope.running = Running(budget.seconds, estimate.what, field, hint)
 
 
 def _seconds(s):
     return f"{s:,.0f} s" if s >= 10 else f"{s:.1f} s"
 
 
+class Running:
+    """The running deadline of one request: `at` (process_time when its budget runs out)."""
+    __slots__ = ("at", "seconds", "what", "field", "hint", "left")
+
+    def __init__(self, seconds, what, field, hint=""):
+        self.seconds, self.what, self.field, self.hint = seconds, what, field, hint
+        self.at = time.process_time() + seconds
+        self.left = TICKS_PER_READ
+
+    def read(self):
+        """Read the clock: raise once the budget ran out."""
+        self.left = TICKS_PER_READ
+        if time.process_time() > self.at:
+            where = " in the browser" if IN_BROWSER else ""
+            raise BudgetError(f"{self.what} took longer than its time budget of {self.seconds:g} s{where} "
+                              f"(time_budget_s), so it was stopped: the estimate was too low. {self.hint}".strip(),
+                              self.field)
+
+
+class _Scope:
+    __slots__ = ("running",)
+
+    def __init__(self):
+        self.running = None
+
+
+_SCOPE = contextvars.ContextVar("riskodds_request", default=None)
+
+
+def guarded(function):
+    """Run `function` as one request (module docstring, 3): the first cost guard passed inside it
+    starts the running deadline, which ends with the call. Calls nested in a request share it."""
+    @functools.wraps(function)
+    def request(*args, **kwargs):
+        if _SCOPE.get() is not None:
+            return function(*args, **kwargs)
+        token = _SCOPE.set(_Scope())
+        try:
+            return function(*args, **kwargs)
+        finally:
+            _SCOPE.reset(token)
+    return request
+
+
+def tick(count=1):
+    """Count `count` units of work against the running request's deadline (module docstring);
+    reads the clock every TICKS_PER_READ units. Does nothing outside a request."""
+    scope = _SCOPE.get()
+    if scope is not None:
+        running = scope.running
+        if running is not None:
+            running.left -= count
+            if running.left <= 0:
+                running.read()
+
+
 class Deadline:
-    """The running guard of a search: `check(count, message)` after each step stops it (a
-    BudgetError on field "p") once it passed LIMITS["max_armies"] counts or RUNNING_SLACK times
-    its budget of CPU time (time.process_time, so a loaded machine does not turn a fitting
-    search into a refusal; the cost guard already refused what should not fit)."""
+    """The count guard of a search: `check(count, message)` after each step stops it (a
+    BudgetError on field "p") once it passed LIMITS["max_armies"] counts; its time is the running
+    deadline's (tick)."""
 
     def __init__(self, budget):
         self.budget = budget
-        self.at = time.process_time() + RUNNING_SLACK * budget.seconds
 
     def check(self, count, message):
         if count >= LIMITS["max_armies"]:
             raise BudgetError(f"{message} (max_armies)", "p")
-        if time.process_time() > self.at:
-            raise BudgetError(f"{message} in {RUNNING_SLACK * self.budget.seconds:g} s of computing (twice the "
-                              f"time budget of {self.budget.seconds:g} s, time_budget_s; the estimate was too "
-                              "low)", "p")
+        tick(TICKS_PER_READ)

@@ -22,7 +22,7 @@ from ..checks.model import round_total
 from ..checks.rules import Rules
 from ..checks.validate import FieldError, check_armies, check_choice, check_int, show
 from ..facts.limits import LIMITS, RULE_FIELDS
-from ..guards.budget import Budget, Estimated
+from ..guards.budget import Budget, Estimated, guarded
 from . import encoding
 from .describe import REQUEST_FIELDS, RULE_NAMES, TERRITORY_FIELDS, describe
 
@@ -188,11 +188,13 @@ FIELD_ALIASES = {"path": {"attackers": "start_attackers", "defenders": "start_de
 MAX_MESSAGE = 400      # characters: a message sits next to a form field
 
 
+@guarded
 def handle(op, params):
     """Run one operation; returns {"ok": True, "op": op, ...} or {"ok": False, "error": {...}}.
 
     Total: any op and params (of any type) give an answer, never an exception (except
-    KeyboardInterrupt, which is how the browser cancels a run)."""
+    KeyboardInterrupt, which is how the browser cancels a run). One request: its running
+    deadline (guards/budget.py) covers the answer's encoding too."""
     if not isinstance(op, str) or op not in OPS:
         return _error(None, f"unknown operation {show(op)}; expected one of {', '.join(OPS)}")
     if not isinstance(params, dict):

@@ -7,6 +7,7 @@ from fractions import Fraction
 
 from ..algorithms.reshape import log10 as decimal_log10
 from ..checks.validate import offset
+from ..guards.budget import tick
 from ..maths.approx import Approx
 from ..maths.scaled import fraction_log10
 from ..answers.balanced import BalancedBlitz
@@ -14,6 +15,7 @@ from ..answers.balanced import BalancedBlitz
 
 def prob(f):
     """An exact probability (a Fraction) as the API's probability object."""
+    tick(4)
     f = Fraction(f)
     return {"num": str(f.numerator), "den": str(f.denominator), "float": float(f), "log10": fraction_log10(f)}
 

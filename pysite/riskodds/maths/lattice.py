@@ -109,8 +109,9 @@ class PowerWindow:
         self.lo, self.vals = lo, new
 
 
-def power_coefficient(t, r, j):
+def power_coefficient(t, r, j, tick=None):
     """[x**j] T(x)**r for a polynomial t = (t0, t1, ...), exactly (cost grows with j).
+    tick: called every 64 steps of the walk (a running deadline), or None.
 
     >>> power_coefficient((1, 1), 10, 3)          # binomial: 10 choose 3
     120
@@ -122,16 +123,18 @@ def power_coefficient(t, r, j):
     s, u = strip_zero_ends(t)
     if u is None:
         return 0
-    return _row_upto(u, r, j - s * r)
+    return _row_upto(u, r, j - s * r, tick)
 
 
-def _row_upto(u, r, j):
+def _row_upto(u, r, j, tick=None):
     """[x**j] U(x)**r via the upward recurrence along the row."""
     m = len(u) - 1
     if j < 0 or j > m * r:
         return 0
     vals = [u[0] ** r]
     for jj in range(1, j + 1):
+        if tick and not jj % 64:
+            tick()
         acc = 0
         for i in range(1, m + 1):
             if jj - i >= 0:
