@@ -74,6 +74,14 @@ CASES = [
     ("plan", {"attackers": 100, "targets": "A 10, B 10, C 10, D 10, E 10, F 10"}),
     ("plan", {"attackers": 200, "targets": "Brazil 12 > (Peru 10 > Argentina 10), (Venezuela 8 > Central America 10), "
                                            "East Africa 10"}),
+    # the red-team's plans: many siblings, many equal targets, long chains, many armies
+    ("plan", {"attackers": 3, "targets": ", ".join(f"T{chr(65 + i)} 1" for i in range(10))}),
+    ("plan", {"attackers": 11, "targets": ", ".join(f"T{chr(65 + i)} 1" for i in range(12))}),
+    ("plan", {"attackers": 29, "targets": ", ".join(f"T{chr(65 + i)} 3" for i in range(8))}),
+    ("plan", {"attackers": 999, "targets": "1, 1, 1, 1"}),
+    ("plan", {"attackers": 999, "targets": " > ".join(f"T{chr(65 + i)} 1" for i in range(10))}),
+    ("plan", {"attackers": 1499, "targets": " > ".join(f"T{chr(65 + i)} 1" for i in range(10))}),
+    ("plan", {"attackers": 59, "targets": "A 3, B 3, C 3, D 3, E 3, F 3", "min_move": "dice"}),
 ]
 
 

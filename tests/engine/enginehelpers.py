@@ -42,7 +42,7 @@ def run_guarded(call, timeout=20, memory=1_500_000_000):
 
 # The engine's algorithms: every computation enters one of these (answers call them by name or
 # through their module).
-WORK = ("flow", "stops", "end_states", "passage", "full_region_exits", "inside_probability", "win_lines",
+WORK = ("flow", "stops", "end_states", "passage", "full_region_exits", "inside_probability", "win_lines", "solve",
         "power_coefficient", "reshape", "first_reaching")
 
 

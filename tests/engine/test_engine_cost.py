@@ -113,3 +113,59 @@ def test_balanced_blitz_costs_its_true_random_battle_and_more(detail):
     blitz = api.handle("battle", {**params, "dice_mode": "balanced-blitz"})["estimate"]
     reshaping = cost.COST_MODEL["real_s_per_value"] * (500 + 400 + 2)
     assert blitz["seconds"] == pytest.approx(true["seconds"] + reshaping)
+
+
+# ---------------------------------------------------------------------------------- plans
+from riskodds.answers import plan as plan_answer        # noqa: E402
+
+PLAN_SHAPES = [      # (armies on the starting territory, outline): the red-team's plans and friends
+    (4, ", ".join(f"T{chr(65 + i)} 1" for i in range(10))),                      # many siblings
+    (12, ", ".join(f"T{chr(65 + i)} 1" for i in range(9))),
+    (30, ", ".join(f"T{chr(65 + i)} 3" for i in range(8))),                      # many equal targets
+    (300, " > ".join(f"T{chr(65 + i)} 1" for i in range(10))),                   # a long chain
+    (250, "1, 1, 1, 1"),                                                          # many armies
+    (100, "A 10, B 10, C 10, D 10, E 10, F 10"),
+    (60, "Brazil 12 > (Peru 10 > Argentina 10), (Venezuela 8 > Central America 10), East Africa 10"),
+    (40, "A 3 > (B 2 > C 2, D 1), (E 3 > F 1 > G 2)"),
+]
+
+
+@pytest.mark.parametrize("min_move", ["one", "dice"])
+@pytest.mark.parametrize("T, outline", PLAN_SHAPES, ids=lambda x: str(x)[:24])
+def test_plan_work_is_predicted(T, outline, min_move):
+    """The recursion's sweeps, cells and move splits are counted exactly; its bit-steps within
+    WORK_ERROR (only overestimated where most values are 0: too few armies for the plan)."""
+    nodes, _, root = plan_answer._nodes(plan_answer.read_targets(outline))
+    predicted = cost.plan_units(T, cost.plan_sweeps(nodes, root), min_move)
+    measured, _ = workmeter.plan_work(lambda: ro.plan(T, outline, convention="territory", min_move=min_move,
+                                                      budget=1e9))
+    for unit in ("sweeps", "cells", "pairs"):
+        assert predicted[unit] == measured[unit], (unit, predicted, measured)
+    ratio = predicted["bit_steps"] / measured["bit_steps"]
+    short = T < 2 * sum(n.defenders + 1 for n in nodes)     # too few armies: most values are 0
+    assert ratio >= 1 / WORK_ERROR and (ratio <= WORK_ERROR or short), ratio
+
+
+def test_plan_estimates_are_the_same_in_a_fresh_process_and_a_warm_one():
+    """The red-team's 9 siblings were estimated at 9.7 s in a fresh process and 0.024 s once any
+    plan had run (round tables were counted once per sweep until counted)."""
+    import subprocess
+    import sys
+    request = {"attackers": 4, "targets": ", ".join(f"T{chr(65 + i)} 1" for i in range(9)),
+               "convention": "territory", "estimate_only": True}
+    code = ("import json, riskodds.interfaces.api as api; "
+            f"print(json.dumps(api.handle('plan', {request!r})['estimate']['seconds']))")
+    fresh = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                           env={**__import__("os").environ, "PYTHONPATH": ro.__path__[0].rsplit("/", 1)[0]})
+    ro.plan(5, "A 1 > B 1, C 1", convention="territory")            # warm: tables counted
+    warm = api.handle("plan", request)["estimate"]["seconds"]
+    assert float(fresh.stdout) == pytest.approx(warm, rel=1e-12)
+
+
+def test_plans_too_big_for_the_budget_are_refused_before_any_work():
+    """Sixteen targets from one territory: 16 * 2**15 sweeps. Refused up front, naming the budget."""
+    outline = ", ".join(f"T{chr(65 + i)} 1" for i in range(16))
+    with forbid_work():
+        res = api.handle("plan", {"attackers": 40, "targets": outline, "convention": "territory"})
+    assert not res["ok"] and "would need about" in res["error"]["message"], res
+    assert res["error"]["field"] == "targets"

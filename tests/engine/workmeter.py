@@ -43,3 +43,37 @@ def sweep_work(lines, length, rules):
         for d, v in enumerate(line):
             if a and d:
                 work += v[0].bit_length() * round_steps(model, min(ma, a), min(md, d))
+
+
+def plan_work(run):
+    """Measured work of the plan recursion (algorithms/plan.py) while `run()` computes: the
+    sweeps (v, S, c) it makes, the cells they yield and their bit-steps (bits of each value
+    times its round's outcomes), and the move splits it weighs in floats (pairs (t, m)).
+    Returns ({"sweeps", "cells", "bit_steps", "pairs"}, run's result)."""
+    from riskodds.algorithms import plan
+    from riskodds.algorithms import sweep
+
+    counts = {"sweeps": 0, "cells": 0, "bit_steps": 0.0, "pairs": 0}
+    real_lines, real_best = plan.win_lines, plan._near_best
+
+    def lines(model, scale, length, by="attackers", **kw):
+        counts["sweeps"] += 1
+        model = as_model(model)
+        ma, md = model.attack_dice, model.defend_dice
+        for a, line in sweep.win_lines(model, scale, length, by, **kw):
+            counts["cells"] += len(line)
+            if a:
+                counts["bit_steps"] += sum(v[0].bit_length() * round_steps(model, min(ma, a), min(md, d))
+                                           for d, v in enumerate(line) if d)
+            yield a, line
+
+    def best(f, g, lo, t):
+        counts["pairs"] += t - lo
+        return real_best(f, g, lo, t)
+
+    plan.win_lines, plan._near_best = lines, best
+    try:
+        result = run()
+    finally:
+        plan.win_lines, plan._near_best = real_lines, real_best
+    return counts, result

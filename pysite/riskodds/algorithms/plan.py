@@ -58,8 +58,10 @@ found in floats first and decided exactly among the candidates the floats cannot
 G(v, S, .) is kept per (v, set of target keys) in a `Solved`, so plans that share a territory's
 targets (the turn planner tries many trees) compute each set once.
 """
+import math
 from dataclasses import dataclass, field
 
+from ..guards import cost
 from ..guards.budget import tick
 from .sweep import win_lines
 
@@ -117,9 +119,7 @@ class Solved:
 def least_move(min_move, model, armies):
     """Fewest armies to move in after a conquest with `armies` on the attacking territory (on the
     territory, >= 2): 1, or the dice of the conquering roll (module docstring)."""
-    if min_move == "one":
-        return 1
-    return min(model.attack_dice, armies - 1)
+    return cost.least_move(min_move, model.attack_dice, armies)
 
 
 def subsets(items):
@@ -198,22 +198,22 @@ def _order_key(key):
 
 def _moves(plan, v, rest, item):
     """H(v, rest, c, t') for t' = 0..T: the best split of t' armies between c (m) and v (t' - m),
-    and the armies kept, recorded in plan.keep; exact ties go where item.prefer says."""
+    and the armies kept, recorded in plan.keep; exact ties go where item.prefer says.
+
+    Floats pick the candidates, exact products decide among them (`_near_best`)."""
     T, scale = plan.T, plan.scale
     F = item.value
     G = plan.G[v, rest]
-    f_float = [scale.as_float(x) for x in F]
-    g_float = [scale.as_float(x) for x in G]
+    f, g = _floats(scale, F), _floats(scale, G)
     worth = [scale.zero] * (T + 1)
     keep = [None] * (T + 1)
     for t in range(2, T + 1):
+        tick(1 + t // 256)
         lo = least_move(plan.min_move, item.model, t)
-        products = [(f_float[m] * g_float[t - m], m) for m in range(lo, t)]
-        top = max(p for p, _ in products)
-        if top > 0:
-            candidates = [m for p, m in products if p >= top * (1 - RELATIVE)]
-        else:                       # underflow: no float can tell, compare them all
-            candidates = [m for _, m in products]
+        candidates, certain = _near_best(f, g, lo, t)
+        if certain:             # F(m) = G(t - m) = 1 exactly for every candidate: they tie at 1
+            worth[t], keep[t] = scale.one, t - _tie_order(candidates, t, item.prefer)[0]
+            continue
         best_m, best_v = None, None
         for m in _tie_order(candidates, t, item.prefer):
             value = scale.product(F[m], G[t - m])
@@ -222,6 +222,65 @@ def _moves(plan, v, rest, item):
         worth[t], keep[t] = best_v, t - best_m
     plan.keep[v, rest, item.key] = keep
     return worth
+
+
+def _floats(scale, values):
+    """For each value x: (its float, the float of 1 - x, log10(1 - x) (-inf where x is exactly 1)).
+    Near 1 a chance is told apart from another by its complement: 1 - 1e-30 and 1 - 2e-30 are
+    both 1.0 as floats, their complements are not; 1 - 1e-400 has no float complement, its
+    logarithm is still a float."""
+    one, minus = scale.one, -math.inf
+    logs = []
+    for x in values:
+        if not x[0]:
+            logs.append(0.0)
+            continue
+        rest = scale.log10(scale.subtract(one, x))
+        logs.append(minus if rest is None else rest)
+    return [scale.as_float(x) for x in values], [10.0 ** c if c > -300 else 0.0 for c in logs], logs
+
+
+def _near_best(f, g, lo, t):
+    """(the moves m, lo <= m < t, whose product F(m) * G(t - m) the floats cannot tell from the
+    best; True when all of those products are exactly 1).
+
+    Far from 1 the products' floats are compared relatively (within RELATIVE of the largest);
+    near 1 their complements 1 - F G = F' + G' - F' G' (F' = 1 - F) are, relative to the smallest
+    (a sum of positive terms: relatively exact in floats). Complements below the float range are
+    compared in logarithms: log10(F' + G' - F' G') = M + log10(1 + 10**(n - M) - 10**n), M and n
+    the larger and the smaller of log10 F' and log10 G'. Where floats cannot see the values at all
+    (below the float range) every move is a candidate and the exact comparison decides."""
+    (fv, fc, fl), (gv, gc, gl) = f, g
+    moves = range(lo, t)
+    products = [fv[m] * gv[t - m] for m in moves]
+    top = max(products)
+    if top <= 0:
+        return list(moves), False
+    if top < 0.5:
+        floor = top * (1 - RELATIVE)
+        return [m for m, p in zip(moves, products) if p >= floor], False
+    gaps = [fc[m] + gc[t - m] - fc[m] * gc[t - m] for m in moves]
+    least = min(gaps)
+    if least > 1e-290:
+        ceiling = least * (1 + RELATIVE)
+        return [m for m, gap in zip(moves, gaps) if gap <= ceiling], False
+    gaps = [_log_gap(fl[m], gl[t - m]) for m in moves]
+    least = min(gaps)
+    if least == -math.inf:
+        return [m for m, gap in zip(moves, gaps) if gap == least], True
+    ceiling = least + LOG_RELATIVE
+    return [m for m, gap in zip(moves, gaps) if gap <= ceiling], False
+
+
+LOG_RELATIVE = math.log10(1 + RELATIVE)
+
+
+def _log_gap(a, b):
+    """log10(A + B - A B) for A = 10**a, B = 10**b in [0, 1] (a, b <= 0; -inf for 0)."""
+    high, low = (a, b) if a >= b else (b, a)
+    if high == -math.inf:
+        return high
+    return high + math.log10(1 + 10 ** (low - high) - 10 ** low)
 
 
 def _tie_order(candidates, t, prefer):

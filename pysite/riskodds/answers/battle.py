@@ -14,7 +14,7 @@ from ..checks.model import scale_for
 from ..checks.rules import STANDARD
 from ..checks.validate import FieldError, check_int
 from ..facts.limits import LIMITS
-from ..guards.budget import as_budget, check_cost, check_size, guarded
+from ..guards.budget import as_budget, check_cost, check_size, guarded, tick
 from ..guards.cost import battle_cost, path_cost, reshape_cost
 from ..maths.scaled import Scale
 from .balanced import blitz, kept_outcomes
@@ -68,10 +68,16 @@ class Battle(LossMoments):
     @cached_property
     def end_states(self):
         off = self.setup.offset
-        return {(a + off, d): self.scale.fraction(v) for (a, d), v in sorted(self.raw_ends.items())}
+        return {(a + off, d): self._fraction(v) for (a, d), v in sorted(self.raw_ends.items())}
+
+    def _fraction(self, value):
+        """A scaled value as a Fraction, counted against the running deadline (a long battle
+        has thousands of end states, each a reduction of thousands of digits)."""
+        tick(4)
+        return self.scale.fraction(value)
 
     def _sum(self, keep):
-        return self.scale.fraction(self.scale.total(v for s, v in self.raw_ends.items() if keep(*s)))
+        return self._fraction(self.scale.total(v for s, v in self.raw_ends.items() if keep(*s)))
 
     @cached_property
     def win(self):
@@ -114,7 +120,7 @@ class Battle(LossMoments):
 
     def _lost_fractions(self, side):
         off, ends = self.setup.offset, self.end_states
-        return [ends[g[0][0] + off, g[0][1]] if len(g) == 1 else self.scale.fraction(self.scale.total(
+        return [ends[g[0][0] + off, g[0][1]] if len(g) == 1 else self._fraction(self.scale.total(
             self.raw_ends[s] for s in g)) for g in self._loss_groups(side)]
 
     @cached_property

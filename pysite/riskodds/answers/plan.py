@@ -9,7 +9,7 @@ from ..checks.battle_args import refuse_balanced
 from ..checks.model import as_model, scale_for
 from ..checks.outline import read_outline
 from ..checks.rules import Rules, STANDARD
-from ..checks.validate import FieldError, check_armies, offset, show, to_attacking
+from ..checks.validate import FieldError, check_armies, check_choice, offset, show, to_attacking
 from ..facts.limits import LIMITS, RULE_NAMES
 from ..guards.budget import as_budget, check_cost, check_size, guarded
 from ..guards.cost import plan_cost
@@ -56,7 +56,7 @@ class PlanAnswer:
 
 @guarded
 def plan(attackers, targets, *, convention, rules=STANDARD, dice_mode="true-random", max_states=DEFAULT_MAX_STATES,
-         budget=None):
+         budget=None, min_move="one"):
     """The best branching attack plan (algorithms/plan.py) and what it gains over the straight order.
 
     attackers: armies on the starting territory ("territory") or attacking armies ("attacking").
@@ -65,6 +65,8 @@ def plan(attackers, targets, *, convention, rules=STANDARD, dice_mode="true-rand
         for that target alone (as a campaign territory: {"defend_dice": 3} for a capital), or a
         Target; or an outline, "Brazil 3 > (Peru 2 > Argentina 2), (Venezuela 1)" (checks/outline.py).
     rules: the Rules (or RoundModel) of every target that sets none of its own.
+    min_move: the fewest armies moved in after a conquest: "one", or "dice" (the printed rule: as
+        many as dice rolled in the conquering roll, min(3, armies on the territory - 1)).
 
     A straight chain is the chain campaign:
 
@@ -73,6 +75,7 @@ def plan(attackers, targets, *, convention, rules=STANDARD, dice_mode="true-rand
     True
     """
     refuse_balanced(dice_mode, "a plan")
+    min_move = check_choice("min_move", min_move, planner.MIN_MOVES)
     off = offset(convention)
     A = to_attacking("attackers", attackers, convention)
     T = A + 1                                    # armies on the starting territory
@@ -84,7 +87,7 @@ def plan(attackers, targets, *, convention, rules=STANDARD, dice_mode="true-rand
     check_cost(plan_cost(T, nodes, root_children, f"a plan of {attackers:,} armies against {len(nodes)} targets"),
                as_budget(budget), "targets", "Try fewer targets, fewer targets from one territory, or fewer armies.")
     scale = scale_for(*models)
-    solved = planner.solve(nodes, root_children, T, scale)
+    solved = planner.solve(nodes, root_children, T, scale, min_move)
     order = _dfs(nodes, root_children)
     straight = campaign(A + off, [nodes[i].defenders for i in order], convention=convention,
                         rules=[models[i] for i in order], budget=budget).win
@@ -238,33 +241,28 @@ def runs(values, first):
 
 def _tables(solved, nodes, names, root_children, steps):
     """The orders of every territory with several targets on the plan's course, and the moves
-    after every conquest on it, as runs of army counts."""
+    after every conquest on it, as runs of army counts. On the course: a set of targets still to
+    take is listed when the plan's own choices lead to it for some army count (each set once)."""
     orders, moves = [], []
     done = set()
 
     def visit(v, S):
-        kids = sorted(S)
-        if len(kids) > 1 and (v, S) not in done:
-            done.add((v, S))
-            orders.append({"from": START if v == -1 else names[v], "targets": [names[c] for c in kids],
+        if not S or (v, S) in done:     # nothing to take, or reached again: already listed
+            return
+        done.add((v, S))
+        where = START if v == -1 else names[v]
+        if len(S) > 1:
+            orders.append({"from": where, "targets": [names[c] for c in sorted(S)],
                            "first": [{"armies": [lo, hi], "target": names[c]}
                                      for lo, hi, c in runs(solved.order[v, S], 2)]})
-        for c in kids:
+        for c in sorted({c for c in solved.order[v, S][2:] if c is not None}):
             rest = S - {c}
-            moves.append({"from": START if v == -1 else names[v], "target": names[c],
-                          "still_to_take": [names[x] for x in sorted(rest)],
+            moves.append({"from": where, "target": names[c], "still_to_take": [names[x] for x in sorted(rest)],
                           "keep": [{"armies": [lo, hi], "keep": k} for lo, hi, k in runs(solved.keep[v, rest, c], 2)]})
-            if rest:
-                visit(v, rest)
+            visit(v, rest)
             visit(c, frozenset(nodes[c].children))
     visit(-1, frozenset(root_children))
-    seen, unique = set(), []
-    for m in moves:
-        key = (m["from"], m["target"], tuple(m["still_to_take"]))
-        if key not in seen:
-            seen.add(key)
-            unique.append(m)
-    return tuple(orders), tuple(unique)
+    return tuple(orders), tuple(moves)
 
 
 def _words(steps, orders, moves, names):

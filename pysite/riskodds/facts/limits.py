@@ -112,6 +112,13 @@ RULE_FIELDS = (
      "faces_field": "defend_faces", "min": 0, "max": LIMITS["max_weight"], "help": WEIGHTS_HELP},
 )
 RULE_FIELD = {f["name"]: f for f in RULE_FIELDS}
+
+# The move-in rule of plans and turns (algorithms/plan.py): how many armies must move into a
+# conquered territory. Not a dice rule, so not in RULE_FIELDS; each op has its own default.
+MOVE_FIELD = {"name": "min_move", "label": "Armies moved in after a conquest", "kind": "choice",
+              "choices": [["dice", "at least as many as the dice of the last roll (the printed rules)"],
+                          ["one", "at least one"]],
+              "defaults": {"plan": "one", "turn": "dice"}, "ops": ["plan", "turn"]}
 RULE_NAMES = tuple(f["name"] for f in RULE_FIELDS)
 
 
@@ -143,7 +150,9 @@ COST_MODEL = {
     "choice_state_s": 1e-5,         # a choosing defender's decision at one state ...
     "choice_step_s": 8e-7,          # ... and per product it weighs there, times (1 + S / choice_bits)
     "choice_bits": 2e4,
-    "plan_split_s": 2e-7,           # a plan: one split of t armies between a target and the rest, in floats
+    "plan_split_s": 3e-7,           # a plan: one split of t armies between a target and the rest, in floats,
+    "plan_sweep_s": 3e-5,           #   per sweep (v, S, c) of its recursion,
+    "plan_value_s": 4e-6,           #   and per value of each sweep's two value lines (floats, complements)
     "text_s": 3.2e-11,              # one exact value as decimal text: per S**1.7 (int -> str)
     "text_power": 1.7,
     "exact_s_per_value": 3e-5,      # one exact probability object (Fraction, dict, float, log10)

@@ -102,9 +102,11 @@ def choice_seconds(model, states, S):
 
 
 def rounds_seconds(rules):
-    """Seconds to count a rule set's round tables (0 once counted, or for given tables)."""
+    """Seconds to count a rule set's round tables (0 for given tables). Counted whether or not
+    this process has counted them already, so that an estimate is the same in a fresh process
+    and a warm one (the tables cost milliseconds: the estimate is a little high when warm)."""
     model = as_model(rules)
-    if model.compiled:
+    if model.rules is None:
         return 0.0
     levels = max(model.rules.attack_faces, model.rules.defend_faces) + 1
     return COST_MODEL["rounds_s"] * levels * model.attack_dice * model.defend_dice
@@ -290,23 +292,72 @@ def campaign_cost(A, defenders, rules_list, what):
     return Estimate(seconds + text_s, _mb(mb), what)
 
 
-def plan_cost(T, nodes, root_children, what):
-    """A branching plan (algorithms/plan.py) from T armies on the starting territory: for every
-    territory v with k targets, every non-empty set S of them and every c in S (k * 2**(k - 1)
-    pairs), a sweep of T lines against c's defenders and a best split of every t <= T armies
-    (T**2 / 2 of them, in floats); then the straight order, a chain campaign."""
-    c = COST_MODEL
-    S = (T + sum(n.defenders for n in nodes)) * max(beta(n.model) for n in nodes)
-    seconds, values = 0.0, 0
+def plan_sweeps(nodes, root_children):
+    """The sweeps a plan's recursion makes (algorithms/plan.py), as (count, defenders, model,
+    defenders below): for every territory v with k targets and every target c of v, the
+    2**(k - 1) sets S of v's targets that hold c each make one sweep against c, whose conquests
+    are worth the rest of the plan: c's own subtree (its defenders below c) and the other
+    targets of S (on average half of the others' subtrees)."""
+    below = {}
+
+    def tree(i):
+        below[i] = sum(tree(c) for c in nodes[i].children)
+        return nodes[i].defenders + below[i]
+    whole = {i: tree(i) for i in root_children}
+    for i in range(len(nodes)):
+        whole.setdefault(i, nodes[i].defenders + below[i])
+    out = []
     for kids in [root_children] + [n.children for n in nodes]:
         k = len(kids)
-        for target in (nodes[i] for i in kids):
-            pairs = 2 ** (k - 1)                  # the sets S that hold this target
-            sweep = sweep_cost(T, target.defenders, target.model, what)
-            seconds += pairs * (sweep.seconds + c["plan_split_s"] * T * T / 2)
-            values += pairs * T
+        total = sum(whole[c] for c in kids)
+        for c in kids:
+            out.append((2 ** (k - 1), nodes[c].defenders, nodes[c].model, below[c] + (total - whole[c]) / 2))
+    return out
+
+
+def least_move(min_move, attack_dice, armies):
+    """Fewest armies moved in after a conquest with `armies` on the territory (algorithms/plan.py)."""
+    return 1 if min_move == "one" else min(attack_dice, armies - 1)
+
+
+def plan_units(T, sweeps, min_move="one"):
+    """Predicted work of a plan's sweeps (`plan_sweeps`, or the turn planner's own list), T the most
+    armies on a territory: the sweeps, the cells they yield (T lines of defenders + 1 states),
+    their bit-steps (a cell (a, d) holds a value of about (a + d + defenders below) * beta bits,
+    times its round's outcomes) and the move splits weighed in floats (t - least(t) for t = 2..T).
+    tests/engine/test_engine_cost.py measures the same counts on the real recursion."""
+    units = {"sweeps": 0, "cells": 0, "bit_steps": 0.0, "pairs": 0}
+    for count, D, model, K in sweeps:
+        model = as_model(model)
+        steps = _steps_at(model, model.attack_dice, model.defend_dice)
+        lines = T - 1                                   # lines a = 1 .. T - 1 hold live values
+        units["sweeps"] += count
+        units["cells"] += count * T * (D + 1)
+        units["bit_steps"] += count * beta(model) * steps * (
+            D * lines * (lines + 1) / 2 + lines * D * (D + 1) / 2 + K * lines * D)
+        units["pairs"] += count * sum(t - least_move(min_move, model.attack_dice, t) for t in range(2, T + 1))
+    return units
+
+
+def plan_seconds(units, T, S):
+    """Seconds of a plan recursion's `units` (plan_units), values of at most S bits."""
+    c = COST_MODEL
+    return (c["sweep_s_per_bit"] * units["bit_steps"] * _align(S) + c["cell_s"] * units["cells"]
+            + c["plan_split_s"] * units["pairs"] + units["sweeps"] * (c["plan_sweep_s"] + c["plan_value_s"] * T))
+
+
+def plan_cost(T, nodes, root_children, what, min_move="one"):
+    """A branching plan (algorithms/plan.py) from T armies on the starting territory: the sweeps of
+    its recursion (plan_units), the plan along its likeliest course (one battle's flow per target),
+    the straight order (a chain campaign) and each rule set's round tables, counted once."""
+    c = COST_MODEL
+    models = {id(n.model): n.model for n in nodes}.values()
+    S = (T + sum(n.defenders for n in nodes)) * max(beta(m) for m in models)
+    units = plan_units(T, plan_sweeps(nodes, root_children), min_move)
+    seconds = plan_seconds(units, T, S)
+    seconds += sum(battle_cost(T - 1, n.defenders, n.model, "flow", what).seconds for n in nodes)
     seconds += campaign_cost(T - 1, [n.defenders for n in nodes], [n.model for n in nodes], what).seconds
-    mb = c["bytes_per_value_bit"] * values * S / 8
+    mb = c["bytes_per_value_bit"] * units["sweeps"] * 3 * T * S / 8 + c["bytes_per_approx"] * units["sweeps"] * 2
     return Estimate(seconds, _mb(mb), what)
 
 

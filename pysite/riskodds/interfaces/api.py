@@ -154,7 +154,7 @@ def op_table(params):
 
 def op_plan(params):
     kw = _common(params)
-    p = plan(params.get("attackers"), params.get("targets"), **kw)
+    p = plan(params.get("attackers"), params.get("targets"), min_move=_opt(params, "min_move", "one"), **kw)
     return encoding.plan(p)
 
 

@@ -12,7 +12,7 @@ from ..answers.balanced import NAME as BALANCED_NAME
 from ..answers.tables import (needed_tables, win_grid, win_grid_floats, write_float_grid, write_needed_csv,
                               write_win_grid_csv)
 from ..checks.rules import CAPITAL
-from ..facts.limits import CONVENTION_NAMES, DICE_MODES, LIMITS, RULE_FIELD, choice_values
+from ..facts.limits import CONVENTION_NAMES, DICE_MODES, LIMITS, MOVE_FIELD, RULE_FIELD, choice_values
 from . import api
 from .describe import describe, markdown
 
@@ -137,6 +137,8 @@ def build_parser():
     p = sub.add_parser("plan", help="the best branching attack plan (order of attacks and moves)")
     p.add_argument("attackers", type=int)
     p.add_argument("targets", help='an outline: "Brazil 3 > (Peru 2 > Argentina 2), (Venezuela 1)"')
+    p.add_argument("--min-move", choices=[v for v, _ in MOVE_FIELD["choices"]], default=None,
+                   help="armies moved in after a conquest: at least one (default) or the dice of the last roll")
     p.add_argument("--exact", action="store_true", help="print exact fractions too")
     _common(p)
     p = sub.add_parser("table", help="exact win-probability grid (CSV)")
@@ -230,7 +232,7 @@ def _answer(ns, out):
           "campaign": "campaign", "outcomes": "outcome_space", "plan": "plan"}[ns.command]
     for key in ("attackers", "defenders", "retreat_at", "defender_goal", "survivors", "p", "leave",
                 "territories", "start_attackers", "start_defenders", "end_attackers", "end_defenders",
-                "attack_dice_rolled", "defend_dice_rolled", "dice_mode", "targets"):
+                "attack_dice_rolled", "defend_dice_rolled", "dice_mode", "targets", "min_move"):
         if getattr(ns, key, None) is not None:
             params[key] = getattr(ns, key)
     result = api.handle(op, params)

@@ -2,7 +2,7 @@
 fields each JSON request accepts. The build writes `describe()` into every page, so the site's
 forms, the pipeline and docs/engine-api.md read these instead of typing their own."""
 from ..answers.plan import TARGET_FIELDS
-from ..facts.limits import CONVENTIONS, COST_MODEL, DICE_MODES, LIMIT_NOTES, LIMITS, RULE_FIELDS, RULE_NAMES
+from ..facts.limits import CONVENTIONS, COST_MODEL, DICE_MODES, LIMIT_NOTES, LIMITS, MOVE_FIELD, RULE_FIELDS, RULE_NAMES
 
 # The fields of every JSON request (api.py), named once: any other key is refused.
 BUDGET_FIELDS = ("max_states", "time_budget_s", "memory_budget_mb", "estimate_only")
@@ -16,7 +16,7 @@ REQUEST_FIELDS = {
     "defenders_needed": BATTLE_FIELDS + ("attackers", "p"),
     "campaign": BATTLE_FIELDS + ("attackers", "territories", "leave", "retreat_at"),
     "table": BATTLE_FIELDS + ("max_attackers", "max_defenders", "detail"),
-    "plan": BATTLE_FIELDS + ("attackers", "targets"),
+    "plan": BATTLE_FIELDS + ("attackers", "targets", "min_move"),
     "outcome_space": RULE_NAMES + ("attack_dice_rolled", "defend_dice_rolled"),
 }
 # a territory of a campaign (a dict instead of a plain defender count) may set its own rules
@@ -30,7 +30,8 @@ def describe():
             "cost_model": dict(COST_MODEL),
             "dice_modes": [list(m) for m in DICE_MODES],     # the forms' dice-mode select
             "requests": {op: list(fields) for op, fields in REQUEST_FIELDS.items()},
-            "territory_fields": list(TERRITORY_FIELDS), "plan_target_fields": list(TARGET_FIELDS)}
+            "territory_fields": list(TERRITORY_FIELDS), "plan_target_fields": list(TARGET_FIELDS),
+            "move_field": dict(MOVE_FIELD)}
 
 
 def markdown():
