@@ -47,17 +47,17 @@ def sweep_work(lines, length, rules):
 
 def plan_work(run):
     """Measured work of the plan recursion (algorithms/plan.py) while `run()` computes: the
-    sweeps (v, S, c) it makes, the cells they yield and their bit-steps (bits of each value
-    times its round's outcomes), and the move splits it weighs in floats (pairs (t, m)).
-    Returns ({"sweeps", "cells", "bit_steps", "pairs"}, run's result)."""
+    sweeps (v, S, c) it makes; with conquest kernels their terms (one product each) and the bits
+    of those products; with backward sweeps the cells they yield and their bit-steps (bits of each
+    value times its round's outcomes); and the move splits it weighs in floats (pairs (t, m)).
+    Returns ({"sweeps", "terms", "term_bits", "cells", "bit_steps", "pairs"}, run's result)."""
     from riskodds.algorithms import plan
     from riskodds.algorithms import sweep
 
-    counts = {"sweeps": 0, "cells": 0, "bit_steps": 0.0, "pairs": 0}
-    real_lines, real_best = plan.win_lines, plan._near_best
+    counts = {"sweeps": 0, "terms": 0, "term_bits": 0.0, "cells": 0, "bit_steps": 0.0, "pairs": 0}
+    real_lines, real_best, real_expected = plan.win_lines, plan._near_best, plan._expected
 
     def lines(model, scale, length, by="attackers", **kw):
-        counts["sweeps"] += 1
         model = as_model(model)
         ma, md = model.attack_dice, model.defend_dice
         for a, line in sweep.win_lines(model, scale, length, by, **kw):
@@ -67,13 +67,23 @@ def plan_work(run):
                                            for d, v in enumerate(line) if d)
             yield a, line
 
-    def best(f, g, lo, t):
-        counts["pairs"] += t - lo
-        return real_best(f, g, lo, t)
+    def expected(solved, target, worth):
+        counts["sweeps"] += 1
+        if solved.T <= plan.KERNEL_MAX:
+            rows = solved.kernel_of(target)
+            top = max((w[0].bit_length() for w in worth[2:] if w[0]), default=0)
+            for t in range(2, solved.T + 1):
+                counts["terms"] += t - 1
+                counts["term_bits"] += (t - 1) * (max((x.bit_length() for x in rows[t][1]), default=0) + top)
+        return real_expected(solved, target, worth)
 
-    plan.win_lines, plan._near_best = lines, best
+    def best(f, g, lo, t, T):
+        counts["pairs"] += t - lo
+        return real_best(f, g, lo, t, T)
+
+    plan.win_lines, plan._near_best, plan._expected = lines, best, expected
     try:
         result = run()
     finally:
-        plan.win_lines, plan._near_best = real_lines, real_best
+        plan.win_lines, plan._near_best, plan._expected = real_lines, real_best, real_expected
     return counts, result

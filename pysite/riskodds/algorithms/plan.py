@@ -60,12 +60,16 @@ targets (the turn planner tries many trees) compute each set once.
 """
 import math
 from dataclasses import dataclass, field
+from operator import add, mul
 
 from ..guards import cost
 from ..guards.budget import tick
+from . import flow
+from .choice import defender_play
 from .sweep import win_lines
 
 RELATIVE = 1e-9      # float candidates within this of the best are compared exactly
+KERNEL_MAX = cost.KERNEL_MAX     # armies: plans up to this many use conquest kernels (T * T / 2 values a target)
 MIN_MOVES = ("one", "dice")
 PREFER = ("forward", "back", "even")
 
@@ -111,6 +115,22 @@ class Solved:
     order: dict = field(default_factory=dict)
     keep: dict = field(default_factory=dict)
     items: dict = field(default_factory=dict)       # key -> Item
+    floats: dict = field(default_factory=dict)      # id(values) -> (values, _floats(values)), reused
+    kernels: dict = field(default_factory=dict)     # (model, defenders) -> kernel rows
+
+    def kernel_of(self, item):
+        """The conquest kernel of a target (`kernel`), computed once per (rules, defenders)."""
+        key = (item.model, item.model.defender_choice, item.defenders)     # equal tables, other choosers
+        if key not in self.kernels:
+            self.kernels[key] = kernel(item.model, item.defenders, self.T, self.scale)
+        return self.kernels[key]
+
+    def floats_of(self, values):
+        """_floats(values), computed once per list of values (a value line serves many sweeps)."""
+        hit = self.floats.get(id(values))
+        if hit is None or hit[0] is not values:
+            hit = self.floats[id(values)] = (values, _floats(self.scale, values))
+        return hit[1]
 
     def win(self, root_children):
         return self.G[-1, frozenset(root_children)][self.T]
@@ -176,19 +196,64 @@ def _best_first(plan, v, S):
     for c in sorted(S, key=_order_key):
         tick(64)
         worth = _moves(plan, v, S - {c}, plan.items[c])     # H(v, rest, c, t'), t' = 0..T
-        target = plan.items[c]
-        line_value = {}
-        for a, line in win_lines(target.model, scale, target.defenders, "attackers",
-                                 terminal=lambda a: worth[a + 1]):
-            line_value[a + 1] = line[target.defenders]   # a attacking armies: a + 1 on v
-            if a + 1 == T:
-                break
+        line_value = _expected(plan, plan.items[c], worth)
         for t in range(2, T + 1):
             q = line_value[t]
             if first[t] is None or greater(scale, q, best[t]):
                 best[t], first[t] = q, c
     plan.order[v, S] = first
     return best
+
+
+def _expected(plan, target, worth):
+    """{t: sum over t' of P_c(t -> t') * worth[t']} for t = 2..T: the value of attacking `target`
+    from a territory holding t armies when a conquest leaving t' on it is worth worth[t'].
+
+    Small plans (T <= KERNEL_MAX) use the target's conquest kernel (`kernel`): one exact dot product
+    per t. Larger ones sweep the battle backwards with the conquests worth worth[a + 1]
+    (sweep.win_lines), in memory of a few lines: line a, at the target's defenders, is the sum for
+    t = a + 1."""
+    T, scale = plan.T, plan.scale
+    if T <= KERNEL_MAX:
+        rows = plan.kernel_of(target)
+        live = [(t, w) for t, w in enumerate(worth) if t >= 2 and w[0]]
+        out = {t: scale.zero for t in range(2, T + 1)}
+        if not live:
+            return out
+        exps = tuple(map(max, *(w[1] for _, w in live))) if len(live) > 1 else live[0][1]
+        aligned = [0] * (T + 1)
+        for t, w in live:
+            aligned[t] = scale.align(w, exps)
+        for t in range(2, T + 1):
+            row_exps, weights = rows[t]
+            num = sum(map(mul, weights, aligned[2:t + 1]))
+            out[t] = (num, tuple(map(add, row_exps, exps))) if num else scale.zero
+        return out
+    out = {}
+    for a, line in win_lines(target.model, scale, target.defenders, "attackers", terminal=lambda a: worth[a + 1]):
+        out[a + 1] = line[target.defenders]           # a attacking armies: a + 1 on v
+        if a + 1 == T:
+            break
+    return out
+
+
+def kernel(model, defenders, T, scale):
+    """The conquest kernel of a target: rows[t] for t = 2..T, (exps, [w(t, t') for t' = 2..t]) with
+    P(a territory holding t armies conquers the target keeping t' on it) = w(t, t') / den(exps):
+    the end states of the battles of t - 1 attacking armies against `defenders` (flow.py; a
+    choosing defender plays as in every battle), aligned to one denominator per row."""
+    rows = {}
+    play = defender_play(model, scale, T - 1, defenders)
+    for t in range(2, T + 1):
+        tick(1 + defenders // 8)
+        ends = flow.end_states(t - 1, defenders, model, 0, 0, scale, play=play)
+        wins = {a + 1: v for (a, d), v in ends.items() if d == 0 and v[0]}
+        if not wins:
+            rows[t] = (scale.zero[1], [0] * (t - 1))
+            continue
+        exps = tuple(map(max, *(v[1] for v in wins.values()))) if len(wins) > 1 else next(iter(wins.values()))[1]
+        rows[t] = (exps, [scale.align(wins[u], exps) if u in wins else 0 for u in range(2, t + 1)])
+    return rows
 
 
 def _order_key(key):
@@ -204,15 +269,21 @@ def _moves(plan, v, rest, item):
     T, scale = plan.T, plan.scale
     F = item.value
     G = plan.G[v, rest]
-    f, g = _floats(scale, F), _floats(scale, G)
+    f, g = plan.floats_of(F), plan.floats_of(G)
     worth = [scale.zero] * (T + 1)
     keep = [None] * (T + 1)
+    dice = item.model.attack_dice if plan.min_move == "dice" else None
+    reversed_g = tuple(tuple(reversed(x)) for x in g)       # G's floats by t - m, for slices
     for t in range(2, T + 1):
         tick(1 + t // 256)
-        lo = least_move(plan.min_move, item.model, t)
-        candidates, certain = _near_best(f, g, lo, t)
+        lo = 1 if dice is None else min(dice, t - 1)
+        candidates, certain = _near_best(f, reversed_g, lo, t, T)
         if certain:             # F(m) = G(t - m) = 1 exactly for every candidate: they tie at 1
             worth[t], keep[t] = scale.one, t - _tie_order(candidates, t, item.prefer)[0]
+            continue
+        if len(candidates) == 1:
+            m = candidates[0]
+            worth[t], keep[t] = scale.product(F[m], G[t - m]), t - m
             continue
         best_m, best_v = None, None
         for m in _tie_order(candidates, t, item.prefer):
@@ -240,9 +311,10 @@ def _floats(scale, values):
     return [scale.as_float(x) for x in values], [10.0 ** c if c > -300 else 0.0 for c in logs], logs
 
 
-def _near_best(f, g, lo, t):
+def _near_best(f, reversed_g, lo, t, T):
     """(the moves m, lo <= m < t, whose product F(m) * G(t - m) the floats cannot tell from the
-    best; True when all of those products are exactly 1).
+    best; True when all of those products are exactly 1). reversed_g: G's three float lines
+    reversed (index T - k holds G(k)), so that G(t - m) for m = lo..t - 1 is one slice.
 
     Far from 1 the products' floats are compared relatively (within RELATIVE of the largest);
     near 1 their complements 1 - F G = F' + G' - F' G' (F' = 1 - F) are, relative to the smallest
@@ -250,26 +322,27 @@ def _near_best(f, g, lo, t):
     compared in logarithms: log10(F' + G' - F' G') = M + log10(1 + 10**(n - M) - 10**n), M and n
     the larger and the smaller of log10 F' and log10 G'. Where floats cannot see the values at all
     (below the float range) every move is a candidate and the exact comparison decides."""
-    (fv, fc, fl), (gv, gc, gl) = f, g
-    moves = range(lo, t)
-    products = [fv[m] * gv[t - m] for m in moves]
+    (fv, fc, fl), (gv, gc, gl) = f, reversed_g
+    a, b = T - t + lo, T - t + t            # G(t - m) for m = lo..t - 1: reversed indexes a..b - 1
+    products = list(map(mul, fv[lo:t], gv[a:b]))
     top = max(products)
     if top <= 0:
-        return list(moves), False
+        return list(range(lo, t)), False
     if top < 0.5:
         floor = top * (1 - RELATIVE)
-        return [m for m, p in zip(moves, products) if p >= floor], False
-    gaps = [fc[m] + gc[t - m] - fc[m] * gc[t - m] for m in moves]
+        return [m for m, p in zip(range(lo, t), products) if p >= floor], False
+    fcs, gcs = fc[lo:t], gc[a:b]
+    gaps = [x + y - x * y for x, y in zip(fcs, gcs)]
     least = min(gaps)
     if least > 1e-290:
         ceiling = least * (1 + RELATIVE)
-        return [m for m, gap in zip(moves, gaps) if gap <= ceiling], False
-    gaps = [_log_gap(fl[m], gl[t - m]) for m in moves]
+        return [m for m, gap in zip(range(lo, t), gaps) if gap <= ceiling], False
+    gaps = list(map(_log_gap, fl[lo:t], gl[a:b]))
     least = min(gaps)
     if least == -math.inf:
-        return [m for m, gap in zip(moves, gaps) if gap == least], True
+        return [m for m, gap in zip(range(lo, t), gaps) if gap == least], True
     ceiling = least + LOG_RELATIVE
-    return [m for m, gap in zip(moves, gaps) if gap <= ceiling], False
+    return [m for m, gap in zip(range(lo, t), gaps) if gap <= ceiling], False
 
 
 LOG_RELATIVE = math.log10(1 + RELATIVE)
@@ -290,6 +363,31 @@ def _tie_order(candidates, t, prefer):
     if prefer == "even":
         return sorted(candidates, key=lambda m: (abs(2 * m - t), m))
     return sorted(candidates, reverse=True)
+
+
+def best_of(scale, values, order=None):
+    """The index of the largest of `values` (scaled), exactly; of equal ones the first in `order`
+    (a list of indexes; default: index order). Floats pick the candidates (`_floats`, `_near_best`'s
+    rules for values near 0, in the middle and near 1), exact comparisons decide."""
+    order = list(range(len(values))) if order is None else order
+    fv, fc, fl = _floats(scale, values)
+    top = max(fv)
+    if top <= 0:
+        near = set(order)
+    elif top < 0.5:
+        near = {i for i in order if fv[i] >= top * (1 - RELATIVE)}
+    else:
+        least = min(fc)
+        if least > 1e-290:
+            near = {i for i in order if fc[i] <= least * (1 + RELATIVE)}
+        else:
+            low = min(fl)
+            near = {i for i in order if fl[i] <= low + LOG_RELATIVE}
+    best = None
+    for i in order:
+        if i in near and (best is None or greater(scale, values[i], values[best])):
+            best = i
+    return best
 
 
 def greater(scale, x, y):

@@ -153,6 +153,8 @@ COST_MODEL = {
     "plan_split_s": 3e-7,           # a plan: one split of t armies between a target and the rest, in floats,
     "plan_sweep_s": 3e-5,           #   per sweep (v, S, c) of its recursion,
     "plan_value_s": 4e-6,           #   and per value of each sweep's two value lines (floats, complements)
+    "kernel_term_s": 1e-7,          # a plan's conquest kernel: per product of a (t, t') term,
+    "kernel_bit_s": 1e-11,          #   and per bit of it
     "text_s": 3.2e-11,              # one exact value as decimal text: per S**1.7 (int -> str)
     "text_power": 1.7,
     "exact_s_per_value": 3e-5,      # one exact probability object (Fraction, dict, float, log10)

@@ -320,44 +320,72 @@ def least_move(min_move, attack_dice, armies):
     return 1 if min_move == "one" else min(attack_dice, armies - 1)
 
 
+KERNEL_MAX = 160     # armies: plans up to this many use conquest kernels (algorithms/plan.py)
+
+
 def plan_units(T, sweeps, min_move="one"):
-    """Predicted work of a plan's sweeps (`plan_sweeps`, or the turn planner's own list), T the most
-    armies on a territory: the sweeps, the cells they yield (T lines of defenders + 1 states),
-    their bit-steps (a cell (a, d) holds a value of about (a + d + defenders below) * beta bits,
-    times its round's outcomes) and the move splits weighed in floats (t - least(t) for t = 2..T).
+    """Predicted work of a plan's recursion (`plan_sweeps`, or the turn planner's own list), T the
+    most armies on a territory. Every sweep (v, S, c) weighs T - 1 move splits per army count in
+    floats (pairs: t - least(t) for t = 2..T) and then sums the battle against c:
+    - up to KERNEL_MAX armies by its conquest kernel: terms, one product per (t, t') with
+      2 <= t' <= t <= T, of numbers of about (t + D + T + defenders below) * beta bits (term_bits);
+    - above, by a backward sweep: cells (T lines of D + 1 states) and bit-steps (a cell (a, d)
+      holds about (a + d + defenders below) * beta bits, times its round's outcomes).
     tests/engine/test_engine_cost.py measures the same counts on the real recursion."""
-    units = {"sweeps": 0, "cells": 0, "bit_steps": 0.0, "pairs": 0}
+    units = {"sweeps": 0, "pairs": 0, "terms": 0, "term_bits": 0.0, "cells": 0, "bit_steps": 0.0}
+    kernel = T <= KERNEL_MAX
+    lines = T - 1                                       # lines a = 1 .. T - 1 hold live values
     for count, D, model, K in sweeps:
         model = as_model(model)
-        steps = _steps_at(model, model.attack_dice, model.defend_dice)
-        lines = T - 1                                   # lines a = 1 .. T - 1 hold live values
+        b = beta(model)
         units["sweeps"] += count
-        units["cells"] += count * T * (D + 1)
-        units["bit_steps"] += count * beta(model) * steps * (
-            D * lines * (lines + 1) / 2 + lines * D * (D + 1) / 2 + K * lines * D)
         units["pairs"] += count * sum(t - least_move(min_move, model.attack_dice, t) for t in range(2, T + 1))
+        if kernel:
+            units["terms"] += count * T * (T - 1) // 2
+            units["term_bits"] += count * b * sum((t - 1) * (t + D + T + K) for t in range(2, T + 1))
+        else:
+            steps = _steps_at(model, model.attack_dice, model.defend_dice)
+            units["cells"] += count * T * (D + 1)
+            units["bit_steps"] += count * b * steps * (
+                D * lines * (lines + 1) / 2 + lines * D * (D + 1) / 2 + K * lines * D)
     return units
+
+
+def kernels_cost(T, targets, what):
+    """The conquest kernels of a plan's targets (algorithms/plan.py `kernel`), one per distinct
+    (rules, defenders) in `targets` ((defenders, model) pairs), when T <= KERNEL_MAX: the end states
+    of the battles of 1 .. T - 1 attacking armies against the target."""
+    if T > KERNEL_MAX:
+        return 0.0
+    seconds = 0.0
+    for D, model in {(D, as_model(m), as_model(m).defender_choice): (D, m) for D, m in targets}.values():
+        seconds += sum(battle_cost(a, D, model, "ends", what).seconds for a in range(1, T))
+        seconds -= (T - 2) * rounds_seconds(model)          # the tables are counted once
+    return seconds
 
 
 def plan_seconds(units, T, S):
     """Seconds of a plan recursion's `units` (plan_units), values of at most S bits."""
     c = COST_MODEL
     return (c["sweep_s_per_bit"] * units["bit_steps"] * _align(S) + c["cell_s"] * units["cells"]
+            + c["kernel_term_s"] * units["terms"] + c["kernel_bit_s"] * units["term_bits"]
             + c["plan_split_s"] * units["pairs"] + units["sweeps"] * (c["plan_sweep_s"] + c["plan_value_s"] * T))
 
 
 def plan_cost(T, nodes, root_children, what, min_move="one"):
-    """A branching plan (algorithms/plan.py) from T armies on the starting territory: the sweeps of
-    its recursion (plan_units), the plan along its likeliest course (one battle's flow per target),
-    the straight order (a chain campaign) and each rule set's round tables, counted once."""
+    """A branching plan (algorithms/plan.py) from T armies on the starting territory: its kernels,
+    the sweeps of its recursion (plan_units), the plan along its likeliest course (one battle's
+    flow per target), the straight order (a chain campaign) and each rule set's round tables."""
     c = COST_MODEL
     models = {id(n.model): n.model for n in nodes}.values()
     S = (T + sum(n.defenders for n in nodes)) * max(beta(m) for m in models)
     units = plan_units(T, plan_sweeps(nodes, root_children), min_move)
-    seconds = plan_seconds(units, T, S)
+    seconds = plan_seconds(units, T, S) + kernels_cost(T, [(n.defenders, n.model) for n in nodes], what)
     seconds += sum(battle_cost(T - 1, n.defenders, n.model, "flow", what).seconds for n in nodes)
     seconds += campaign_cost(T - 1, [n.defenders for n in nodes], [n.model for n in nodes], what).seconds
     mb = c["bytes_per_value_bit"] * units["sweeps"] * 3 * T * S / 8 + c["bytes_per_approx"] * units["sweeps"] * 2
+    if T <= KERNEL_MAX:
+        mb += c["bytes_per_value_bit"] * len(nodes) * T * T / 2 * S / 8
     return Estimate(seconds, _mb(mb), what)
 
 

@@ -1,0 +1,463 @@
+"""A turn on a board: where to place the reinforcements, which territory attacks which target and
+in what order, exactly.
+
+The model
+---------
+The player holds some territories ("entries": those that border a target) and wants every target
+(the goal territories it does not hold). It places R armies on its territories, then attacks.
+Each target is attacked from one territory fixed in advance that borders it: an entry, or a
+target taken earlier in the turn. So the plan is a forest: one tree of targets per entry that
+attacks. Inside a tree the plan recursion of algorithms/plan.py plays: each territory attacks its
+targets one at a time with all but one army, chooses the next target and the armies to move in
+after each conquest knowing its armies. Stacks of different entries never meet (armies only move
+forward, into their own tree), so P(take every target) is the product of the trees' chances.
+
+The player maximises that product over the placement and the forest. The family searched is
+every forest (each target's attacker any neighbour that is an entry or another target, without
+cycles), or, when that is too big, the "nearest" forests: each target attacked from a neighbour
+one step nearer the entries (distances through targets). `searched` says which, how many forests
+the family holds (counted by the matrix-tree theorem, not enumerated) and that the answer is the
+best of all of them.
+
+Why trees can be searched piece by piece
+----------------------------------------
+Write a subtree as (c, S, shape): target c, the set S of targets below and including it, and the
+way S hangs below c. Its value F(m) (P(take all of S once c is taken with m armies on it)) is
+G(c, its children's subtrees, m) of algorithms/plan.py, which is built from the children's values
+by sums with non-negative weights, products and maxima: G is non-decreasing in every child's
+F. So if two shapes of the same (c, S) have values F1 >= F2 at every m, any forest using the
+second shape is matched or beaten by the same forest using the first. For each (c, S) we keep
+only the shapes no other shape beats everywhere (the Pareto set), built from the Pareto sets of
+smaller (b, B): the best forest of the whole family survives, and the sets stay small (one or two
+shapes each on the classic board).
+
+At an entry the armies are known before the turn starts (its own plus what is placed), so there
+the best shape for each army count is kept (a pointwise maximum): entry e taking the set S with t
+armies is worth B(e, S, t). The placement and the split of the targets among the entries are then
+one search over the splits (every target in exactly one entry's set) and the placements (R armies
+among the entries): the product of B(e, S_e, a_e + p_e).
+
+Exact ties
+----------
+Where two choices give exactly the same chance the armies stay where they guard what was taken:
+a move goes forward into a target on the goal's border, stays on a territory on the border, and is
+split evenly between two border territories (algorithms/plan.py `Item.prefer`); between
+placements, more armies on the entries that lie on the goal's border. Everything else ties
+towards the first in board order.
+
+Numbers are scaled values (maths/scaled.py); floats only pick candidates, exact comparisons decide.
+"""
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from ..guards.budget import tick
+from .plan import RELATIVE, Item, Solved, best_of, greater, siblings
+
+FAMILIES = ("all", "nearest")
+
+
+@dataclass(frozen=True)
+class Target:
+    """A target: its name, its defenders (armies on it), its round model, and whether it lies on the
+    goal's border (it borders a territory outside the goal)."""
+    name: str
+    defenders: int
+    model: object
+    border: bool
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A territory of the player that borders a target: its name, its armies (on the territory,
+    before placement), the targets it borders (indexes) and whether it lies on the goal's border
+    (a territory of the goal the player already holds)."""
+    name: str
+    armies: int
+    touches: tuple
+    border: bool
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A subtree: `key` (c, S mask, index), its value F(m) for m = 0..T (scaled), and its children
+    as the Items the recursion saw (their keys name their own Shapes)."""
+    key: tuple
+    value: list
+    children: tuple
+
+
+@dataclass
+class Board:
+    """What the search works on: targets, entries, the targets' neighbours among targets (bit masks)."""
+    targets: tuple
+    entries: tuple
+    adjacent: tuple
+    family: str = "all"
+    branching: int = 6
+    distance: tuple = ()
+
+    def __post_init__(self):
+        self.distance = _distances(self.adjacent, [e.touches for e in self.entries])
+
+    def may_attack(self, parent_distance, b):
+        """May a territory at `parent_distance` from the entries (0: an entry) attack target b?"""
+        return self.family == "all" or self.distance[b] == parent_distance + 1
+
+
+@dataclass
+class Searched:
+    """The search's result. win: the best plan's value (scaled). split: per entry, the mask of the
+    targets it takes; placement: per entry, the armies placed; roots: per entry with targets, the
+    Items it attacks (their Shapes below them); plan: the Solved memo (orders, moves, values);
+    shapes: key -> Shape; ranked: [(value, split, placement)] best first, one per split."""
+    win: tuple
+    split: tuple
+    placement: tuple
+    roots: dict
+    plan: Solved
+    shapes: dict
+    ranked: list
+    alone: dict
+    counts: dict = field(default_factory=dict)
+
+
+def _distances(adjacent, touches):
+    """Targets' distances from the entries, through targets (1: borders an entry), BFS."""
+    k = len(adjacent)
+    dist = [None] * k
+    frontier = sorted({i for t in touches for i in t})
+    for i in frontier:
+        dist[i] = 1
+    step = 1
+    while frontier:
+        step += 1
+        nxt = []
+        for i in frontier:
+            for j in _bits(adjacent[i]):
+                if dist[j] is None:
+                    dist[j] = step
+                    nxt.append(j)
+        frontier = nxt
+    return tuple(dist)
+
+
+def _bits(mask):
+    """The indexes of a mask's set bits, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def prefer(parent_border, child_border):
+    """Where an exact tie of the move into a conquered child goes (module docstring)."""
+    if child_border and parent_border:
+        return "even"
+    if parent_border:
+        return "back"
+    return "forward"
+
+
+# ----------------------------------------------------------------------------------- structure
+def partitions(board, parent_distance, parent_touches, rest, exists, below=None):
+    """Every way to hang the targets `rest` (a mask) below one territory: tuples of (b, B), B a
+    block of `rest` with its subtree's root b, b a target the territory borders (`parent_touches`,
+    a mask) and may attack (the family's rule), (b, B) a subtree that exists (`exists(b, B)`); the
+    blocks partition `rest`. Blocks are chosen by their lowest target, so each partition once.
+    below(r): the same for a smaller rest r (a memo), or None to recurse here."""
+    if not rest:
+        return [()]
+    low = rest & -rest
+    others = rest ^ low
+    out = []
+    sub = others
+    while True:                     # every block: the lowest target and a subset of the others
+        block = sub | low
+        for b in _bits(block & parent_touches):
+            if board.may_attack(parent_distance, b) and exists(b, block):
+                tails = below(rest ^ block) if below else partitions(board, parent_distance, parent_touches,
+                                                                     rest ^ block, exists)
+                for tail in tails:
+                    out.append(((b, block),) + tail)
+        if not sub:
+            break
+        sub = (sub - 1) & others
+    return out
+
+
+def structure(board, limit):
+    """The subtrees and entry options of the family, without values: ({(c, S): [options]},
+    {(e, S): [options]}), options as partitions. None when there are more than `limit` options
+    (the family is too big to search). Subtrees come smallest first (their children before them).
+    Partitions are kept per (territory, targets below it): when a set is asked for, every smaller
+    subtree is already known, so a kept answer is never stale."""
+    k = len(board.targets)
+    subtrees, count, memo = {}, 0, {}
+    exists = lambda b, block: (b, block) in subtrees
+
+    def hang(who, distance, touches, rest):
+        key = (who, rest)
+        if key not in memo:
+            memo[key] = partitions(board, distance, touches, rest, exists, lambda r: hang(who, distance, touches, r))
+        return memo[key]
+
+    masks = sorted(range(1, 1 << k), key=lambda m: bin(m).count("1"))
+    for S in masks:
+        tick()
+        for c in _bits(S):
+            if board.distance[c] is None:
+                continue
+            options = hang(("t", c), board.distance[c], board.adjacent[c], S ^ (1 << c))
+            options = [o for o in options if len(o) <= board.branching]
+            if options:
+                subtrees[c, S] = options
+                count += len(options)
+                if count > limit:
+                    return None
+    at_entries = {}
+    for e, entry in enumerate(board.entries):
+        touches = sum(1 << i for i in entry.touches)
+        for S in masks:
+            options = [o for o in hang(("e", e), 0, touches, S) if len(o) <= board.branching]
+            if options:
+                at_entries[e, S] = options
+                count += len(options)
+                if count > limit:
+                    return None
+    return subtrees, at_entries
+
+
+def sweeps_of(board, subtrees, at_entries):
+    """The sweeps the search will make if every Pareto set holds one shape: for every option, the
+    sets of its items not seen before (each set of k items makes k sweeps), as the cost model's
+    (count, defenders, model, defenders below) list."""
+    seen = set()
+    out = []
+    total = lambda block: sum(board.targets[i].defenders for i in _bits(block))
+    owners = [(("t", c), o) for (c, _), o in subtrees.items()] + [(("e", e), o) for (e, _), o in at_entries.items()]
+    for v, options in owners:
+        for option in options:
+            for size in range(1, len(option) + 1):
+                for subset in _combinations(option, size):
+                    if (v, subset) in seen:
+                        continue
+                    seen.add((v, subset))
+                    everything = sum(total(B) for _, B in subset)
+                    for b, B in subset:
+                        out.append((1, board.targets[b].defenders, board.targets[b].model,
+                                    everything - board.targets[b].defenders))
+    return out
+
+
+def _combinations(items, size):
+    if size == 0:
+        return [()]
+    if len(items) < size:
+        return []
+    first, rest = items[0], items[1:]
+    return [(first,) + tail for tail in _combinations(rest, size - 1)] + _combinations(rest, size)
+
+
+def forests(board):
+    """How many forests the family holds: every target's attacker chosen among its neighbours that
+    are entries or targets, with no cycle. The number of spanning arborescences of the graph of
+    possible attacks rooted at the entries (Kirchhoff's matrix-tree theorem: the determinant of the
+    Laplacian of in-degrees, the entries merged into the root and left out); for the nearest family
+    simply the product of each target's choices, which can never form a cycle."""
+    k = len(board.targets)
+    parents = []
+    for i in range(k):
+        from_entries = [e for e, entry in enumerate(board.entries) if i in entry.touches
+                        and board.may_attack(0, i)]
+        from_targets = [j for j in _bits(board.adjacent[i]) if board.distance[j] is not None
+                        and board.may_attack(board.distance[j], i)]
+        parents.append((from_entries, from_targets))
+    if board.family == "nearest":
+        return math.prod(len(a) + len(b) for a, b in parents)
+    laplacian = [[Fraction(0)] * k for _ in range(k)]
+    for i, (from_entries, from_targets) in enumerate(parents):
+        laplacian[i][i] = Fraction(len(from_entries) + len(from_targets))
+        for j in from_targets:
+            laplacian[i][j] -= 1
+    return int(_determinant(laplacian))
+
+
+def _determinant(matrix):
+    """Determinant of a square matrix of Fractions (Gaussian elimination, exact)."""
+    m = [row[:] for row in matrix]
+    n, det = len(m), Fraction(1)
+    for col in range(n):
+        pivot = next((r for r in range(col, n) if m[r][col]), None)
+        if pivot is None:
+            return Fraction(0)
+        if pivot != col:
+            m[col], m[pivot] = m[pivot], m[col]
+            det = -det
+        det *= m[col][col]
+        for r in range(col + 1, n):
+            factor = m[r][col] / m[col][col]
+            if factor:
+                for c in range(col, n):
+                    m[r][c] -= factor * m[col][c]
+    return det
+
+
+# ----------------------------------------------------------------------------------- values
+def search(board, reinforcements, scale, min_move, subtrees, at_entries, alternatives=5):
+    """The best plan of the family (module docstring): Searched."""
+    T = max(e.armies for e in board.entries) + reinforcements
+    plan = Solved(T, scale, min_move)
+    shapes, pareto = {}, {}
+    for (c, S), options in subtrees.items():            # children before parents (by size)
+        target = board.targets[c]
+        found = []
+        for items in _choices(board, c, target.border, options, pareto, shapes):
+            tick(4)
+            value = siblings(plan, ("t", c), items)
+            found.append((value, items))
+        kept = _pareto(scale, found)
+        pareto[c, S] = []
+        for i, (value, items) in enumerate(kept):
+            key = (c, S, i)
+            shapes[key] = Shape(key, value, items)
+            pareto[c, S].append(key)
+    best_at = {}                    # (e, S) -> ([value per t], [items per t])
+    for (e, S), options in at_entries.items():
+        entry = board.entries[e]
+        values, picks = None, None
+        for items in _choices(board, None, entry.border, options, pareto, shapes):
+            tick(4)
+            value = siblings(plan, ("e", e), items)
+            if values is None:
+                values, picks = list(value), [items] * (T + 1)
+                continue
+            for t in range(entry.armies, min(T, entry.armies + reinforcements) + 1):
+                if greater(scale, value[t], values[t]):
+                    values[t], picks[t] = value[t], items
+        best_at[e, S] = (values, picks)
+    ranked, alone = _combine(board, reinforcements, scale, best_at, alternatives)
+    if not ranked:
+        return None
+    win, split, placement = ranked[0]
+    roots = {e: best_at[e, split[e]][1][board.entries[e].armies + placement[e]]
+             for e in range(len(board.entries)) if split[e]}
+    return Searched(win, split, placement, roots, plan, shapes, ranked, alone,
+                    {"sweeps": sum(len(S) for (_, S) in plan.G if S)})
+
+
+def _choices(board, c, parent_border, options, pareto, shapes):
+    """Every option with every choice of Pareto shape for each block: tuples of Items."""
+    for option in options:
+        lists = [pareto[b, B] for b, B in option]
+        for pick in _product(lists):
+            yield tuple(_item(board, key, parent_border, shapes) for key in pick)
+
+
+def _product(lists):
+    out = [()]
+    for choices in lists:
+        out = [head + (x,) for head in out for x in choices]
+    return out
+
+
+def _item(board, key, parent_border, shapes):
+    b = key[0]
+    target = board.targets[b]
+    how = prefer(parent_border, target.border)
+    return Item(key + (how,), target.defenders, target.model, shapes[key].value, how)
+
+
+def _pareto(scale, found):
+    """The values not beaten everywhere by another (module docstring); of equal ones the first."""
+    floats = [[scale.as_float(x) for x in value] for value, _ in found]
+    kept = []
+    for i, (value, items) in enumerate(found):
+        beaten = False
+        for j, (other, _) in enumerate(found):
+            if j == i:
+                continue
+            if _at_least(scale, other, floats[j], value, floats[i]) and (
+                    j < i or not _at_least(scale, value, floats[i], other, floats[j])):
+                beaten = True
+                break
+        if not beaten:
+            kept.append((value, items))
+    return kept
+
+
+def _at_least(scale, x, xf, y, yf):
+    """x[m] >= y[m] at every m, exactly (floats rule out the clear cases first)."""
+    for m in range(len(x)):
+        if xf[m] < yf[m] * (1 - RELATIVE):
+            return False
+    for m in range(len(x)):
+        if xf[m] <= yf[m] * (1 + RELATIVE) and greater(scale, y[m], x[m]):
+            return False
+    return True
+
+
+def _combine(board, R, scale, best_at, alternatives):
+    """Every split of the targets among the entries and every placement: the best plan of each
+    split (ranked: the best first, exactly; the others by their floats), and each entry alone with
+    every army placed on it."""
+    n, k = len(board.entries), len(board.targets)
+    everything = (1 << k) - 1
+    sets = []                       # per entry: the sets it can take -> value per armies placed
+    for e, entry in enumerate(board.entries):
+        own = {0: [scale.one] * (R + 1)}
+        for (f, S), (values, _) in best_at.items():
+            if f == e:
+                own[S] = [values[entry.armies + p] for p in range(R + 1)]
+        sets.append(own)
+    splits = []
+
+    def choose(e, chosen, covered):
+        if e == n:
+            if covered == everything:
+                splits.append(tuple(chosen))
+            return
+        for S in sets[e]:
+            if not S & covered and (e < n - 1 or (covered | S) == everything):
+                chosen.append(S)
+                choose(e + 1, chosen, covered | S)
+                chosen.pop()
+    choose(0, [], 0)
+    placements = _compositions(R, n)
+    order = sorted(range(len(placements)), key=lambda i: _guard_order(board, placements[i]))
+    plans = []
+    for split in splits:
+        tick()
+        values = [one_product(scale, [sets[e][split[e]][p[e]] for e in range(n)]) for p in placements]
+        best = best_of(scale, values, order)
+        plans.append((values[best], split, placements[best]))
+    if not plans:
+        return [], {}
+    first = best_of(scale, [v for v, _, _ in plans])
+    rest = sorted((i for i in range(len(plans)) if i != first), key=lambda i: -scale.as_float(plans[i][0]))
+    ranked = [plans[first]] + [plans[i] for i in rest[:max(0, alternatives - 1)]]
+    alone = {e: sets[e][everything][R] for e in range(n) if everything in sets[e]}
+    return ranked, alone
+
+
+def one_product(scale, values):
+    """The product of scaled values."""
+    out = scale.one
+    for v in values:
+        out = scale.product(out, v)
+    return out
+
+
+def _guard_order(board, placement):
+    """Placements in the order an exact tie is decided: more armies on border entries first, then
+    on the entries in board order."""
+    return (-sum(p for p, e in zip(placement, board.entries) if e.border), [-p for p in placement])
+
+
+def _compositions(R, n):
+    """Every way to place R armies on n entries (tuples summing to R)."""
+    if n == 1:
+        return [(R,)]
+    return [(p,) + rest for p in range(R, -1, -1) for rest in _compositions(R - p, n - 1)]
