@@ -29,9 +29,11 @@ TOP = LIMITS["max_armies"]
 LONG = LIMITS["max_input_chars"] + 1
 
 # Text that is not a plain ASCII whole number, though Python's str.isdigit or int() may accept
-# some of it: superscripts, other scripts' digits, separators, signs, decimals, exponents.
+# some of it: superscripts, other scripts' digits, separators, signs, decimals, exponents, and
+# spaces around the digits (issue 25: " 10", "5\n" were read as numbers; "1_0" and "１０" too on
+# the command line, where argparse's int() read them).
 NOT_WHOLE = ["²", "⁵", "١٢", "１２", "+-12", "--3", "1,5", "1_000", "1.5", "1e3", "0x10", "12abc",
-             "abc", "", " ", "½", "3.0", "∞", "NaN"]
+             "abc", "", " ", "½", "3.0", "∞", "NaN", " 10", "5\n", "\t7", "7 ", "1_0", "٣"]
 NOT_WHOLE_VALUES = [1.5, 3.0, True, False, [], [3], {}, {"n": 3}]
 WHOLE = "must be a whole number"
 
@@ -226,6 +228,16 @@ ROWS += [
     row("plan", "targets", "list of targets", targets=[{"defenders": 2, "then": 3}]),
     row("plan", "targets", "an outline", targets=7),
     row("plan", "dice_mode", "balanced-blitz", dice_mode="balanced-blitz"),
+    # issue 25, rows 4-6 and "also seen": what an outline may hold
+    row("plan", "targets", "defenders are 1 or more", targets="Brazil -1"),
+    row("plan", "targets", "defenders are 1 or more", targets="Brazil -1 > Peru -2"),
+    row("plan", "targets", "defenders are 1 or more", targets="Brazil 3 > -2"),
+    row("plan", "targets", "digits 0-9", targets="Brazil ３"),
+    row("plan", "targets", "digits 0-9", targets="Brazil ٣"),
+    row("plan", "targets", "digits 0-9", targets="Brazil 3 > Peru ²"),
+    row("plan", "targets", "a name holds letters", targets="Area 51 3"),
+    row("plan", "targets", "at most 42 targets", targets="1>" * 499 + "1"),         # RecursionError before
+    row("plan", "targets", "at most 42 targets", targets="1>(" * 333 + "1"),
     row("plan", "defender_choice", "defender_choice", defender_choice="sometimes"),
     row("plan", "attackers", "from 2 to", attackers=1),
     row("plan", "targets", "time_budget_s", attackers=400, targets=", ".join(f"T{c} 9" for c in "abcdefghijkl")),

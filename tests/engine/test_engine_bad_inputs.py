@@ -122,8 +122,9 @@ def test_matrix_is_big_and_covers_every_op():
     assert len(PY_ROWS) >= 100
 
 
-# ---- the edges that must keep working (the good neighbours of the bad rows)
-@pytest.mark.parametrize("value", [7, "7", " 7 ", "+7", "007"])
+# ---- the edges that must keep working (the good neighbours of the bad rows); " 7 " is refused
+# since issue 25: a number in JSON text has nothing around its digits
+@pytest.mark.parametrize("value", [7, "7", "+7", "007"])
 def test_plain_whole_numbers_are_accepted(value):
     res = api.handle("battle", {"attackers": value, "defenders": 3, "convention": "attacking"})
     assert res["ok"], res

@@ -93,3 +93,18 @@ def test_time_budget_flag_refuses_with_the_limit():
     assert code == 2 and "time_budget_s" in text and "0.5 s" in text
     code, text = cli("battle", "40", "40", "--convention", "attacking", "--time-budget", "0.5")
     assert code == 0 and "P(win)" in text
+
+
+@pytest.mark.parametrize("args", [
+    ("battle", "1_0", "3"), ("battle", "１０", "3"), ("battle", "10", "٣"), ("battle", "10", " 3"),
+    ("campaign", "10", "3", "２"), ("battle", "10", "3", "--attack-dice", "３"),
+    ("battle", "10", "3", "--retreat-at", "1_0"), ("needed", "1_0", "0.5"),
+])
+def test_a_number_is_the_digits_0_to_9_as_everywhere(capsys, args):
+    """Issue 25, row 5: argparse's int() read "1_0" and "１０" as 10, which the JSON and Python APIs
+    refuse. The command line reads numbers by the engine's rule: refused, exit 2, no answer."""
+    with pytest.raises(SystemExit) as info:
+        cli(*args, "--convention", "attacking")
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert "must be a whole number" in err and "digits 0-9" in err and "Traceback" not in err

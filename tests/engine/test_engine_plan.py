@@ -114,3 +114,15 @@ def test_big_plans_are_refused_before_they_start():
     with forbid_work():
         est = api.handle("plan", {"attackers": 300, "convention": "territory", "targets": star, "estimate_only": True})
     assert est["ok"] and est["estimate"]["fits"] is False
+
+
+@pytest.mark.parametrize("outline,names", [
+    ("e\u0301 3, Peru 2", ["\u00e9", "Peru"]),                  # a decomposed é: its name, composed
+    ("Côte d'Ivoire 2 > Guinea-Bissau 1", ["Côte d'Ivoire", "Guinea-Bissau"]),
+    ("St. Kitts 1, Ba\u0308den 2", ["St. Kitts", "B\u00e4den"]),
+])
+def test_names_hold_letters_with_their_accents(outline, names):
+    """Issue 25: a decomposed "é 3" was refused ("expected a comma or the end, found '3'")."""
+    res = api.handle("plan", {"attackers": 9, "convention": "territory", "targets": outline})
+    assert res["ok"], res
+    assert res["targets"] == names
