@@ -264,9 +264,21 @@ REQUESTS = [
     ("battle", '{"attackers": NaN, "defenders": 3, "convention": "attacking"}', WHOLE),
 ]
 
-# ---- budgets (time_budget_s, memory_budget_mb, estimate_only)
+# ---- dice modes: "" is no mode (issue 25, row 8: it meant true random); Balanced Blitz has no
+# choosing defender (row 3: it answered)
+for op in ("battle", "needed", "defenders_needed", "table", "path", "campaign", "plan"):
+    ROWS.append(row(op, "dice_mode", "dice_mode must be one of", dice_mode=""))
+    ROWS.append(row(op, "dice_mode", "dice_mode must be one of", dice_mode="True-Random"))
+for op in ("battle", "needed", "defenders_needed", "table"):
+    for choice in ("before-roll", "after-roll"):
+        ROWS.append(row(op, "defender_choice", "no choosing defender", dice_mode="balanced-blitz",
+                        defender_choice=choice))
+ROWS.append(row("battle", "defender_choice", "no choosing defender", dice_mode="balanced-blitz",
+                defender_choice="after-roll", detail="summary"))
+
+# ---- budgets (time_budget_s, memory_budget_mb, estimate_only); infinity would switch the guard off
 for op in ("battle", "needed", "campaign", "table", "path", "defenders_needed"):
-    for bad in (0, -1, "10", True, [], float("nan")):
+    for bad in (0, -1, "10", True, [], float("nan"), float("inf"), 1e999):
         ROWS.append(row(op, "time_budget_s", "time_budget_s must be a positive number", time_budget_s=bad))
         ROWS.append(row(op, "memory_budget_mb", "memory_budget_mb must be a positive number", memory_budget_mb=bad))
     ROWS.append(row(op, "estimate_only", "estimate_only", estimate_only="yes"))

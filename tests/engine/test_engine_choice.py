@@ -98,22 +98,28 @@ def test_the_cost_guard_knows_the_choice():
     assert res["ok"] and F(int(res["win"]["num"]), int(res["win"]["den"])) == orc.solve(orc.Dice(), "after-roll", 5, 5)[0][5, 5]
 
 
+@pytest.mark.parametrize("choice", ["before-roll", "after-roll"])
 @pytest.mark.parametrize("op,params", [("battle", {"attackers": 10, "defenders": 8}),
                                        ("battle", {"attackers": 10, "defenders": 8, "detail": "summary"}),
                                        ("needed", {"defenders": 8, "p": "0.9"}),
-                                       ("defenders_needed", {"attackers": 12, "p": "0.5"})])
-def test_balanced_blitz_answers_carry_the_choosing_defenders_play(op, params):
-    """Balanced Blitz reshapes the true-random battle of a choosing defender: its answer carries
-    that battle's play in words, the same as the true-random battle's answer; "most" carries none."""
+                                       ("defenders_needed", {"attackers": 12, "p": "0.5"}),
+                                       ("table", {"max_attackers": 6, "max_defenders": 6})])
+def test_balanced_blitz_with_a_choosing_defender_is_refused(op, params, choice):
+    """Issue 25, row 3: the game's defender always rolls its most, and a defender choosing against
+    the true-random chance is not the one that would choose against the reshaped chance: refused,
+    on defender_choice (it used to answer, 8 v 8: 0.4139); the same request with "most" answers."""
     api = __import__("riskodds.interfaces.api").interfaces.api
-    ask = lambda op, params, mode, choice: api.handle(op, {**params, "convention": "territory", "dice_mode": mode,
-                                                           "defender_choice": choice})
-    blitz = ask(op, params, "balanced-blitz", "after-roll")
-    battle = {"battle": params, "needed": {"attackers": blitz.get("needed"), "defenders": params.get("defenders")},
-              "defenders_needed": {"attackers": params.get("attackers"), "defenders": blitz.get("needed")}}[op]
-    exact = ask("battle", battle, "true-random", "after-roll")
-    assert blitz["ok"] and exact["ok"]
-    assert blitz["defender_policy"] == exact["defender_policy"] and exact["defender_policy"]["sentences"]
-    if op == "battle":
-        assert blitz["true_random"]["win"] == exact["win"]
-    assert "defender_policy" not in ask(op, params, "balanced-blitz", "most")
+    ask = lambda choice: api.handle(op, {**params, "convention": "territory", "dice_mode": "balanced-blitz",
+                                         "defender_choice": choice})
+    res = ask(choice)
+    assert not res["ok"] and res["error"]["field"] == "defender_choice", res
+    assert "balanced-blitz" in res["error"]["message"] and choice in res["error"]["message"]
+    assert ask("most")["ok"]
+    python = {"battle": lambda r: ro.battle(10, 8, convention="territory", rules=r, dice_mode="balanced-blitz"),
+              "needed": lambda r: ro.troops_needed(8, "0.9", convention="territory", rules=r, dice_mode="balanced-blitz"),
+              "defenders_needed": lambda r: ro.defenders_needed(12, "0.5", convention="territory", rules=r,
+                                                                dice_mode="balanced-blitz"),
+              "table": lambda r: ro.win_table(6, 6, convention="territory", rules=r, dice_mode="balanced-blitz")}[op]
+    with pytest.raises(ro.FieldError, match="no choosing defender") as info:
+        python(_rules({}, choice))
+    assert info.value.field == "defender_choice"

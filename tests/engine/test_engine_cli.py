@@ -108,3 +108,15 @@ def test_a_number_is_the_digits_0_to_9_as_everywhere(capsys, args):
     assert info.value.code == 2
     err = capsys.readouterr().err
     assert "must be a whole number" in err and "digits 0-9" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("value", ["inf", "Infinity", "nan", "1e999", "1_0"])
+def test_a_budget_is_a_finite_number(capsys, value):
+    """Issue 25: --time-budget inf switched the cost guard off (a 4000 v 4000 battle would run)."""
+    try:            # refused by argparse (not a number) or by the engine (not finite)
+        code, out = cli("battle", "4000", "4000", "--convention", "attacking", "--time-budget", value)
+    except SystemExit as e:
+        code, out = e.code, ""
+    err = capsys.readouterr().err
+    assert code == 2 and "Traceback" not in err + out
+    assert out.startswith("error: time_budget_s must be a positive number") or "argument --time-budget" in err

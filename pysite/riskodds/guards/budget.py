@@ -54,12 +54,23 @@ class Budget:
                 ("memory_budget_mb", "mb", self.mb, default_memory_budget(), "MB")):
             if value is None:
                 value = default
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
-                raise FieldError(f"{name} must be a positive number of {unit}, got {value!r}"[:200], name)
+            # finite: Infinity (JSON) or "inf" (the CLI) would switch the guard off
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value < math.inf:
+                endless = "; a budget cannot be infinite" if isinstance(value, float) and value == math.inf else ""
+                raise FieldError(f"{name} must be a positive number of {unit}, got {value!r}"[:200] + endless, name)
             object.__setattr__(self, attr, value)
 
 
-UNLIMITED = Budget(math.inf, math.inf)
+def _unlimited():
+    """No budget at all: the engine's own callers only (tables written from the CLI); a request
+    cannot ask for it, since Budget refuses infinity."""
+    budget = object.__new__(Budget)
+    for attr, value in (("seconds", math.inf), ("mb", math.inf), ("dry_run", False)):
+        object.__setattr__(budget, attr, value)
+    return budget
+
+
+UNLIMITED = _unlimited()
 DEFAULT = Budget()
 
 
