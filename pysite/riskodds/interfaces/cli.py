@@ -176,9 +176,10 @@ def build_parser():
 
 
 def run(argv=None, out=None):
-    """Run one command; returns the exit status (0 done, 2 bad input, 130 interrupted, 141 the
-    reader closed the pipe early, as in `riskodds ... | head`: quietly, the status a shell
-    gives a program ended by SIGPIPE)."""
+    """Run one command; returns the exit status (0 done, 2 bad input or output that cannot be
+    written, as to a full disk: one "error:" line on stderr; 130 interrupted, 141 the reader
+    closed the pipe early, as in `riskodds ... | head`: quietly, the status a shell gives a
+    program ended by SIGPIPE)."""
     out = out or sys.stdout
     try:
         status = _run(argv, out)
@@ -190,10 +191,16 @@ def run(argv=None, out=None):
     except BrokenPipeError:            # the reader is gone: nothing more to say to it
         _silence_stdout()
         return 141
+    except OSError as e:               # a full disk (> /dev/full), an I/O error: one line, not a traceback
+        _silence_stdout()
+        where = e.filename or "the output"
+        print(f"error: cannot write {where}: {e.strerror or e}", file=sys.stderr)
+        return 2
 
 
 def _silence_stdout():
-    """Point stdout at /dev/null, so that flushing it at exit raises no second BrokenPipeError."""
+    """Point stdout at /dev/null, so that flushing what it still holds at exit raises no second
+    error (BrokenPipeError, or OSError on a full disk)."""
     devnull = os.open(os.devnull, os.O_WRONLY)
     try:
         os.dup2(devnull, sys.stdout.fileno())
@@ -284,7 +291,7 @@ def _human(op, params, r, exact):
         return f"{r['needed']} {what} ({conv}); P = {_p(r['reached'])}{below}"
     if op == "plan":
         gain = r["win"]["float"] - r["straight"]["float"]
-        lines = [f"P(take all {len(r['targets'])}) = {_p(r['win'])}{_exact(r['win'], exact)} with the best plan",
+        lines = [f"P(take all {len(r['targets'])}) with the best plan = {_p(r['win'])}{_exact(r['win'], exact)}",
                  f"  one stack in the order typed, moving all but one each time: {_p(r['straight'])}"
                  f" ({'+' if gain >= 0 else ''}{100 * gain:.2f} points for the plan)",
                  "  (armies on the territory throughout)"]
