@@ -238,6 +238,7 @@ ROWS += [
     row("plan", "targets", "a name holds letters", targets="Area 51 3"),
     row("plan", "targets", "at most 42 targets", targets="1>" * 499 + "1"),         # RecursionError before
     row("plan", "targets", "at most 42 targets", targets="1>(" * 333 + "1"),
+    row("plan", "targets", "list of targets", targets=[{"defenders": 2, "then": {}}]),
     row("plan", "defender_choice", "defender_choice", defender_choice="sometimes"),
     row("plan", "attackers", "from 2 to", attackers=1),
     row("plan", "targets", "time_budget_s", attackers=400, targets=", ".join(f"T{c} 9" for c in "abcdefghijkl")),
