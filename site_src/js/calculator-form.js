@@ -45,7 +45,6 @@ export function mountCalculator(form, def, engine) {
   };
   const sync = enhanceControls(form);
   const outputs = [leadEl, resultEl];
-  // every place the last answer shows, the screen readers' line included: a refusal leaves none
   const clearResult = () => { outputs.forEach((o) => o.replaceChildren()); if (announceEl) announceEl.textContent = ""; };
   /** The answer's lead ([data-part=lead]) goes next to the inputs, the rest below the options. */
   function show(node) {

@@ -17,9 +17,9 @@ def check_dice_mode(mode, model=None):
     minimise the reshaped chance, so no answer would be right."""
     mode = TRUE_RANDOM if mode is None else check_choice("dice_mode", mode, DICE_MODE_NAMES)
     if mode == BALANCED_BLITZ and model is not None and model.defender_choice != "most":
-        raise FieldError(f"dice_mode 'balanced-blitz' has no choosing defender (the game's defender always "
-                         f"rolls the most dice it may), got defender_choice {model.defender_choice!r}; use "
-                         "defender_choice 'most', or dice_mode 'true-random'", "defender_choice")
+        raise FieldError(f"dice_mode 'balanced-blitz' has no choosing defender (the game's defender rolls its most "
+                         f"dice), got defender_choice {model.defender_choice!r}: use 'most', or true-random dice",
+                         "defender_choice")
     return mode
 
 

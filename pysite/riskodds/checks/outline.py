@@ -27,15 +27,11 @@ import unicodedata
 from ..facts.limits import LIMITS
 from .validate import FieldError, show
 
-# Matched against the text with every combining mark shown as a letter (_shadow), so that a
+# Matched against the text with every combining mark shown as a letter (see _tokens), so that a
 # decomposed "é" (e + U+0301) stays inside its name; tokens are cut from the text itself.
 TOKEN = re.compile(r"\s*(?:(?P<num>[0-9]+)|(?P<name>[^\W\d_](?:[^\W\d]|[ .'-])*?)(?=\s*[0-9])"
                    r"|(?P<lone>[^\W\d_](?:[^\W\d]|[ .'-])*)|(?P<sym>[>,()])|(?P<bad>\S))")
-NAME_HOLDS = "a name holds letters, spaces, dots, hyphens and apostrophes, no digits"
-
-
-def too_many_targets(field="targets"):
-    return FieldError(f"a plan has at most {LIMITS['max_territories']} targets (the whole board)", field)
+NAMES = "names (letters, spaces, dots, hyphens and apostrophes)"
 
 
 def read_outline(text, field="targets"):
@@ -55,47 +51,32 @@ def read_outline(text, field="targets"):
     return out
 
 
-def _shadow(text):
-    """The text with each combining mark replaced by a letter: what TOKEN is matched against."""
-    return "".join("a" if unicodedata.category(c).startswith("M") else c for c in text)
-
-
 def _tokens(text, field):
-    for i, c in enumerate(text):
-        if c.isnumeric() and c not in "0123456789":
-            raise FieldError(f"{field}: {c!r} at character {i + 1} is not one of the digits 0-9; type numbers of "
-                             f"defenders with 0-9, and {NAME_HOLDS}", field)
-    shadow = _shadow(text)
-    cut = lambda m, group: text[m.start(group):m.end(group)]
+    digit = next((i for i, c in enumerate(text) if c.isnumeric() and c not in "0123456789"), None)
+    if digit is not None:
+        raise FieldError(f"{field}: {text[digit]!r} at character {digit + 1}: write numbers in the digits 0-9", field)
+    minus = re.search(r"-\s*[0-9]+", text)     # "Brazil -1": a minus sign, never a name's last hyphen
+    if minus:
+        raise FieldError(f"{field}: {minus[0]!r} at character {minus.start() + 1}: defenders are 1 or more", field)
+    shadow = "".join("a" if unicodedata.category(c)[0] == "M" else c for c in text)
     pos = 0
     while pos < len(text):
         m = TOKEN.match(shadow, pos)
         if not m or m.end() == pos:
             break
-        if m["lone"]:
-            raise FieldError(f"{field}: {cut(m, 'lone').strip()[:20]!r} at character {m.start('lone') + 1} needs its "
-                             "number of defenders after it, like \"Brazil 3\"", field)
-        if m["bad"] == "-" and text[m.end():m.end() + 1].isdigit():
-            _negative(text, m.start("bad"), field)
-        if m["bad"]:
-            raise FieldError(f"{field}: unexpected {m['bad']!r} at character {m.start('bad') + 1}; an outline holds "
-                             "names (letters, spaces, dots, hyphens and apostrophes), numbers of defenders, '>', ',' and "
-                             "parentheses", field)
-        if m["name"] and m["name"].rstrip().endswith("-"):       # "Brazil -1": a minus sign, not a name's hyphen
-            _negative(text, m.start("name") + len(m["name"].rstrip()) - 1, field)
-        group = "num" if m["num"] else "name" if m["name"] else "sym"
-        yield (m["sym"] if group == "sym" else group), unicodedata.normalize("NFC", cut(m, group).strip()), m.start(group) + 1
+        group = next(g for g in ("num", "name", "lone", "sym", "bad") if m[g])
+        word, at = unicodedata.normalize("NFC", text[m.start(group):m.end(group)].strip()), m.start(group) + 1
+        if group == "lone":
+            raise FieldError(f"{field}: {word[:20]!r} at character {at} needs its number of defenders after it, "
+                             "like \"Brazil 3\"", field)
+        if group == "bad":
+            raise FieldError(f"{field}: unexpected {word!r} at character {at}; an outline holds {NAMES}, numbers of "
+                             "defenders, '>', ',' and parentheses", field)
+        yield (word if group == "sym" else group), word, at
         pos = m.end()
     if text[pos:].strip():
         raise FieldError(f"{field}: {text[pos:].strip()[:20]!r} at character {pos + 1} is not a target; a name "
                          "needs its number of defenders after it", field)
-
-
-def _negative(text, at, field):
-    """Refuse a minus sign at text[at] before a number of defenders."""
-    number = re.match(r"-\s*[0-9]+", text[at:])[0]
-    raise FieldError(f"{field}: {number!r} at character {at + 1} is no number of defenders: a target's defenders "
-                     "are 1 or more", field)
 
 
 class _Reader:
@@ -129,7 +110,7 @@ class _Reader:
     def item(self):
         self.count += 1
         if self.count > LIMITS["max_territories"]:
-            raise too_many_targets(self.field)
+            raise FieldError(f"a plan has at most {LIMITS['max_territories']} targets (the whole board)", self.field)
         tok = self.peek()
         name = None
         if tok and tok[0] == "name":
@@ -138,8 +119,8 @@ class _Reader:
         number = self.take("num")
         after = self.peek()
         if after and after[0] == "num":      # "Area 51 3": digits inside a name
-            raise FieldError(f"{self.field}: {after[1]!r} at character {after[2]} follows the number {number[1]}; "
-                             f"{NAME_HOLDS}, then the number of defenders", self.field)
+            raise FieldError(f"{self.field}: {after[1]!r} at character {after[2]} follows a number: {NAMES} "
+                             "hold no digits", self.field)
         target = {"defenders": int(number[1]), "then": []}
         if name:
             target["name"] = name

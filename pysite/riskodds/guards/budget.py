@@ -56,21 +56,14 @@ class Budget:
                 value = default
             # finite: Infinity (JSON) or "inf" (the CLI) would switch the guard off
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value < math.inf:
-                endless = "; a budget cannot be infinite" if isinstance(value, float) and value == math.inf else ""
-                raise FieldError(f"{name} must be a positive number of {unit}, got {value!r}"[:200] + endless, name)
+                raise FieldError(f"{name} must be a positive number of {unit}, got {value!r}"[:200], name)
             object.__setattr__(self, attr, value)
 
 
-def _unlimited():
-    """No budget at all: the engine's own callers only (tables written from the CLI); a request
-    cannot ask for it, since Budget refuses infinity."""
-    budget = object.__new__(Budget)
-    for attr, value in (("seconds", math.inf), ("mb", math.inf), ("dry_run", False)):
-        object.__setattr__(budget, attr, value)
-    return budget
-
-
-UNLIMITED = _unlimited()
+# No budget at all, for the engine's own offline tables only: a request cannot ask for one (Budget
+# refuses infinity), so it is made without Budget's checks.
+UNLIMITED = object.__new__(Budget)
+UNLIMITED.__dict__.update(seconds=math.inf, mb=math.inf, dry_run=False)
 DEFAULT = Budget()
 
 

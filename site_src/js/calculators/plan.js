@@ -47,7 +47,6 @@ function comparison(r, all) {
   ];
 }
 
-/** "; still to take: A, B" after a table's group label, or nothing when none are left. */
 const stillToTake = (names) => (names.length ? `; still to take: ${names.join(", ")}` : "");
 
 /** A compact table: one group of rows per entry, its runs of army counts beside it. */
@@ -68,7 +67,6 @@ function render(r, v) {
   const n = r.targets.length;
   const all = n === 1 ? r.targets[0] : `all ${n}`;
   const unit = conventionUnit(r.counts); // every count the plan decides by: armies on the territory
-  // a territory's choice depends on what it still has to take: each group of rows names those targets
   const orders = runsTable("orders", "Which first", `Which to attack first, by ${unit}`, ["From", "Armies", "First"],
     r.orders.map((o) => ({ label: `${o.from}${stillToTake(o.targets)}`, runs: o.first.map((f) => [f.armies, f.target]) })));
   const moves = runsTable("moves", "Armies to keep", `Armies to keep after a conquest (the rest move in), by ${unit} after the battle`,
