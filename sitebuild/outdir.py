@@ -4,10 +4,15 @@ Every file a build writes is logged, as it is written, in MANIFEST inside the fo
 relative path a line), so even a build that stopped midway can be cleared exactly. Before the next
 build those files go (and folders left empty); a folder holding anything else is refused with a
 message before a single file is deleted, so `--out ~/Documents` cannot wipe documents, whatever
-index.html or marker it holds. A folder that cannot be made (below a file, a name too long, no
-permission) gets a one-line message too, never a traceback.
+index.html or marker it holds. The refusal comes at the first foreign file found (`--out /usr`
+does not walk /usr), and no message suggests deleting anything. A symbolic link is always foreign
+(a build makes none), and while building, files.safe_write never writes through one: every folder
+below the output folder is one the build made, every file it replaces a plain file. A folder that
+cannot be made (below a file, a name too long, no permission) gets a one-line message too, never
+a traceback.
 """
 import contextlib
+import os
 from pathlib import Path
 
 from . import files
@@ -36,19 +41,35 @@ def recorded(root: Path) -> list[Path] | None:
     return out
 
 
+def first_foreign(root: Path, known: set) -> str | None:
+    """The first thing under root that is not in `known` (paths as written: a symbolic link is
+    not its target, and is never followed), as "path" or "path (a link)"; None if there is none.
+    Folders are entered, not counted; the walk stops at the first foreign entry, looking at a
+    folder's own entries (in name order) before the folders inside it."""
+    folders = [root]
+    while folders:
+        inside = []
+        with os.scandir(folders.pop()) as entries:
+            for entry in sorted(entries, key=lambda e: e.name):
+                path = Path(entry.path)
+                if entry.is_dir(follow_symlinks=False):
+                    inside.append(path)
+                elif entry.is_symlink() or path not in known:
+                    rel = path.relative_to(root).as_posix()
+                    return f"{rel} (a link)" if entry.is_symlink() else rel
+        folders += reversed(inside)
+    return None
+
+
 def clear(root: Path) -> None:
     """Remove what earlier builds wrote under root; if anything else is there, refuse before
     deleting a single file."""
     ours = recorded(root)  # None: no manifest of ours (a stray file of that name is someone else's)
     known = set() if ours is None else {*ours, root / MANIFEST}
-    # a path as written (a symbolic link is not its target), beside the manifest's resolved lines
-    foreign = sorted(p.relative_to(root).as_posix() for p in root.rglob("*")
-                     if not p.is_dir() and p.parent.resolve() / p.name not in known)
+    foreign = first_foreign(root, known)
     if foreign:
-        shown = ", ".join(foreign[:5]) + (f" and {len(foreign) - 5} more" if len(foreign) > 5 else "")
-        raise OutDirError(f"refusing to build into {root}: it holds files no build wrote ({shown}). "
-                          "Choose an empty or new folder; if it is a build from before build.py kept a "
-                          f"manifest, delete it yourself (rm -r {root}).")
+        raise OutDirError(f"refusing to build into {root}: it holds files no build wrote (the first "
+                          f"found: {foreign}). Choose an empty or new folder.")
     if ours is None:
         return
     for path in set(ours):
@@ -69,6 +90,9 @@ def building(root: Path):
     prepare(root)
     try:
         yield root
+    except files.Refused as e:
+        files.on_write(None)
+        raise OutDirError(f"refusing to build into {root}: {e}") from None
     except BaseException:
         files.on_write(None)
         raise
@@ -82,7 +106,7 @@ def prepare(root: Path) -> None:
     except OSError as e:  # a name too long, no permission, a read-only disk, ...
         raise OutDirError(f"cannot build into {root}: {e.strerror or e}") from None
     (root / MANIFEST).write_text(HEADER + "\n")
-    files.on_write(lambda path: _log(root, path))
+    files.on_write(lambda path: _log(root, path), root)
 
 
 def _empty_folder(root: Path) -> None:

@@ -45,7 +45,7 @@ export function mountCalculator(form, def, engine) {
   };
   const sync = enhanceControls(form);
   const outputs = [leadEl, resultEl];
-  const clearResult = () => outputs.forEach((o) => o.replaceChildren());
+  const clearResult = () => { outputs.forEach((o) => o.replaceChildren()); if (announceEl) announceEl.textContent = ""; };
   /** The answer's lead ([data-part=lead]) goes next to the inputs, the rest below the options. */
   function show(node) {
     const lead = node.querySelector("[data-part=lead]");

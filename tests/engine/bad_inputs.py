@@ -29,9 +29,11 @@ TOP = LIMITS["max_armies"]
 LONG = LIMITS["max_input_chars"] + 1
 
 # Text that is not a plain ASCII whole number, though Python's str.isdigit or int() may accept
-# some of it: superscripts, other scripts' digits, separators, signs, decimals, exponents.
+# some of it: superscripts, other scripts' digits, separators, signs, decimals, exponents, and
+# spaces around the digits (issue 25: " 10", "5\n" were read as numbers; "1_0" and "１０" too on
+# the command line, where argparse's int() read them).
 NOT_WHOLE = ["²", "⁵", "١٢", "１２", "+-12", "--3", "1,5", "1_000", "1.5", "1e3", "0x10", "12abc",
-             "abc", "", " ", "½", "3.0", "∞", "NaN"]
+             "abc", "", " ", "½", "3.0", "∞", "NaN", " 10", "5\n", "\t7", "7 ", "1_0", "٣"]
 NOT_WHOLE_VALUES = [1.5, 3.0, True, False, [], [3], {}, {"n": 3}]
 WHOLE = "must be a whole number"
 
@@ -226,6 +228,17 @@ ROWS += [
     row("plan", "targets", "list of targets", targets=[{"defenders": 2, "then": 3}]),
     row("plan", "targets", "an outline", targets=7),
     row("plan", "dice_mode", "balanced-blitz", dice_mode="balanced-blitz"),
+    # issue 25, rows 4-6 and "also seen": what an outline may hold
+    row("plan", "targets", "defenders are 1 or more", targets="Brazil -1"),
+    row("plan", "targets", "defenders are 1 or more", targets="Brazil -1 > Peru -2"),
+    row("plan", "targets", "defenders are 1 or more", targets="Brazil 3 > -2"),
+    row("plan", "targets", "digits 0-9", targets="Brazil ３"),
+    row("plan", "targets", "digits 0-9", targets="Brazil ٣"),
+    row("plan", "targets", "digits 0-9", targets="Brazil 3 > Peru ²"),
+    row("plan", "targets", "hold no digits", targets="Area 51 3"),
+    row("plan", "targets", "at most 42 targets", targets="1>" * 499 + "1"),         # RecursionError before
+    row("plan", "targets", "at most 42 targets", targets="1>(" * 333 + "1"),
+    row("plan", "targets", "list of targets", targets=[{"defenders": 2, "then": {}}]),
     row("plan", "defender_choice", "defender_choice", defender_choice="sometimes"),
     row("plan", "attackers", "from 2 to", attackers=1),
     row("plan", "targets", "time_budget_s", attackers=400, targets=", ".join(f"T{c} 9" for c in "abcdefghijkl")),
@@ -252,9 +265,21 @@ REQUESTS = [
     ("battle", '{"attackers": NaN, "defenders": 3, "convention": "attacking"}', WHOLE),
 ]
 
-# ---- budgets (time_budget_s, memory_budget_mb, estimate_only)
+# ---- dice modes: "" is no mode (issue 25, row 8: it meant true random); Balanced Blitz has no
+# choosing defender (row 3: it answered)
+for op in ("battle", "needed", "defenders_needed", "table", "path", "campaign", "plan"):
+    ROWS.append(row(op, "dice_mode", "dice_mode must be one of", dice_mode=""))
+    ROWS.append(row(op, "dice_mode", "dice_mode must be one of", dice_mode="True-Random"))
+for op in ("battle", "needed", "defenders_needed", "table"):
+    for choice in ("before-roll", "after-roll"):
+        ROWS.append(row(op, "defender_choice", "no choosing defender", dice_mode="balanced-blitz",
+                        defender_choice=choice))
+ROWS.append(row("battle", "defender_choice", "no choosing defender", dice_mode="balanced-blitz",
+                defender_choice="after-roll", detail="summary"))
+
+# ---- budgets (time_budget_s, memory_budget_mb, estimate_only); infinity would switch the guard off
 for op in ("battle", "needed", "campaign", "table", "path", "defenders_needed"):
-    for bad in (0, -1, "10", True, [], float("nan")):
+    for bad in (0, -1, "10", True, [], float("nan"), float("inf"), 1e999):
         ROWS.append(row(op, "time_budget_s", "time_budget_s must be a positive number", time_budget_s=bad))
         ROWS.append(row(op, "memory_budget_mb", "memory_budget_mb must be a positive number", memory_budget_mb=bad))
     ROWS.append(row(op, "estimate_only", "estimate_only", estimate_only="yes"))

@@ -99,9 +99,11 @@ def test_budget_values():
     assert ro.Budget().seconds == LIMITS["time_budget_s"] and ro.Budget().mb == LIMITS["memory_budget_mb"]
     assert budget.as_budget(5).seconds == 5 and budget.as_budget(None) == ro.Budget()
     assert budget.UNLIMITED.seconds == math.inf
-    for bad in (0, -1, "5", True, math.nan):
+    for bad in (0, -1, "5", True, math.nan, math.inf):     # inf (issue 25) would switch the guard off
         with pytest.raises(ValueError, match="time_budget_s"):
             ro.Budget(seconds=bad)
+        with pytest.raises(ValueError, match="memory_budget_mb"):
+            ro.Budget(mb=bad)
 
 
 def test_estimate_only_is_json_and_does_not_compute():

@@ -77,3 +77,14 @@ def test_campaign_json_returns_the_numbers():
     assert [(s["score"], frac(s["p"])) for s in res["scores"]] == list(c.scores.items())
     assert [s["score"] for s in res["scores"]] == sorted(s["score"] for s in res["scores"])
     assert len(res["conquered_exactly"]) == len(CHAIN) + 1 and len(res["reach"]) == len(CHAIN)
+
+
+@pytest.mark.parametrize("text", ["5 3", "5, 3", "5,3", "5;3", " 5\n3 ", "5  ,  3"])
+def test_territories_as_text_are_split_at_commas_and_spaces(text):
+    """Issue 25, row 7: "5 3" was one territory of 53 defenders (the spaces were deleted). The text
+    is split as the campaign form splits it: two territories, the chain against [5, 3] (the walk)."""
+    res = api.handle("campaign", {"attackers": 20, "territories": text, "convention": "territory"})
+    assert res["ok"], res
+    reach, exactly, _ = orc.campaign_walk(19, [5, 3], [orc.STD] * 2)
+    assert [frac(p) for p in res["reach"]] == reach and [frac(p) for p in res["conquered_exactly"]] == exactly
+    assert len(res["territory_win"]) == 2

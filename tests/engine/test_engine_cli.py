@@ -1,6 +1,8 @@
 """The command line: human output, --json (the API's own answer), table files, and clear errors."""
+import errno
 import io
 import json
+import os
 from fractions import Fraction
 
 import pytest
@@ -93,3 +95,71 @@ def test_time_budget_flag_refuses_with_the_limit():
     assert code == 2 and "time_budget_s" in text and "0.5 s" in text
     code, text = cli("battle", "40", "40", "--convention", "attacking", "--time-budget", "0.5")
     assert code == 0 and "P(win)" in text
+
+
+@pytest.mark.parametrize("args", [
+    ("battle", "1_0", "3"), ("battle", "１０", "3"), ("battle", "10", "٣"), ("battle", "10", " 3"),
+    ("campaign", "10", "3", "２"), ("battle", "10", "3", "--attack-dice", "３"),
+    ("battle", "10", "3", "--retreat-at", "1_0"), ("needed", "1_0", "0.5"),
+])
+def test_a_number_is_the_digits_0_to_9_as_everywhere(capsys, args):
+    """Issue 25, row 5: argparse's int() read "1_0" and "１０" as 10, which the JSON and Python APIs
+    refuse. The command line reads numbers by the engine's rule: refused, exit 2, no answer."""
+    with pytest.raises(SystemExit) as info:
+        cli(*args, "--convention", "attacking")
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert "must be a whole number" in err and "digits 0-9" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("value", ["inf", "Infinity", "nan", "1e999", "1_0"])
+def test_a_budget_is_a_finite_number(capsys, value):
+    """Issue 25: --time-budget inf switched the cost guard off (a 4000 v 4000 battle would run)."""
+    try:            # refused by argparse (not a number) or by the engine (not finite)
+        code, out = cli("battle", "4000", "4000", "--convention", "attacking", "--time-budget", value)
+    except SystemExit as e:
+        code, out = e.code, ""
+    err = capsys.readouterr().err
+    assert code == 2 and "Traceback" not in err + out
+    assert out.startswith("error: time_budget_s must be a positive number") or "argument --time-budget" in err
+
+
+class FullDisk:
+    """An output that raises what a full disk raises (as `> /dev/full` does) on write or flush."""
+
+    def write(self, text):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    def flush(self):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+
+@pytest.mark.parametrize("args", [("battle", "10", "3", "--convention", "attacking"), ("describe",),
+                                  ("battle", "0", "3", "--convention", "attacking")])
+def test_a_full_disk_is_one_error_line_and_exit_2(capsys, args):
+    """Issue 25, row 9: a traceback and exit 1 before."""
+    code = run(list(args), out=FullDisk())
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and err.startswith("error: ") and "No space left" in err, err
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
+def test_a_full_disk_from_the_shell(tmp_path):
+    """The command itself with stdout on /dev/full: one line on stderr, exit 2, nothing at exit."""
+    import subprocess
+    import sys
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    env = dict(os.environ, PYTHONPATH=os.path.join(root, "pysite"))
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run([sys.executable, "-m", "riskodds", "battle", "10", "3", "--convention", "attacking"],
+                              stdout=full, stderr=subprocess.PIPE, text=True, env=env, timeout=60)
+    assert proc.returncode == 2 and proc.stderr.splitlines() == ["error: cannot write the output: No space left on device"]
+
+
+def test_plan_exact_prints_the_fraction_alone_on_its_line():
+    """Issue 25: " with the best plan" used to follow the exact fraction."""
+    code, text = cli("plan", "10", "A 1 > B 2", "--convention", "territory", "--exact")
+    p = ro.plan(10, "A 1 > B 2", convention="territory")
+    lines = text.splitlines()
+    assert code == 0 and lines[0].startswith("P(take all 2) with the best plan = ")
+    assert lines[1].strip() == f"exact: {p.win.numerator}/{p.win.denominator}"

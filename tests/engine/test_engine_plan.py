@@ -114,3 +114,33 @@ def test_big_plans_are_refused_before_they_start():
     with forbid_work():
         est = api.handle("plan", {"attackers": 300, "convention": "territory", "targets": star, "estimate_only": True})
     assert est["ok"] and est["estimate"]["fits"] is False
+
+
+@pytest.mark.parametrize("targets,names", [
+    ([{"defenders": 1, "name": "target 2"}, {"defenders": 2}], ["target 2", "target 2 (unnamed)"]),
+    ([{"defenders": 2}, {"defenders": 1, "name": "target 1"}], ["target 1 (unnamed)", "target 1"]),
+    ([{"defenders": 2}, {"defenders": 1}], ["target 1", "target 2"]),
+    ([{"defenders": 3, "name": "Brazil", "then": [{"defenders": 2}, {"defenders": 1, "name": "target 2"}]}],
+     ["Brazil", "target 2 (unnamed)", "target 2"]),
+])
+def test_a_name_typed_never_clashes_with_an_automatic_one(targets, names):
+    """Issue 25: an unnamed target is "target k"; a target typed with that name made the plan
+    refuse itself ("'target 2' appears twice"). The typed name wins; the plan is the oracle's."""
+    res = api.handle("plan", {"attackers": 9, "convention": "territory", "targets": targets})
+    assert res["ok"], res
+    assert res["targets"] == names
+    tree = ro.answers.plan.read_targets(targets)
+    as_tuples = lambda ts: [(t.defenders, as_tuples(t.then)) for t in ts]
+    assert F(int(res["win"]["num"]), int(res["win"]["den"])) == plan_oracle.best(as_tuples(tree), 9)
+
+
+@pytest.mark.parametrize("outline,names", [
+    ("e\u0301 3, Peru 2", ["\u00e9", "Peru"]),                  # a decomposed é: its name, composed
+    ("Côte d'Ivoire 2 > Guinea-Bissau 1", ["Côte d'Ivoire", "Guinea-Bissau"]),
+    ("St. Kitts 1, Ba\u0308den 2", ["St. Kitts", "B\u00e4den"]),
+])
+def test_names_hold_letters_with_their_accents(outline, names):
+    """Issue 25: a decomposed "é 3" was refused ("expected a comma or the end, found '3'")."""
+    res = api.handle("plan", {"attackers": 9, "convention": "territory", "targets": outline})
+    assert res["ok"], res
+    assert res["targets"] == names

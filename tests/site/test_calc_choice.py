@@ -73,17 +73,19 @@ def test_troops_needed_with_a_choosing_defender(calc_page, clean, mode, field, c
     assert policy(calc_page, "needed")[:2] == (choice, want["defender_policy"]["sentences"])
 
 
-def test_balanced_blitz_with_a_choosing_defender(calc_page, clean):
-    """The engine reshapes the choosing defender's true-random battle; the page shows both and the play."""
+def test_balanced_blitz_with_a_choosing_defender_is_refused(calc_page, clean):
+    """Issue 25, row 3: this was answered as a Balanced Blitz battle (the game's defender always
+    rolls its most). The engine refuses it on defender_choice; the page shows its message beside
+    that field, and no answer."""
     values = {"attackers": 10, "defenders": 8, "convention": "territory", "dice_mode": "balanced-blitz",
               "defender_choice": "after-roll"}
-    assert calculate(calc_page, "battle", values) == "done"
-    want = api.handle("battle", {**values, "detail": "full"})
-    win = calc_page.locator("form#battle [data-output=win]")
-    assert float(win.get_attribute("data-value")) == want["win"]["float"]
-    assert exact_output(calc_page, "battle", "true_win") == (int(want["true_random"]["win"]["num"]),
-                                                             int(want["true_random"]["win"]["den"]))
-    assert policy(calc_page, "battle")[:2] == ("after-roll", want["defender_policy"]["sentences"])
+    want = api.handle("battle", values)
+    assert not want["ok"] and want["error"]["field"] == "defender_choice"
+    assert calculate(calc_page, "battle", values) == "error"
+    form = calc_page.locator("form#battle")
+    assert form.locator("[data-error-for=defender_choice]").inner_text() == want["error"]["message"]
+    assert form.locator("[name=defender_choice]").get_attribute("aria-invalid") == "true"
+    assert form.locator("[data-output]").count() == 0 and policy(calc_page, "battle") is None
 
 
 def test_campaign_plan_and_path_take_the_choice(calc_page, clean):

@@ -65,7 +65,8 @@ def test_plan_matches_cpython(calc_page, clean, attackers, outline, convention, 
     assert table_rows(form, "moves") == expected_rows(
         [(f"{m['target']} from {m['from']}" + (f"; still to take: {', '.join(m['still_to_take'])}" if m["still_to_take"] else ""),
           [(k["armies"], k["keep"]) for k in m["keep"]]) for m in want["moves"]])
-    assert table_rows(form, "orders") == expected_rows([(o["from"], [(f["armies"], f["target"]) for f in o["first"]])
+    assert table_rows(form, "orders") == expected_rows([(f"{o['from']}; still to take: {', '.join(o['targets'])}",
+                                                         [(f["armies"], f["target"]) for f in o["first"]])
                                                         for o in want["orders"]])
 
 
@@ -177,3 +178,36 @@ def test_a_plan_on_a_360_px_phone(browser, site_url, watch, clean):
     assert no_horizontal_scroll(page, 360), page.evaluate("() => [document.documentElement.scrollWidth, innerWidth]")
     assert float(form.locator(".answer").first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")) >= 20
     context.close()
+
+
+def test_a_deep_outline_is_refused_on_its_field_and_the_answer_goes(calc_page, clean):
+    """Issue 25, row 6: an outline nested 500 deep was "the computation ran out of resources
+    (RecursionError)" with no field, under the previous answer, which stayed shown. Now the
+    engine's "at most 42 targets" sits beside the targets field and the previous answer is gone."""
+    assert calculate(calc_page, "plan", {"attackers": 12, "targets": EXAMPLE}) == "done"
+    form = plan_page(calc_page)
+    assert form.locator("[data-output=win]").count() == 1
+    for deep in ("1>" * 499 + "1", "A 1>(" * 150 + "B 1"):
+        want = api.handle("plan", {"attackers": 12, "convention": "territory", "targets": deep})
+        assert want["error"] == {"field": "targets", "message": "a plan has at most 42 targets (the whole board)"}
+        assert calculate(calc_page, "plan", {"attackers": 12, "targets": deep}) == "error"
+        assert form.locator("[data-error-for=targets]").inner_text() == want["error"]["message"]
+        assert form.locator("[data-error-for=_form]").inner_text() == ""
+        assert form.locator("[data-output]").count() == 0, form.inner_text()[:400]
+        assert form.locator("[data-role=announce]").text_content() == ""     # nor the screen readers' line
+        assert calculate(calc_page, "plan", {"attackers": 12, "targets": EXAMPLE}) == "done"
+
+
+def test_which_first_says_which_targets_are_still_to_take(calc_page, clean):
+    """Issue 25, row 13: "Home 3 > (Zurich 2), (Tokyo 1), (Kitts 1)" showed four groups all
+    labelled "Home" with contradictory first targets. Each group now names the territory and the
+    targets still to take from it, as the engine's orders give them, and no two groups read alike."""
+    outline = "Home 3 > (Zurich 2), (Tokyo 1), (Kitts 1)"
+    assert calculate(calc_page, "plan", {"attackers": 12, "targets": outline}) == "done"
+    want = api.handle("plan", {"attackers": 12, "convention": "territory", "targets": outline})
+    labels = [f"{o['from']}; still to take: {', '.join(o['targets'])}" for o in want["orders"]]
+    assert len(labels) == len(set(labels)) == 4
+    form = plan_page(calc_page)
+    assert table_rows(form, "orders") == expected_rows([(label, [(f["armies"], f["target"]) for f in o["first"]])
+                                                        for label, o in zip(labels, want["orders"])])
+    assert all(o["first"][0]["target"] in o["targets"] for o in want["orders"])

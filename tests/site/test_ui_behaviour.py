@@ -82,6 +82,26 @@ def test_engine_refusal_is_shown_in_the_form(calc_page, clean):
     assert "states" in shown, calc_page.locator("form#battle").inner_text()
 
 
+REFUSED = [  # (form, values the page or the engine refuses)
+    ("battle", {"defenders": "ten"}), ("battle", {"attackers": 20000, "defenders": 20000, "retreat_at": ""}),
+    ("path", {"end_attackers": "80"}), ("campaign", {"territories": "3 x"}), ("needed", {"p": "2"}),
+    ("table", {"max_attackers": "0"}), ("plan", {"targets": "Brazil 3 > (Peru"}),
+]
+
+
+@pytest.mark.parametrize("form_id,values", REFUSED, ids=[f"{f}-{'-'.join(v)}" for f, v in REFUSED])
+def test_a_refusal_leaves_no_answer_behind(calc_page, clean, form_id, values):
+    """Issue 25 (row 6's site half): after an answer, a refused input cleared the answer shown but
+    not the screen readers' line, which still read the previous answer ("Take all 4: 63.8 %")."""
+    form = calc_page.locator(f"form#{form_id}")
+    announce = form.locator("[data-role=announce]")
+    assert calculate(calc_page, form_id, {}) == "done"
+    assert form.locator("[data-output]").count() > 0      # (the table has no answer line to announce)
+    assert calculate(calc_page, form_id, values) == "error"
+    assert form.locator("[data-output]").count() == 0 and announce.text_content() == ""
+    assert "".join(form.locator("[data-error-for]").all_inner_texts())
+
+
 def test_engine_field_error_lands_next_to_its_field(calc_page, clean):
     # A retreat threshold the page accepts in the territory convention but the engine rejects
     # (the engine's range is in attacking armies) would be an example; if the page catches it

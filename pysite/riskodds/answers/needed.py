@@ -115,7 +115,7 @@ def _answer(n, at, before, mode, model, decisions, battle, off):
     defender's decisions are described for the answer's battle (attacking armies)."""
     exact = lambda v: None if v is None else Fraction(*v)
     policy = None
-    if decisions:       # Balanced Blitz reshapes the true-random battle this play belongs to
+    if decisions:
         A, D = battle
         play = Play({}, {s: c for s, c in decisions.items() if s[0] <= A and s[1] <= D})
         policy = defender_policy(model, play, off)
@@ -150,8 +150,8 @@ def troops_needed(defenders, p, *, convention, rules=STANDARD, dice_mode="true-r
 
     (one army against one wins with 5/12 ~ 0.4167 exactly; 0.42 needs a second army.)
     """
-    mode = check_dice_mode(dice_mode)
     model = as_model(rules)
+    mode = check_dice_mode(dice_mode, model)
     D = check_armies("defenders", defenders)
     p = check_probability("p", p)
     off = offset(convention)
@@ -181,8 +181,8 @@ def defenders_needed(attackers, p, *, convention, rules=STANDARD, dice_mode="tru
     >>> defenders_needed(2, "7/12", convention="territory")   # the same battle, counted on the territory
     1
     """
-    mode = check_dice_mode(dice_mode)
     model = as_model(rules)
+    mode = check_dice_mode(dice_mode, model)
     off = offset(convention)
     A = check_armies("attackers", attackers, 1 + off) - off
     p = check_probability("p", p)

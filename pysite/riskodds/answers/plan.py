@@ -23,7 +23,8 @@ COUNTS = "territory"    # every army count in a plan's decisions: armies on the 
 
 @dataclass(frozen=True)
 class Target:
-    """One target of a plan as typed: its name, defenders, rules, and its own targets (Targets)."""
+    """One target of a plan as typed: its name (None: unnamed, "target k" in the answer),
+    defenders, rules, and its own targets (Targets)."""
     name: str
     defenders: int
     rules: object
@@ -133,13 +134,12 @@ def read_targets(targets, rules=STANDARD):
             except FieldError as e:
                 raise FieldError(f"{here}: {e}", "targets") from None
             name = item.get("name")
-            if name is None:
-                name = f"target {count[0]}"
-            if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
+            if name is not None and (not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME):
                 raise FieldError(f"{here}: name must be text of 1 to {MAX_NAME} characters, got {show(name)}",
                                  "targets")
-            then = item.get("then") or []
-            out.append(Target(name.strip(), defenders, target_rules, tuple(read(then, f"{here}.then"))))
+            then = item.get("then")         # missing or null: none; {} or "" is no list of targets
+            out.append(Target(name and name.strip(), defenders, target_rules,
+                              tuple(read([] if then is None else then, f"{here}.then"))))
         return out
     tree = read(targets, "targets")
     if not tree:
@@ -166,6 +166,14 @@ def _nodes(tree):
         nodes[index] = planner.Node(target.defenders, as_model(target.rules), kids, parent)
         return index
     root = tuple(add(t, -1) for t in tree)
+    taken = {name for name in names if name is not None}
+    for i, name in enumerate(names):
+        if name is None:            # unnamed: "target k" (k: its place as typed), unless a target is named so
+            name = f"target {i + 1}"
+            while name in taken:
+                name += " (unnamed)"
+            names[i] = name
+            taken.add(name)
     if len(set(names)) < len(names):
         raise FieldError(f"each target needs its own name; {show(next(n for n in names if names.count(n) > 1))} "
                          "appears twice", "targets")

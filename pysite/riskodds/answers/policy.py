@@ -2,12 +2,16 @@
 decisions (algorithms/choice.py), never typed.
 
 Positions are grouped by the dice in play: the attacker's (na) and the most the defender may
-roll (nd_max); only groups where the defender has a choice (nd_max >= 2) are described. After
-the roll, the decision for a group of attacking rolls (by their highest dice) is the same in
-every position of a battle for most groups: those are said as a rule ("roll one die when the
-attacker's second-highest die is at least 5"), as a threshold when the set of rolls is exactly
-the rolls meeting one, else as a list; the few rolls whose best answer depends on the armies
-left are named as such.
+roll (nd_max); only groups where the defender has a choice (nd_max >= 2) are described, and only
+those where it rolls fewer than its most somewhere. A group's sentence names its positions as a
+player sees them: the attacking dice, and the defender's armies, "with 2 or more armies" when
+nd_max is the rules' most (d >= nd_max), "with exactly 2 armies" when fewer armies cap it (d ==
+nd_max: a capital's defender with 2 armies). After the roll, the decision for a group of
+attacking rolls (by their highest dice) is the same in every position of a battle for most
+groups: those are said as a rule ("roll one die when the attacker's second-highest die is at
+least 5"), as a threshold when the set of rolls is exactly the rolls meeting one, else as a list;
+the few rolls whose best answer depends on the armies left are named as such. Before the roll,
+the positions where fewer dice are best are listed.
 """
 from collections import Counter
 from dataclasses import dataclass
@@ -42,52 +46,59 @@ def defender_policy(model, play, offset=0):
     mode = model.defender_choice
     entries, sentences = [], []
     for (na, nd_max), seen in ordered:
-        entry, sentence, chooses = (_after(model, na, nd_max, seen) if mode == AFTER
-                                    else _before(na, nd_max, seen, offset))
+        who = _who(na, nd_max, model.defend_dice)
+        entry, sentence = (_after(model, na, nd_max, seen, who) if mode == AFTER
+                           else _before(na, nd_max, seen, offset, who))
         entries.append(entry)
-        if chooses or not sentences:
+        if sentence:
             sentences.append(sentence)
     if not entries:
         sentences.append("The defender never has more than one die to roll in this battle, so it has no choice.")
+    elif not sentences:
+        sentences.append(f"Rolling the most dice it may is best in every position of this battle: choosing "
+                         f"{'after' if mode == AFTER else 'before'} the roll gains the defender nothing.")
     return DefenderPolicy(mode, tuple(sentences), tuple(entries))
 
 
-def _after(model, na, nd_max, seen):
+def _who(na, nd_max, defend_dice):
+    """The positions of a group in words: the attacking dice, and the defender's armies (nd_max
+    is the rules' most from nd_max armies up; below that, the armies cap the dice)."""
+    armies = f"{nd_max} or more armies" if nd_max == defend_dice else f"exactly {nd_max} armies"
+    return f"Against {NUMBERS[na]} attacking {'die' if na == 1 else 'dice'}, with {armies}"
+
+
+def _most(nd_max):
+    return "both" if nd_max == 2 else f"all {NUMBERS[nd_max]}"
+
+
+def _after(model, na, nd_max, seen, who):
     tops = [top for top, _, _ in groups(model.rules, na, nd_max)]
     chosen = [Counter(decision[g] for _, decision in seen) for g in range(len(tops))]
     always = {nd: [t for t, c in zip(tops, chosen) if c[nd] == len(seen)] for nd in range(1, nd_max + 1)}
     mixed = [(t, c) for t, c in zip(tops, chosen) if len(c) > 1]
     roll = [{"attacker_top": list(t), "dice": {str(nd): c[nd] / len(seen) for nd in sorted(c)}}
             for t, c in zip(tops, chosen)]
-    who = f"Against {NUMBERS[na]} attacking {'die' if na == 1 else 'dice'}, with {nd_max} or more armies"
     parts = [f"roll {NUMBERS[nd]} {'die' if nd == 1 else 'dice'} when {_rolls_in_words(always[nd], tops)}"
              for nd in range(1, nd_max) if always[nd]]
-    if mixed:
-        names = ", ".join("-".join(map(str, t)) for t, _ in mixed)
-        parts.append(f"against {names} fewer dice are best in some positions and not in others")
-    most = "both" if nd_max == 2 else f"all {NUMBERS[nd_max]}"
-    if not parts:
-        sentence = f"{who}, roll {most} dice whatever the attacker threw."
-    else:
-        sentence = f"{who}, {'; '.join(parts)}; otherwise roll {most}."
+    for choices in sorted({tuple(sorted(c)) for _, c in mixed}):    # by the dice that are best somewhere
+        names = ", ".join("-".join(map(str, t)) for t, c in mixed if tuple(sorted(c)) == choices)
+        said = ", ".join(NUMBERS[nd] for nd in choices[:-1]) + f" or {NUMBERS[choices[-1]]}"
+        parts.append(f"against {names} roll {said} dice, depending on the armies")
     entry = {"attacker_dice": na, "defender_most": nd_max, "positions": len(seen), "roll": roll}
-    return entry, sentence, bool(parts)
+    return entry, f"{who}, {'; '.join(parts)}; otherwise roll {_most(nd_max)}." if parts else None
 
 
-def _before(na, nd_max, seen, offset):
+def _before(na, nd_max, seen, offset, who):
     chosen = Counter(decision for _, decision in seen)
     roll = [{"dice": nd, "positions": chosen.get(nd, 0)} for nd in range(nd_max, 0, -1)]
     entry = {"attacker_dice": na, "defender_most": nd_max, "positions": len(seen), "roll": roll}
-    who = f"against {NUMBERS[na]} attacking {'die' if na == 1 else 'dice'}"
     fewer = [(s, nd) for s, nd in seen if nd < nd_max]
     if not fewer:
-        most = "both" if nd_max == 2 else f"all {NUMBERS[nd_max]}"
-        return entry, (f"Rolling {most} dice is best in every position of this battle: choosing before the "
-                       "roll gains the defender nothing."), False
+        return entry, None
     shown = ", ".join(f"{a + offset} v {d} ({nd})" for (a, d), nd in fewer[:6])
     more = f" and {len(fewer) - 6} more" if len(fewer) > 6 else ""
-    return entry, (f"Fewer dice {who} are best in {len(fewer)} of {len(seen)} positions: "
-                   f"{shown}{more} (armies, then the dice to roll)."), True
+    return entry, (f"{who}, fewer dice are best in {len(fewer)} of {len(seen)} positions: "
+                   f"{shown}{more} (armies, then the dice to roll).")
 
 
 def _rolls_in_words(rolls, tops):

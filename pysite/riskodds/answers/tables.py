@@ -39,14 +39,14 @@ def win_table(max_attackers, max_defenders, *, convention, rules=STANDARD, dice_
               detail="summary", max_states=DEFAULT_MAX_STATES, budget=None):
     """The calculators' win table (a WinTable): one backward sweep over attackers. A row whose
     attackers cannot attack (one army on the territory) holds zeros."""
-    mode = check_dice_mode(dice_mode)
+    model = as_model(rules)
+    mode = check_dice_mode(dice_mode, model)
     side = LIMITS["max_table_side"]
     n_a = check_int("max_attackers", max_attackers, 1, side)
     n_d = check_int("max_defenders", max_defenders, 1, side)
     detail = check_choice("detail", detail, DETAILS)
     off = offset(convention)
     check_size(n_a * n_d, max_states, f"a {n_a} x {n_d} table", "max_attackers")
-    model = as_model(rules)
     exact = detail == "full" and mode != BALANCED_BLITZ
     check_cost(sweep_cost(n_a, n_d, model, f"a {n_a:,} x {n_d:,} table" + (" of exact values" if exact else ""),
                           cells_out=n_a * n_d, text_out=exact), as_budget(budget),

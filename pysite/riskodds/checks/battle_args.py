@@ -9,9 +9,18 @@ DICE_MODE_NAMES = tuple(value for value, _ in DICE_MODES)      # ("true-random",
 TRUE_RANDOM, BALANCED_BLITZ = DICE_MODE_NAMES
 
 
-def check_dice_mode(mode):
-    """A dice mode: "true-random" (also for None or "") or "balanced-blitz"; FieldError otherwise."""
-    return TRUE_RANDOM if mode in (None, "") else check_choice("dice_mode", mode, DICE_MODE_NAMES)
+def check_dice_mode(mode, model=None):
+    """A dice mode: "true-random" (also for None: the default) or "balanced-blitz"; FieldError
+    otherwise ("" too: a mode not given is None). With the battle's round model: Balanced Blitz
+    with a choosing defender is refused, on defender_choice. The game's defender always rolls its
+    most, and a defender choosing to minimise the true-random chance is not the one that would
+    minimise the reshaped chance, so no answer would be right."""
+    mode = TRUE_RANDOM if mode is None else check_choice("dice_mode", mode, DICE_MODE_NAMES)
+    if mode == BALANCED_BLITZ and model is not None and model.defender_choice != "most":
+        raise FieldError(f"dice_mode 'balanced-blitz' has no choosing defender (the game's defender rolls its most "
+                         f"dice), got defender_choice {model.defender_choice!r}: use 'most', or true-random dice",
+                         "defender_choice")
+    return mode
 
 
 def refuse_balanced(mode, what):
@@ -55,8 +64,8 @@ def battle_args(attackers, defenders, convention, rules, retreat_at=None, defend
                 dice_mode=TRUE_RANDOM):
     """Check a battle's arguments (counts in `convention`) and convert them to attacking armies.
     Balanced Blitz is the fight to the end: its stop rules are refused by name."""
-    mode = check_dice_mode(dice_mode)
     model = as_model(rules)
+    mode = check_dice_mode(dice_mode, model)
     off = offset(convention)
     A = to_attacking("attackers", attackers, convention)
     D = check_armies("defenders", defenders, 1)

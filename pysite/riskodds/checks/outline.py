@@ -15,15 +15,23 @@ Grammar (a comma after a group continues the groups only when another "(" follow
     group  := "(" list ")"
     target := name? number
 
-Names are letters, spaces, dots, hyphens and apostrophes. Every error names what was expected and
-where (the character position, from 1)."""
+Names are letters (with their accents, composed or not), spaces, dots, hyphens and apostrophes;
+no digits. A number of defenders is the digits 0-9, as everywhere in the engine (checks/validate.py):
+"Brazil ３" and "Brazil ٣" are refused, and so is "Brazil -1" (defenders are 1 or more), never read
+as a name ending in "-". At most LIMITS["max_territories"] targets are read, so the nesting is no
+deeper than that either. Every error names what was expected and where (the character position,
+from 1)."""
 import re
+import unicodedata
 
 from ..facts.limits import LIMITS
 from .validate import FieldError, show
 
-TOKEN = re.compile(r"\s*(?:(?P<num>\d+)|(?P<name>[^\W\d_][\w .'-]*?)(?=\s*\d)|(?P<lone>[^\W\d_][\w .'-]*)"
-                   r"|(?P<sym>[>,()])|(?P<bad>\S))")
+# Matched against the text with every combining mark shown as a letter (see _tokens), so that a
+# decomposed "é" (e + U+0301) stays inside its name; tokens are cut from the text itself.
+TOKEN = re.compile(r"\s*(?:(?P<num>[0-9]+)|(?P<name>[^\W\d_](?:[^\W\d]|[ .'-])*?)(?=\s*[0-9])"
+                   r"|(?P<lone>[^\W\d_](?:[^\W\d]|[ .'-])*)|(?P<sym>[>,()])|(?P<bad>\S))")
+NAMES = "names (letters, spaces, dots, hyphens and apostrophes)"
 
 
 def read_outline(text, field="targets"):
@@ -44,20 +52,27 @@ def read_outline(text, field="targets"):
 
 
 def _tokens(text, field):
+    digit = next((i for i, c in enumerate(text) if c.isnumeric() and c not in "0123456789"), None)
+    if digit is not None:
+        raise FieldError(f"{field}: {text[digit]!r} at character {digit + 1}: write numbers in the digits 0-9", field)
+    minus = re.search(r"-\s*[0-9]+", text)     # "Brazil -1": a minus sign, never a name's last hyphen
+    if minus:
+        raise FieldError(f"{field}: {minus[0]!r} at character {minus.start() + 1}: defenders are 1 or more", field)
+    shadow = "".join("a" if unicodedata.category(c)[0] == "M" else c for c in text)
     pos = 0
     while pos < len(text):
-        m = TOKEN.match(text, pos)
+        m = TOKEN.match(shadow, pos)
         if not m or m.end() == pos:
             break
-        if m["lone"]:
-            raise FieldError(f"{field}: {m['lone'].strip()[:20]!r} at character {m.start('lone') + 1} needs its number "
-                             "of defenders after it, like \"Brazil 3\"", field)
-        if m["bad"]:
-            raise FieldError(f"{field}: unexpected {m['bad']!r} at character {m.start('bad') + 1}; an outline holds "
-                             "names, numbers of defenders, '>', ',' and parentheses", field)
-        kind = "num" if m["num"] else "name" if m["name"] else m["sym"]
-        start = m.start(kind if kind in ("num", "name") else "sym")
-        yield kind, (m["num"] or m["name"] or m["sym"]).strip(), start + 1
+        group = next(g for g in ("num", "name", "lone", "sym", "bad") if m[g])
+        word, at = unicodedata.normalize("NFC", text[m.start(group):m.end(group)].strip()), m.start(group) + 1
+        if group == "lone":
+            raise FieldError(f"{field}: {word[:20]!r} at character {at} needs its number of defenders after it, "
+                             "like \"Brazil 3\"", field)
+        if group == "bad":
+            raise FieldError(f"{field}: unexpected {word!r} at character {at}; an outline holds {NAMES}, numbers of "
+                             "defenders, '>', ',' and parentheses", field)
+        yield (word if group == "sym" else group), word, at
         pos = m.end()
     if text[pos:].strip():
         raise FieldError(f"{field}: {text[pos:].strip()[:20]!r} at character {pos + 1} is not a target; a name "
@@ -67,6 +82,7 @@ def _tokens(text, field):
 class _Reader:
     def __init__(self, tokens, text, field):
         self.tokens, self.i, self.text, self.field = tokens, 0, text, field
+        self.count = 0          # targets read: at most max_territories, which bounds the nesting too
 
     def peek(self, k=0):
         j = self.i + k
@@ -92,12 +108,19 @@ class _Reader:
         return items
 
     def item(self):
+        self.count += 1
+        if self.count > LIMITS["max_territories"]:
+            raise FieldError(f"a plan has at most {LIMITS['max_territories']} targets (the whole board)", self.field)
         tok = self.peek()
         name = None
         if tok and tok[0] == "name":
             name = tok[1]
             self.i += 1
         number = self.take("num")
+        after = self.peek()
+        if after and after[0] == "num":      # "Area 51 3": digits inside a name
+            raise FieldError(f"{self.field}: {after[1]!r} at character {after[2]} follows a number: {NAMES} "
+                             "hold no digits", self.field)
         target = {"defenders": int(number[1]), "then": []}
         if name:
             target["name"] = name

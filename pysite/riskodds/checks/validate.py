@@ -1,9 +1,10 @@
 """Argument checks shared by every public function: clear ValueErrors that name the argument.
 
-Numbers arrive from JSON, URLs and forms as ints or text. Text is read strictly: ASCII digits
-with an optional sign (str.isdigit and int() also accept superscripts and other scripts'
-digits, and int() reads "1_000"), at most LIMITS["max_input_chars"] characters (int() of a
-million digits takes seconds). Messages quote the input shortened, never whole.
+Numbers arrive from JSON, URLs, the command line and outlines as ints or text. What a whole
+number is, everywhere alike: the ASCII digits 0-9 with an optional sign, nothing around them
+(str.isdigit and int() also accept superscripts and other scripts' digits, int() reads "1_000"
+and " 10\n"; none of these is a number here), at most LIMITS["max_input_chars"] characters
+(int() of a million digits takes seconds). Messages quote the input shortened, never whole.
 """
 import math
 import re
@@ -11,7 +12,7 @@ from fractions import Fraction
 
 from ..facts.limits import CONVENTION_NAMES as CONVENTIONS, LIMITS
 
-WHOLE = re.compile(r"[+-]?[0-9]+")
+WHOLE = re.compile(r"[+-]?[0-9]+")        # with fullmatch: no spaces, no "_", ASCII digits only
 # decimals ("0.95", ".5", "5e-1") and fractions ("19/20"), ASCII only
 DECIMAL = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE](?P<exp>[+-]?[0-9]+))?")
 FRACTION = re.compile(r"[+-]?[0-9]+/[0-9]+")
@@ -34,26 +35,28 @@ def show(value):
     return text if len(text) <= SHOWN else text[:SHOWN] + "..."
 
 
-def _text(name, value):
-    """A text input, stripped, refused when longer than LIMITS["max_input_chars"]."""
+def _text(name, value, strip=True):
+    """A text input, refused when longer than LIMITS["max_input_chars"]; stripped unless strip=False."""
     top = LIMITS["max_input_chars"]
     if len(value) > top:
         raise FieldError(f"{name} is too long: {len(value):,} characters (at most {top:,})", name)
-    return value.strip()
+    return value.strip() if strip else value
 
 
 def check_int(name, value, lo=None, hi=None):
     """Return `value` as an int, or raise FieldError naming `name` and the allowed range.
 
-    Accepts ints and text of a whole number in ASCII digits (from JSON/URLs); rejects bools,
-    floats, None and everything else.
+    Accepts ints and text of a whole number (the module docstring: ASCII digits, an optional
+    sign, nothing around them); rejects bools, floats, None and everything else.
     """
     if value is None:
         raise FieldError(f"{name} is required: a whole number{_range_text(lo, hi)}", name)
     if isinstance(value, str):
-        text = _text(name, value)
-        if WHOLE.fullmatch(text):
-            value = int(text)
+        text = _text(name, value, strip=False)
+        if not WHOLE.fullmatch(text):
+            raise FieldError(f"{name} must be a whole number{_range_text(lo, hi)} in the digits 0-9, with no "
+                             f"spaces or other marks, got {show(value)}", name)
+        value = int(text)
     if isinstance(value, bool) or not isinstance(value, int):
         raise FieldError(f"{name} must be a whole number{_range_text(lo, hi)}, got {show(value)}", name)
     if (lo is not None and value < lo) or (hi is not None and value > hi):

@@ -72,12 +72,16 @@ class Budget:
                 ("memory_budget_mb", "mb", self.mb, default_memory_budget(), "MB")):
             if value is None:
                 value = default
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
+            # finite: Infinity (JSON) or "inf" (the CLI) would switch the guard off
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value < math.inf:
                 raise FieldError(f"{name} must be a positive number of {unit}, got {value!r}"[:200], name)
             object.__setattr__(self, attr, value)
 
 
-UNLIMITED = Budget(math.inf, math.inf)
+# No budget at all, for the engine's own offline tables only: a request cannot ask for one (Budget
+# refuses infinity), so it is made without Budget's checks.
+UNLIMITED = object.__new__(Budget)
+UNLIMITED.__dict__.update(seconds=math.inf, mb=math.inf, dry_run=False)
 DEFAULT = Budget()
 
 

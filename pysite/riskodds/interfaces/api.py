@@ -8,6 +8,7 @@ other. See docs/engine-api.md for the operations.
 """
 import difflib
 import json
+import re
 import sys
 from fractions import Fraction
 
@@ -26,6 +27,7 @@ from ..guards.budget import Budget, Estimated, guarded
 from . import encoding
 from .describe import REQUEST_FIELDS, RULE_NAMES, TERRITORY_FIELDS, describe
 
+SEPARATORS = re.compile(r"[,;\s]+")      # between a campaign's defender counts given as text
 INT_RULES = tuple(f["name"] for f in RULE_FIELDS if isinstance(f["default"], int))
 
 
@@ -114,8 +116,8 @@ def op_campaign(params):
     kw = _common(params)
     base = kw.pop("rules")
     raw = params.get("territories")
-    if isinstance(raw, str):
-        raw = [t for t in raw.replace(" ", "").split(",") if t]
+    if isinstance(raw, str):        # "5 3", "5, 3", "5;3": two territories, split as the form splits them
+        raw = [t for t in SEPARATORS.split(raw) if t]
     if not isinstance(raw, list):
         raise FieldError("territories must be a list of defender counts, like 3,2,5", "territories")
     defenders, rules = [], []

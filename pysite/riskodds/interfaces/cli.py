@@ -12,14 +12,32 @@ from ..answers.balanced import NAME as BALANCED_NAME
 from ..answers.tables import (needed_tables, win_grid, win_grid_floats, write_float_grid, write_needed_csv,
                               write_win_grid_csv)
 from ..checks.rules import CAPITAL
+from ..checks.validate import DECIMAL, FieldError, check_int
 from ..facts.limits import CONVENTION_NAMES, DICE_MODES, LIMITS, MOVE_FIELD, RULE_FIELD, choice_values
 from . import api
 from .describe import describe, markdown
 
 
+def whole(text):
+    """argparse type: a whole number as the engine reads one everywhere (checks/validate.py: the
+    digits 0-9 and a sign, so not "1_0" or "１０", which int() would take); ranges are the engine's."""
+    try:
+        return check_int("the value", text)
+    except FieldError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def amount(text):
+    """argparse type: a budget, a decimal number in ASCII ("0.5", "2e1"; not "inf" or "nan",
+    which float() would take); Budget refuses what is not positive and finite."""
+    if not DECIMAL.fullmatch(text):
+        raise argparse.ArgumentTypeError(f"must be a number like 0.5 or 30, got {text!r}"[:200])
+    return float(text)
+
+
 def _rule_arg(g, name, help_text):
     f = RULE_FIELD[name]
-    g.add_argument("--" + name.replace("_", "-"), type=int, default=f["default"],
+    g.add_argument("--" + name.replace("_", "-"), type=whole, default=f["default"],
                    help=f"{help_text} ({f['min']}..{f['max']}, default {f['default']})")
 
 
@@ -45,10 +63,10 @@ def _rules_args(p):
         g.add_argument(f"--{side}-weights", default=None, metavar="W1,W2,...",
                        help=f"weighted {who} dice: one whole number ({f['min']}..{f['max']:,}) per face, "
                             f"e.g. 2,2,1,1,1,1 (give --{side}-faces too when not 6)")
-    g.add_argument("--max-states", type=int, default=None, help="refuse bigger computations")
-    g.add_argument("--time-budget", type=float, default=None, metavar="SECONDS",
+    g.add_argument("--max-states", type=whole, default=None, help="refuse bigger computations")
+    g.add_argument("--time-budget", type=amount, default=None, metavar="SECONDS",
                    help=f"refuse what is estimated to take longer (default {LIMITS['time_budget_s']} s)")
-    g.add_argument("--memory-budget", type=float, default=None, metavar="MB",
+    g.add_argument("--memory-budget", type=amount, default=None, metavar="MB",
                    help=f"refuse what is estimated to need more memory (default {LIMITS['memory_budget_mb']} MB)")
 
 
@@ -104,65 +122,66 @@ def build_parser():
     parser = argparse.ArgumentParser(prog="python -m riskodds", description="Exact RISK battle odds.")
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("battle", help="distribution of one battle")
-    p.add_argument("attackers", type=int)
-    p.add_argument("defenders", type=int)
-    p.add_argument("--retreat-at", type=int, default=None)
-    p.add_argument("--defender-goal", type=int, default=0)
-    p.add_argument("--survivors", type=int, default=None)
+    p.add_argument("attackers", type=whole)
+    p.add_argument("defenders", type=whole)
+    p.add_argument("--retreat-at", type=whole, default=None)
+    p.add_argument("--defender-goal", type=whole, default=0)
+    p.add_argument("--survivors", type=whole, default=None)
     p.add_argument("--exact", action="store_true", help="print exact fractions too")
     _common(p)
     _dice_mode_arg(p)
     p = sub.add_parser("path", help="P(start -> end state)")
     for name in ("start_attackers", "start_defenders", "end_attackers", "end_defenders"):
-        p.add_argument(name, type=int)
+        p.add_argument(name, type=whole)
     p.add_argument("--exact", action="store_true")
     _common(p)
     p = sub.add_parser("needed", help="fewest attackers for P(win) >= p")
-    p.add_argument("defenders", type=int)
+    p.add_argument("defenders", type=whole)
     p.add_argument("p")
-    p.add_argument("--survivors", type=int, default=0)
+    p.add_argument("--survivors", type=whole, default=0)
     _common(p)
     _dice_mode_arg(p)
     p = sub.add_parser("defenders", help="fewest defenders that hold with P >= p")
-    p.add_argument("attackers", type=int)
+    p.add_argument("attackers", type=whole)
     p.add_argument("p")
     _common(p)
     _dice_mode_arg(p)
     p = sub.add_parser("campaign", help="one stack against a chain of territories")
-    p.add_argument("attackers", type=int)
-    p.add_argument("territories", type=int, nargs="+")
-    p.add_argument("--leave", type=int, default=1)
-    p.add_argument("--retreat-at", type=int, default=None)
+    p.add_argument("attackers", type=whole)
+    p.add_argument("territories", type=whole, nargs="+")
+    p.add_argument("--leave", type=whole, default=1)
+    p.add_argument("--retreat-at", type=whole, default=None)
     _common(p)
     p = sub.add_parser("plan", help="the best branching attack plan (order of attacks and moves)")
-    p.add_argument("attackers", type=int)
+    p.add_argument("attackers", type=whole)
     p.add_argument("targets", help='an outline: "Brazil 3 > (Peru 2 > Argentina 2), (Venezuela 1)"')
     p.add_argument("--min-move", choices=[v for v, _ in MOVE_FIELD["choices"]], default=None,
                    help="armies moved in after a conquest: at least one (default) or the dice of the last roll")
     p.add_argument("--exact", action="store_true", help="print exact fractions too")
     _common(p)
     p = sub.add_parser("table", help="exact win-probability grid (CSV)")
-    p.add_argument("n", type=int)
+    p.add_argument("n", type=whole)
     p.add_argument("--csv", required=True, help="output CSV (exact fractions; floats with --npy)")
     p.add_argument("--npy", help="also write float64 .npy (then the CSV holds floats)")
     _common(p)
     p = sub.add_parser("needed-table", help="troops-needed tables, standard and capital (CSV)")
-    p.add_argument("--max-defenders", type=int, default=200)
+    p.add_argument("--max-defenders", type=whole, default=200)
     p.add_argument("--out-dir", default=".")
     p.add_argument("--convention", choices=CONVENTION_NAMES, default="territory")
     p = sub.add_parser("describe", help="the engine's limits and rule fields (JSON)")
     p.add_argument("--markdown", action="store_true", help="as the Markdown table of docs/engine-api.md")
     p = sub.add_parser("outcomes", help="one round's enumerated outcomes")
-    p.add_argument("attack_dice_rolled", type=int)
-    p.add_argument("defend_dice_rolled", type=int)
+    p.add_argument("attack_dice_rolled", type=whole)
+    p.add_argument("defend_dice_rolled", type=whole)
     _common(p, convention=False)
     return parser
 
 
 def run(argv=None, out=None):
-    """Run one command; returns the exit status (0 done, 2 bad input, 130 interrupted, 141 the
-    reader closed the pipe early, as in `riskodds ... | head`: quietly, the status a shell
-    gives a program ended by SIGPIPE)."""
+    """Run one command; returns the exit status (0 done, 2 bad input or output that cannot be
+    written, as to a full disk: one "error:" line on stderr; 130 interrupted, 141 the reader
+    closed the pipe early, as in `riskodds ... | head`: quietly, the status a shell gives a
+    program ended by SIGPIPE)."""
     out = out or sys.stdout
     try:
         status = _run(argv, out)
@@ -174,10 +193,16 @@ def run(argv=None, out=None):
     except BrokenPipeError:            # the reader is gone: nothing more to say to it
         _silence_stdout()
         return 141
+    except OSError as e:               # a full disk (> /dev/full), an I/O error: one line, not a traceback
+        _silence_stdout()
+        where = e.filename or "the output"
+        print(f"error: cannot write {where}: {e.strerror or e}", file=sys.stderr)
+        return 2
 
 
 def _silence_stdout():
-    """Point stdout at /dev/null, so that flushing it at exit raises no second BrokenPipeError."""
+    """Point stdout at /dev/null, so that flushing what it still holds at exit raises no second
+    error (BrokenPipeError, or OSError on a full disk)."""
     devnull = os.open(os.devnull, os.O_WRONLY)
     try:
         os.dup2(devnull, sys.stdout.fileno())
@@ -268,7 +293,7 @@ def _human(op, params, r, exact):
         return f"{r['needed']} {what} ({conv}); P = {_p(r['reached'])}{below}"
     if op == "plan":
         gain = r["win"]["float"] - r["straight"]["float"]
-        lines = [f"P(take all {len(r['targets'])}) = {_p(r['win'])}{_exact(r['win'], exact)} with the best plan",
+        lines = [f"P(take all {len(r['targets'])}) with the best plan = {_p(r['win'])}{_exact(r['win'], exact)}",
                  f"  one stack in the order typed, moving all but one each time: {_p(r['straight'])}"
                  f" ({'+' if gain >= 0 else ''}{100 * gain:.2f} points for the plan)",
                  "  (armies on the territory throughout)"]

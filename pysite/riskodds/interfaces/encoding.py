@@ -89,8 +89,6 @@ def _balanced(r, survivors):
     out["defenders_lost"] = [approx(x) for x in r.defender_losses]
     out["end_states"] = [{"attackers": a, "defenders": d, "p": approx(x)} for (a, d), x in r.end_state_decimals]
     out["true_random"] = {"win": prob(r.true_random.win), "loss": prob(r.true_random.loss), **_lost(r.true_random)}
-    if r.true_random.defender_policy:   # the choosing defender's play in the battle it reshapes
-        out["defender_policy"] = policy(r.true_random.defender_policy)
     return out
 
 

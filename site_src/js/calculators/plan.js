@@ -47,6 +47,8 @@ function comparison(r, all) {
   ];
 }
 
+const stillToTake = (names) => (names.length ? `; still to take: ${names.join(", ")}` : "");
+
 /** A compact table: one group of rows per entry, its runs of army counts beside it. */
 function runsTable(output, title, caption, heads, groups) {
   const rows = groups.reduce((n, g) => n + g.runs.length, 0);
@@ -66,11 +68,11 @@ function render(r, v) {
   const all = n === 1 ? r.targets[0] : `all ${n}`;
   const unit = conventionUnit(r.counts); // every count the plan decides by: armies on the territory
   const orders = runsTable("orders", "Which first", `Which to attack first, by ${unit}`, ["From", "Armies", "First"],
-    r.orders.map((o) => ({ label: o.from, runs: o.first.map((f) => [f.armies, f.target]) })));
+    r.orders.map((o) => ({ label: `${o.from}${stillToTake(o.targets)}`, runs: o.first.map((f) => [f.armies, f.target]) })));
   const moves = runsTable("moves", "Armies to keep", `Armies to keep after a conquest (the rest move in), by ${unit} after the battle`,
     ["Conquest", "Armies", "Keep"],
     r.moves.map((m) => ({
-      label: `${m.target} from ${m.from}${m.still_to_take.length ? `; still to take: ${m.still_to_take.join(", ")}` : ""}`,
+      label: `${m.target} from ${m.from}${stillToTake(m.still_to_take)}`,
       runs: m.keep.map((k) => [k.armies, k.keep]),
     })));
   return el("div", { class: "plan-result" }, lead(
