@@ -55,7 +55,7 @@ def plan_work(run):
     from riskodds.algorithms import sweep
 
     counts = {"sweeps": 0, "terms": 0, "term_bits": 0.0, "cells": 0, "bit_steps": 0.0, "pairs": 0}
-    real_lines, real_best, real_expected = plan.win_lines, plan._near_best, plan._expected
+    real_lines, real_best, real_expected = plan.win_lines, plan._near_best, plan.expected
 
     def lines(model, scale, length, by="attackers", **kw):
         model = as_model(model)
@@ -81,9 +81,9 @@ def plan_work(run):
         counts["pairs"] += t - lo
         return real_best(f, g, lo, t, T)
 
-    plan.win_lines, plan._near_best, plan._expected = lines, best, expected
+    plan.win_lines, plan._near_best, plan.expected = lines, best, expected
     try:
         result = run()
     finally:
-        plan.win_lines, plan._near_best, plan._expected = real_lines, real_best, real_expected
+        plan.win_lines, plan._near_best, plan.expected = real_lines, real_best, real_expected
     return counts, result

@@ -196,7 +196,7 @@ def _best_first(plan, v, S):
     for c in sorted(S, key=_order_key):
         tick(64)
         worth = _moves(plan, v, S - {c}, plan.items[c])     # H(v, rest, c, t'), t' = 0..T
-        line_value = _expected(plan, plan.items[c], worth)
+        line_value = expected(plan, plan.items[c], worth)
         for t in range(2, T + 1):
             q = line_value[t]
             if first[t] is None or greater(scale, q, best[t]):
@@ -205,7 +205,7 @@ def _best_first(plan, v, S):
     return best
 
 
-def _expected(plan, target, worth):
+def expected(plan, target, worth):
     """{t: sum over t' of P_c(t -> t') * worth[t']} for t = 2..T: the value of attacking `target`
     from a territory holding t armies when a conquest leaving t' on it is worth worth[t'].
 
@@ -220,7 +220,7 @@ def _expected(plan, target, worth):
         out = {t: scale.zero for t in range(2, T + 1)}
         if not live:
             return out
-        exps = tuple(map(max, *(w[1] for _, w in live))) if len(live) > 1 else live[0][1]
+        exps = tuple(map(max, *(w[1] for _, w in live))) if len(live) > 1 else live[0][1][1]
         aligned = [0] * (T + 1)
         for t, w in live:
             aligned[t] = scale.align(w, exps)

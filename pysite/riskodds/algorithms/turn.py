@@ -49,7 +49,6 @@ Numbers are scaled values (maths/scaled.py); floats only pick candidates, exact 
 """
 import math
 from dataclasses import dataclass, field
-from fractions import Fraction
 
 from ..guards.budget import tick
 from .plan import RELATIVE, Item, Solved, best_of, greater, siblings
@@ -162,14 +161,22 @@ def prefer(parent_border, child_border):
 
 
 # ----------------------------------------------------------------------------------- structure
-def partitions(board, parent_distance, parent_touches, rest, exists, below=None):
-    """Every way to hang the targets `rest` (a mask) below one territory: tuples of (b, B), B a
-    block of `rest` with its subtree's root b, b a target the territory borders (`parent_touches`,
-    a mask) and may attack (the family's rule), (b, B) a subtree that exists (`exists(b, B)`); the
-    blocks partition `rest`. Blocks are chosen by their lowest target, so each partition once.
-    below(r): the same for a smaller rest r (a memo), or None to recurse here."""
+class TooMany(Exception):
+    """The family has more ways to hang its targets than a search may enumerate."""
+
+
+def partitions(board, parent_distance, parent_touches, rest, exists, most, below, made, limit):
+    """Every way to hang the targets `rest` (a mask) below one territory as at most `most` blocks:
+    tuples of (b, B), B a block of `rest` with its subtree's root b, b a target the territory
+    borders (`parent_touches`, a mask) and may attack (the family's rule), (b, B) a subtree that
+    exists (`exists(b, B)`); the blocks partition `rest`. Blocks are chosen by their lowest
+    target, so each partition comes once. below(r, n): the same for a smaller rest r in at most n
+    blocks (a memo). made: a one-item list counting the partitions made, against `limit` (TooMany
+    past it)."""
     if not rest:
         return [()]
+    if most <= 0:
+        return []
     low = rest & -rest
     others = rest ^ low
     out = []
@@ -178,10 +185,11 @@ def partitions(board, parent_distance, parent_touches, rest, exists, below=None)
         block = sub | low
         for b in _bits(block & parent_touches):
             if board.may_attack(parent_distance, b) and exists(b, block):
-                tails = below(rest ^ block) if below else partitions(board, parent_distance, parent_touches,
-                                                                     rest ^ block, exists)
-                for tail in tails:
-                    out.append(((b, block),) + tail)
+                tails = below(rest ^ block, most - 1)
+                out += [((b, block),) + tail for tail in tails]
+                made[0] += len(tails)
+                if made[0] > limit:
+                    raise TooMany
         if not sub:
             break
         sub = (sub - 1) & others
@@ -190,43 +198,39 @@ def partitions(board, parent_distance, parent_touches, rest, exists, below=None)
 
 def structure(board, limit):
     """The subtrees and entry options of the family, without values: ({(c, S): [options]},
-    {(e, S): [options]}), options as partitions. None when there are more than `limit` options
-    (the family is too big to search). Subtrees come smallest first (their children before them).
-    Partitions are kept per (territory, targets below it): when a set is asked for, every smaller
-    subtree is already known, so a kept answer is never stale."""
+    {(e, S): [options]}), options as partitions into at most board.branching blocks. None when
+    making them takes more than `limit` partitions (the family is too big to search). Subtrees
+    come smallest first (their children before them). Partitions are kept per (territory, targets
+    below it, blocks allowed): when a set is asked for, every smaller subtree is already known, so a
+    kept answer is never stale."""
     k = len(board.targets)
-    subtrees, count, memo = {}, 0, {}
+    subtrees, memo, made = {}, {}, [0]
     exists = lambda b, block: (b, block) in subtrees
 
-    def hang(who, distance, touches, rest):
-        key = (who, rest)
+    def hang(who, distance, touches, rest, most):
+        key = (who, rest, most)
         if key not in memo:
-            memo[key] = partitions(board, distance, touches, rest, exists, lambda r: hang(who, distance, touches, r))
+            memo[key] = partitions(board, distance, touches, rest, exists, most,
+                                   lambda r, n: hang(who, distance, touches, r, n), made, limit)
         return memo[key]
-
-    masks = sorted(range(1, 1 << k), key=lambda m: bin(m).count("1"))
-    for S in masks:
-        tick()
-        for c in _bits(S):
-            if board.distance[c] is None:
-                continue
-            options = hang(("t", c), board.distance[c], board.adjacent[c], S ^ (1 << c))
-            options = [o for o in options if len(o) <= board.branching]
-            if options:
-                subtrees[c, S] = options
-                count += len(options)
-                if count > limit:
-                    return None
-    at_entries = {}
-    for e, entry in enumerate(board.entries):
-        touches = sum(1 << i for i in entry.touches)
+    try:
+        masks = sorted(range(1, 1 << k), key=lambda m: bin(m).count("1"))
         for S in masks:
-            options = [o for o in hang(("e", e), 0, touches, S) if len(o) <= board.branching]
-            if options:
-                at_entries[e, S] = options
-                count += len(options)
-                if count > limit:
-                    return None
+            tick()
+            for c in _bits(S):
+                if board.distance[c] is not None:
+                    options = hang(("t", c), board.distance[c], board.adjacent[c], S ^ (1 << c), board.branching)
+                    if options:
+                        subtrees[c, S] = options
+        at_entries = {}
+        for e, entry in enumerate(board.entries):
+            touches = sum(1 << i for i in entry.touches)
+            for S in masks:
+                options = hang(("e", e), 0, touches, S, board.branching)
+                if options:
+                    at_entries[e, S] = options
+    except TooMany:
+        return None
     return subtrees, at_entries
 
 
@@ -261,48 +265,42 @@ def _combinations(items, size):
     return [(first,) + tail for tail in _combinations(rest, size - 1)] + _combinations(rest, size)
 
 
-def forests(board):
-    """How many forests the family holds: every target's attacker chosen among its neighbours that
-    are entries or targets, with no cycle. The number of spanning arborescences of the graph of
-    possible attacks rooted at the entries (Kirchhoff's matrix-tree theorem: the determinant of the
-    Laplacian of in-degrees, the entries merged into the root and left out); for the nearest family
-    simply the product of each target's choices, which can never form a cycle."""
-    k = len(board.targets)
-    parents = []
-    for i in range(k):
-        from_entries = [e for e, entry in enumerate(board.entries) if i in entry.touches
-                        and board.may_attack(0, i)]
-        from_targets = [j for j in _bits(board.adjacent[i]) if board.distance[j] is not None
-                        and board.may_attack(board.distance[j], i)]
-        parents.append((from_entries, from_targets))
-    if board.family == "nearest":
-        return math.prod(len(a) + len(b) for a, b in parents)
-    laplacian = [[Fraction(0)] * k for _ in range(k)]
-    for i, (from_entries, from_targets) in enumerate(parents):
-        laplacian[i][i] = Fraction(len(from_entries) + len(from_targets))
-        for j in from_targets:
-            laplacian[i][j] -= 1
-    return int(_determinant(laplacian))
+def forests(board, subtrees, at_entries):
+    """How many plans (forests) the family holds: the ways to hang every target below the entries,
+    counted over the structure (the subtrees' shapes multiply; tests check the count against
+    Kirchhoff's matrix-tree theorem for the family of every forest)."""
+    trees = {}
+    for (c, S), options in subtrees.items():                 # smallest first
+        trees[c, S] = sum(math.prod(trees[b, B] for b, B in option) for option in options)
+    n, k = len(board.entries), len(board.targets)
+    at = [{0: 1} for _ in range(n)]
+    for (e, S), options in at_entries.items():
+        at[e][S] = sum(math.prod(trees[b, B] for b, B in option) for option in options)
+    ways = {0: 1}                                            # targets covered -> ways so far
+    for e in range(n):
+        nxt = {}
+        for covered, w in ways.items():
+            for S, count in at[e].items():
+                if not S & covered:
+                    nxt[covered | S] = nxt.get(covered | S, 0) + w * count
+        ways = nxt
+    return ways.get((1 << k) - 1, 0)
 
 
-def _determinant(matrix):
-    """Determinant of a square matrix of Fractions (Gaussian elimination, exact)."""
-    m = [row[:] for row in matrix]
-    n, det = len(m), Fraction(1)
-    for col in range(n):
-        pivot = next((r for r in range(col, n) if m[r][col]), None)
-        if pivot is None:
-            return Fraction(0)
-        if pivot != col:
-            m[col], m[pivot] = m[pivot], m[col]
-            det = -det
-        det *= m[col][col]
-        for r in range(col + 1, n):
-            factor = m[r][col] / m[col][col]
-            if factor:
-                for c in range(col, n):
-                    m[r][c] -= factor * m[col][c]
-    return det
+def splits(board, at_entries):
+    """How many ways the targets can be split among the entries (each entry a set it can take,
+    or none): what the search combines with every placement."""
+    n, k = len(board.entries), len(board.targets)
+    sets = [[0] + [S for (f, S) in at_entries if f == e] for e in range(n)]
+    ways = {0: 1}
+    for e in range(n):
+        nxt = {}
+        for covered, w in ways.items():
+            for S in sets[e]:
+                if not S & covered:
+                    nxt[covered | S] = nxt.get(covered | S, 0) + w
+        ways = nxt
+    return ways.get((1 << k) - 1, 0)
 
 
 # ----------------------------------------------------------------------------------- values

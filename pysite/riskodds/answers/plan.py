@@ -3,8 +3,7 @@ comparison, and the plan in words (algorithms/plan.py has the recursion and why 
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..algorithms import flow, plan as planner
-from ..algorithms.choice import defender_play
+from ..algorithms import plan as planner
 from ..checks.battle_args import refuse_balanced
 from ..checks.model import as_model, scale_for
 from ..checks.outline import read_outline
@@ -15,6 +14,7 @@ from ..guards.budget import as_budget, check_cost, check_size, guarded
 from ..guards.cost import plan_cost
 from .battle import DEFAULT_MAX_STATES
 from .campaign import campaign
+from .course import Tree, main_line, tables, words
 
 MAX_NAME = 40           # characters of a target's name
 TARGET_FIELDS = ("defenders", "then", "name") + RULE_NAMES      # what a target of a plan may say
@@ -83,20 +83,23 @@ def plan(attackers, targets, *, convention, rules=STANDARD, dice_mode="true-rand
     tree = read_targets(targets, rules)
     nodes, names, root_children = _nodes(tree)
     models = [n.model for n in nodes]
-    check_size(T * sum(n.defenders for n in nodes), max_states, f"a plan of {attackers} against "
+    check_size(T * sum(n.defenders for n in nodes), max_states, f"a plan of {A + off:,} against "
                f"{sum(n.defenders for n in nodes):,} defenders", "attackers")
-    check_cost(plan_cost(T, nodes, root_children, f"a plan of {attackers:,} armies against {len(nodes)} targets"),
+    n = len(nodes)
+    check_cost(plan_cost(T, nodes, root_children, f"a plan of {A + off:,} armies against {n} target{'s' * (n != 1)}",
+                         min_move),
                as_budget(budget), "targets", "Try fewer targets, fewer targets from one territory, or fewer armies.")
     scale = scale_for(*models)
     solved = planner.solve(nodes, root_children, T, scale, min_move)
     order = _dfs(nodes, root_children)
     straight = campaign(A + off, [nodes[i].defenders for i in order], convention=convention,
                         rules=[models[i] for i in order], budget=budget).win
-    steps = tuple(_main_line(solved, nodes, names, root_children, T, scale))
-    orders, moves = _tables(solved, nodes, names, root_children, steps)
+    tree, starts = _tree(nodes, names), [(-1, root_children, T)]
+    steps = tuple(main_line(solved, tree, starts))
+    orders, moves = tables(solved, tree, starts)
     win = scale.fraction(solved.win(root_children))
     return PlanAnswer(A + off, convention, tuple(names), win, straight, steps, orders, moves,
-                      tuple(_words(steps, orders, moves, names)))
+                      tuple(words(steps, orders)))
 
 
 # ----------------------------------------------------------------------------- reading the tree
@@ -196,110 +199,6 @@ def _dfs(nodes, root_children):
 START = "your territory"
 
 
-def _main_line(solved, nodes, names, root_children, T, scale):
-    """The plan's attacks in the order played along its likeliest course: from each territory,
-    the best target for its armies; after each conquest, the likeliest armies left (the median of
-    the conquests), the move and what stays."""
-    steps = []
-
-    def play(v, S, t):
-        while S and t >= 2:
-            c = solved.order[v, S][t]
-            rest = S - {c}
-            left = _likeliest_left(nodes[c], t, scale)
-            keep = solved.keep[v, rest, c][left] if left else None
-            steps.append({"from": START if v == -1 else names[v], "target": names[c], "armies": t,
-                          "expect": left, "keep": keep, "move": left - keep if left else None,
-                          "still_to_take": [names[x] for x in sorted(rest)],
-                          "its_targets": [names[x] for x in nodes[c].children]})
-            if not left:
-                return
-            play(c, frozenset(nodes[c].children), left - keep)
-            S, t = rest, keep
-    play(-1, frozenset(root_children), T)
-    return steps
-
-
-def _likeliest_left(node, t, scale):
-    """The median armies left on the attacking territory (t on it) when it conquers the node, or
-    None when it cannot."""
-    play = defender_play(node.model, scale, t - 1, node.defenders)
-    ends = flow.end_states(t - 1, node.defenders, node.model, 0, 0, scale, play=play)
-    wins = sorted((a, scale.as_float(v)) for (a, d), v in ends.items() if d == 0 and v[0])
-    total = sum(p for _, p in wins)
-    if not total:
-        return None
-    running = 0.0
-    for a, p in wins:
-        running += p
-        if running >= total / 2:
-            return a + 1
-
-
-def runs(values, first):
-    """[(lo, hi, value)] runs of equal values of values[first:], indexes as army counts."""
-    out = []
-    for t in range(first, len(values)):
-        if out and out[-1][2] == values[t]:
-            out[-1][1] = t
-        else:
-            out.append([t, t, values[t]])
-    return [tuple(r) for r in out]
-
-
-def _tables(solved, nodes, names, root_children, steps):
-    """The orders of every territory with several targets on the plan's course, and the moves
-    after every conquest on it, as runs of army counts. On the course: a set of targets still to
-    take is listed when the plan's own choices lead to it for some army count (each set once)."""
-    orders, moves = [], []
-    done = set()
-
-    def visit(v, S):
-        if not S or (v, S) in done:     # nothing to take, or reached again: already listed
-            return
-        done.add((v, S))
-        where = START if v == -1 else names[v]
-        if len(S) > 1:
-            orders.append({"from": where, "targets": [names[c] for c in sorted(S)],
-                           "first": [{"armies": [lo, hi], "target": names[c]}
-                                     for lo, hi, c in runs(solved.order[v, S], 2)]})
-        for c in sorted({c for c in solved.order[v, S][2:] if c is not None}):
-            rest = S - {c}
-            moves.append({"from": where, "target": names[c], "still_to_take": [names[x] for x in sorted(rest)],
-                          "keep": [{"armies": [lo, hi], "keep": k} for lo, hi, k in runs(solved.keep[v, rest, c], 2)]})
-            visit(v, rest)
-            visit(c, frozenset(nodes[c].children))
-    visit(-1, frozenset(root_children))
-    return tuple(orders), tuple(moves)
-
-
-def _words(steps, orders, moves, names):
-    out = []
-    for i, s in enumerate(steps, 1):
-        text = f"{i}. From {s['from']} with {s['armies']} armies, attack {s['target']}."
-        if s["expect"] is None:
-            text += " It cannot be taken from there."
-        else:
-            text += f" Most likely about {s['expect']} are left on {s['from']}. Then "
-            later = _names(s["still_to_take"]) if s["still_to_take"] else ""
-            if not later:
-                text += f"move all but one ({s['move']}) into {s['target']}."
-            elif not s["its_targets"]:
-                text += f"move only {s['move']} into {s['target']} (it attacks nothing) and keep {s['keep']} for {later}."
-            else:
-                text += f"move {s['move']} into {s['target']} and keep {s['keep']} for {later}."
-        out.append(text)
-    for o in orders:
-        if len(o["first"]) > 1:
-            parts = ", ".join(f"{r['target']} with {_span(r['armies'])}" for r in o["first"])
-            out.append(f"From {o['from']}, which to attack first depends on its armies: {parts}.")
-    return out
-
-
-def _names(items):
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def _span(armies):
-    lo, hi = armies
-    return f"{lo} armies" if lo == hi else f"{lo} to {hi} armies"
+def _tree(nodes, names):
+    """How course.py reads a plan: node indexes, -1 the starting territory."""
+    return Tree(lambda c: frozenset(nodes[c].children), lambda v: START if v == -1 else names[v])

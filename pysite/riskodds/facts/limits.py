@@ -21,6 +21,7 @@ LIMITS = {
     "max_states": 10 ** 8,
     "max_table_side": 1000,
     "max_territories": 42,
+    "max_turn_targets": 16,
     "max_choice_pairs": 2_000_000,
     "max_input_chars": 1000,
     "max_request_chars": 100_000,
@@ -41,6 +42,7 @@ LIMIT_NOTES = {
     "max_states": "default `max_states`: most (attackers x defenders) states one request may visit",
     "max_table_side": "most attackers or defenders on one side of a win table",
     "max_territories": "most territories in a chain campaign or a plan (the whole board)",
+    "max_turn_targets": "most territories a turn plans to take (a continent has at most 12)",
     "max_choice_pairs": "most (attacking roll, defending roll) pairs a defender choosing after the roll weighs per round",
     "max_input_chars": "longest text accepted for one number or probability",
     "max_request_chars": "longest JSON request `api.call` accepts",
@@ -155,6 +157,8 @@ COST_MODEL = {
     "plan_value_s": 4e-6,           #   and per value of each sweep's two value lines (floats, complements)
     "kernel_term_s": 1e-7,          # a plan's conquest kernel: per product of a (t, t') term,
     "kernel_bit_s": 1e-11,          #   and per bit of it
+    "turn_product_s": 2e-6,         # a turn: one entry's value in one placement of one split of the targets,
+    "turn_partition_s": 3e-6,       #   and one way to hang targets below a territory, found before the search
     "text_s": 3.2e-11,              # one exact value as decimal text: per S**1.7 (int -> str)
     "text_power": 1.7,
     "exact_s_per_value": 3e-5,      # one exact probability object (Fraction, dict, float, log10)

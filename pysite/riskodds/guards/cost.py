@@ -364,6 +364,28 @@ def kernels_cost(T, targets, what):
     return seconds
 
 
+def turn_cost(T, sweeps, targets, min_move, what, splits=1, placements=1, entries=1):
+    """A turn's search (algorithms/turn.py) from at most T armies on a territory: the sweeps of the
+    plan recursion its family makes (`sweeps`, as plan_units takes them, counted from the family's
+    structure before any value is computed), the targets' conquest kernels, every split of the
+    targets among the entries with every placement (products of `entries` values), and the answer:
+    one battle's flow per target for the likeliest course, and the expected armies on the border
+    (a sweep per target and border territory at most)."""
+    c = COST_MODEL
+    if not targets:
+        return Estimate(0.0, _mb(0), what)
+    models = [as_model(m) for _, m in targets]
+    S = (T + sum(D for D, _ in targets)) * max(beta(m) for m in models)
+    units = plan_units(T, sweeps, min_move)
+    seconds = plan_seconds(units, T, S) + kernels_cost(T, targets, what)
+    seconds += splits * placements * entries * c["turn_product_s"]
+    seconds += sum(battle_cost(T - 1, D, m, "flow", what).seconds for D, m in targets)
+    k = len(targets)
+    seconds += k * k * (c["kernel_term_s"] * T * T / 2 + c["plan_sweep_s"])
+    mb = c["bytes_per_value_bit"] * (units["sweeps"] * 3 * T + k * T * T / 2) * S / 8
+    return Estimate(seconds, _mb(mb), what)
+
+
 def plan_seconds(units, T, S):
     """Seconds of a plan recursion's `units` (plan_units), values of at most S bits."""
     c = COST_MODEL

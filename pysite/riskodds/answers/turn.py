@@ -1,0 +1,419 @@
+"""A turn on the classic board as an answer: the best placement and attacks, exactly, in words.
+
+algorithms/turn.py has the model, the search and why it finds the best plan of its family; this
+module reads the request (checks/position.py), picks the widest family that fits the budget,
+and says what the plan is: the placement, which territory attacks which target, the orders and
+moves (algorithms/plan.py's decisions), the expected armies left on the goal's border, the
+other plans a player weighs, and what was searched."""
+import time
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..algorithms import turn as planner
+from ..algorithms.plan import MIN_MOVES, expected
+from ..checks.model import as_model, scale_for
+from ..checks.position import owner_name, read_goal, read_position
+from ..checks.rules import STANDARD
+from ..checks.validate import FieldError, check_choice, check_int, show
+from ..facts import board
+from ..facts.limits import COST_MODEL, IN_BROWSER, LIMITS
+from ..guards.budget import BudgetError, Estimate, as_budget, check_cost, guarded, tick
+from ..guards.cost import turn_cost
+from .course import Tree, main_line, names as list_names, tables, words
+
+SEARCHES = ("auto", "all", "3", "2", "chains")
+BRANCHING = {"all": None, "3": 3, "2": 2, "chains": 1}       # most targets attacked from one territory
+COUNTS = "territory"
+MODEL = (
+    "You place your reinforcements on your own territories, then attack.",
+    "Each target is attacked from one territory fixed in advance that borders it: one of yours, or a target "
+    "taken earlier in the turn.",
+    "Each territory attacks its targets one at a time with all but one army and fights each battle to the end; "
+    "after each conquest it chooses the armies to move in and its next target knowing the armies it has.",
+    "Stacks that start from different territories never meet, so the chance of taking every target is the "
+    "product of their chances.",
+)
+
+
+@dataclass(frozen=True)
+class TurnAnswer:
+    """The best plan for a turn. Army counts are armies on the territory (the board's count).
+
+    win: P(take every target) under the best plan (Fraction). placement: ((territory, armies
+    placed), ...) for every entry. attacks: ({"target", "from", "entry"}, ...) in the order a
+    player reads them. entries: per entry that attacks, its armies after placement, its targets and
+    its tree's chance. steps, orders, moves, words: as a plan's (answers/course.py). alone: the
+    best chance from each entry alone (every army placed there). alternatives: the best plans of
+    other splits of the targets among the entries. borders: expected armies left on each border
+    territory of the goal once it is taken (Fraction). searched: the family of plans searched."""
+    player: str
+    goal: tuple
+    goal_name: str
+    targets: tuple
+    reinforcements: int
+    min_move: str
+    win: Fraction
+    placement: tuple
+    attacks: tuple
+    entries: tuple
+    steps: tuple
+    orders: tuple
+    moves: tuple
+    words: tuple
+    alone: tuple
+    alternatives: tuple
+    borders: tuple
+    searched: dict
+    model: tuple = MODEL
+
+
+@guarded
+def turn(position, player, reinforcements, goal, *, rules=STANDARD, min_move="dice", search="auto", budget=None,
+         alternatives=5):
+    """The best turn (algorithms/turn.py): where to place `reinforcements`, what to attack from where,
+    in what order, and the armies to move, to take every territory of `goal`.
+
+    position: {"<territory>": {"owner": "<name>", "armies": n}, ...}: armies on the territory; a
+        territory may also set rule fields for its defence ({"defend_dice": 3}: a capital).
+        Territories not in the position take no part.
+    player: the owner who moves. reinforcements: armies to place (0 or more).
+    goal: {"take": "<continent>"} or {"take": ["<territory>", ...]}; every goal territory must be
+        in the position; the ones the player holds are not targets.
+    rules: the dice rules of every battle (a territory's own rule fields override them).
+    min_move: "dice" (the printed rules: move in at least the dice of the conquering roll) or "one".
+    search: "auto" (the widest family that fits the budget), "all" (every forest), "3" or "2" (at
+        most that many targets attacked from one territory) or "chains" (one each).
+
+    Australia from Siam, the classic first continent:
+
+    >>> t = turn({"Siam": {"owner": "you", "armies": 6}, "Indonesia": {"owner": "red", "armies": 2},
+    ...           "New Guinea": {"owner": "red", "armies": 1}, "Western Australia": {"owner": "red", "armies": 1},
+    ...           "Eastern Australia": {"owner": "red", "armies": 1}}, "you", 3, {"take": "Australia"})
+    >>> t.placement
+    (('Siam', 3),)
+    >>> 0.4 < t.win < 0.5, t.searched["complete"]
+    (True, True)
+    """
+    request = read_turn(position, player, reinforcements, goal, rules, min_move, search)
+    budget = as_budget(budget)
+    family = choose_family(request, budget)
+    solved = planner.search(family.board, request.R, request.scale, request.min_move, family.subtrees,
+                            family.at_entries, alternatives)
+    return _answer(request, family, solved)
+
+
+# ----------------------------------------------------------------------------- the request
+@dataclass(frozen=True)
+class Request:
+    player: str
+    goal: tuple
+    goal_name: str
+    targets: tuple            # algorithms.turn.Target
+    entries: tuple            # algorithms.turn.Entry
+    adjacent: tuple
+    R: int
+    min_move: str
+    search: str
+    scale: object
+
+
+def read_turn(position, player, reinforcements, goal, rules=STANDARD, min_move="dice", search="auto"):
+    """The checked Request, or a FieldError naming the field at fault."""
+    held = read_position(position, rules)
+    player = owner_name(player, "player")
+    R = check_int("reinforcements", reinforcements, 0, LIMITS["max_armies"])
+    min_move = check_choice("min_move", min_move, MIN_MOVES)
+    search = check_choice("search", search, SEARCHES)
+    goal_territories, goal_name = read_goal(goal)
+    missing = [t for t in goal_territories if t not in held]
+    if missing:
+        raise FieldError(f"goal: {list_names(missing)} {'has' if len(missing) == 1 else 'have'} no armies given: "
+                         "add every goal territory to the position", "goal")
+    if not any(who == player for who, _, _ in held.values()):
+        raise FieldError(f"player: {show(player)} holds no territory in the position", "player")
+    names = [t for t in goal_territories if held[t][0] != player]
+    if not names:
+        raise FieldError(f"goal: {player} already holds {goal_name or list_names(goal_territories)}", "goal")
+    if len(names) > LIMITS["max_turn_targets"]:
+        raise FieldError(f"goal: {len(names)} territories to take; a turn plans at most "
+                         f"{LIMITS['max_turn_targets']} (max_turn_targets)", "goal")
+    index = {t: i for i, t in enumerate(names)}
+    edge = set(board.borders(goal_territories))
+    targets = []
+    for t in names:
+        _, armies, here = held[t]
+        targets.append(planner.Target(t, armies, as_model(here), t in edge))
+    adjacent = tuple(sum(1 << index[n] for n in board.NEIGHBOURS[t] if n in index) for t in names)
+    entries = []
+    for t in board.TERRITORIES:
+        if t in held and held[t][0] == player:
+            touches = tuple(index[n] for n in board.NEIGHBOURS[t] if n in index)
+            if touches:
+                entries.append(planner.Entry(t, held[t][1], touches, t in edge))
+    reached = _reachable(entries, adjacent)
+    lost = [t for i, t in enumerate(names) if not reached >> i & 1]
+    if lost:
+        raise FieldError(f"goal: {list_names(lost)} cannot be reached: no territory of {player}'s borders "
+                         f"{'it' if len(lost) == 1 else 'them'} or a target that leads there", "goal")
+    scale = scale_for(*[t.model for t in targets])
+    return Request(player, goal_territories, goal_name, tuple(targets), tuple(entries), adjacent, R, min_move,
+                   search, scale)
+
+
+def _reachable(entries, adjacent):
+    """Mask of the targets reachable from the entries through targets."""
+    seen = 0
+    frontier = [i for e in entries for i in e.touches]
+    while frontier:
+        i = frontier.pop()
+        if not seen >> i & 1:
+            seen |= 1 << i
+            frontier += [j for j in range(len(adjacent)) if adjacent[i] >> j & 1]
+    return seen
+
+
+# ----------------------------------------------------------------------------- the family
+@dataclass(frozen=True)
+class Family:
+    board: object
+    subtrees: dict
+    at_entries: dict
+    branching: int            # None: every forest
+    complete: bool            # the family is every forest of the position
+    forests: int
+    widest: str               # "" or why a wider family was not searched
+
+
+def choose_family(request, budget):
+    """The widest family of plans that fits the budget ("auto": from chains up to every forest,
+    stopping at the first that would not fit), or the one asked for; the cost guard refuses (naming
+    the budget) when not even that fits, and starts the running deadline."""
+    most = _most(request)
+    names = ("chains", "2", "3", "all") if request.search == "auto" else (request.search,)
+    names = [n for n in names if n == "all" or BRANCHING[n] < most or len(names) == 1] or ["all"]
+    T = max(e.armies for e in request.entries) + request.R
+    n = len(request.entries)
+    limit = _option_limit(budget)
+    what = f"a turn of {request.R:,} reinforcements against {len(request.targets)} targets"
+    # the clock starts now: finding the families' shapes is part of the request's time
+    check_cost(Estimate(COST_MODEL["turn_partition_s"] * limit, 0.0, what), budget, "goal")
+    started = time.process_time()
+    fits, why = None, ""
+    for name in names:
+        b = BRANCHING[name]
+        board = planner.Board(request.targets, request.entries, request.adjacent, "all", 6 if b is None else b)
+        shape = planner.structure(board, limit)
+        if shape is None:
+            why = f"{_family_words(b, most, short=True) or 'every plan'} has too many ways to attack"
+            if fits is None:
+                raise BudgetError(f"{what} has too many ways to attack to search within the time budget of "
+                                  f"{budget.seconds:g} s (time_budget_s): take fewer territories at once", "goal")
+            break
+        estimate = turn_cost(T, planner.sweeps_of(board, *shape), [(t.defenders, t.model) for t in request.targets],
+                             request.min_move, what + (f" ({_family_words(b, most, True)})" if _family_words(b, most, True) else ""),
+                             planner.splits(board, shape[1]), _count_placements(request.R, n), n)
+        estimate = Estimate(estimate.seconds + (time.process_time() - started) / _slowdown(), estimate.mb, estimate.what)
+        if fits is not None and not estimate.fits(budget):
+            why = f"{_family_words(b, most, short=True) or 'every plan'} would need about {estimate.here():,.0f} s"
+            break
+        fits = (board, shape, b, estimate)
+        if not estimate.fits(budget):       # the narrowest: refused with its estimate, below
+            break
+    board, shape, b, estimate = fits
+    check_cost(estimate, budget, "goal", "Take fewer territories at once.")
+    return Family(board, shape[0], shape[1], b, b is None or b >= most, planner.forests(board, *shape), why)
+
+
+def _most(request):
+    """The most targets one territory could attack (its neighbours among the targets)."""
+    return max([len(e.touches) for e in request.entries] + [bin(a).count("1") for a in request.adjacent])
+
+
+SHAPES_SHARE = 0.25    # of the time budget: the most that finding the families' shapes may take
+
+
+def _option_limit(budget):
+    """Most partitions (ways to hang targets) worth making before the search: SHAPES_SHARE of the
+    budget at COST_MODEL["turn_partition_s"] each."""
+    seconds = budget.seconds if budget.seconds != float("inf") else 1e6
+    return int(min(10_000_000, SHAPES_SHARE * seconds / (_slowdown() * COST_MODEL["turn_partition_s"]))) + 1
+
+
+def _family_words(b, most, short=False):
+    """The family in words: short, a phrase ("chains"); else a sentence's worth."""
+    if b is None or b >= most:
+        return "" if short else "every plan: each target attacked from any territory that borders it"
+    if b == 1:
+        return "chains" if short else "chains only: each territory attacks at most one target, so every stack moves along one path"
+    return f"plans attacking at most {b} targets from one territory" if short else \
+        f"every plan in which each territory attacks at most {b} targets"
+
+
+def _slowdown():
+    return LIMITS["pyodide_slowdown"] if IN_BROWSER else 1
+
+
+# ----------------------------------------------------------------------------- the answer
+def _answer(request, family, found):
+    scale = request.scale
+    targets, entries = request.targets, request.entries
+    shapes, plan = found.shapes, found.plan
+    name = lambda key: entries[key[1]].name if key[0] == "e" else targets[key[0]].name
+    tree = Tree(lambda key: frozenset(i.key for i in shapes[key[:3]].children), name,
+                lambda key: key if key[0] == "e" else ("t", key[0]))
+    starts, attacks, per_entry = [], [], []
+    for e, entry in enumerate(entries):
+        if not found.split[e]:
+            continue
+        t = entry.armies + found.placement[e]
+        items = found.roots[e]
+        v = ("e", e)
+        starts.append((v, frozenset(i.key for i in items), t))
+        mine = []
+
+        def walk(parent, item):
+            attacks.append({"target": targets[item.key[0]].name, "from": parent, "entry": entry.name})
+            mine.append(targets[item.key[0]].name)
+            for child in shapes[item.key[:3]].children:
+                walk(targets[item.key[0]].name, child)
+        for item in items:
+            walk(entry.name, item)
+        value = plan.G[v, frozenset(i.key for i in items)][t]
+        per_entry.append({"territory": entry.name, "armies": t, "placed": found.placement[e], "targets": mine,
+                          "win": scale.fraction(value)})
+    steps = tuple(main_line(plan, tree, starts))
+    orders, moves = tables(plan, tree, starts, max(t for _, _, t in starts))
+    guards = {t.name for t in targets if t.border} | {e.name for e in entries if e.border}
+    placement = tuple((e.name, found.placement[i]) for i, e in enumerate(entries))
+    sentences = _placement_words(placement) + words(steps, orders, guards)
+    return TurnAnswer(request.player, request.goal, request.goal_name, tuple(t.name for t in targets), request.R,
+                      request.min_move, scale.fraction(found.win), placement, tuple(attacks), tuple(per_entry),
+                      steps, orders, moves, tuple(sentences),
+                      tuple({"territory": entries[e].name, "win": scale.fraction(v)} for e, v in sorted(found.alone.items())),
+                      tuple(_alternative(request, scale, r) for r in found.ranked[1:]),
+                      tuple(_borders(request, found, tree, starts)),
+                      _searched(request, family))
+
+
+def _placement_words(placement):
+    placed = [(t, a) for t, a in placement if a]
+    if not placed:
+        return ["There are no armies to place."]
+    parts = [f"{a} on {t}" for t, a in placed]
+    return [f"Place {list_names(parts)}."]
+
+
+def _alternative(request, scale, ranked):
+    value, split, placement = ranked
+    return {"win": scale.fraction(value),
+            "entries": [{"territory": e.name, "placed": placement[i],
+                         "targets": [t.name for j, t in enumerate(request.targets) if split[i] >> j & 1]}
+                        for i, e in enumerate(request.entries) if split[i] or placement[i]]}
+
+
+def _searched(request, family):
+    most = _most(request)
+    text = _family_words(family.branching, most)
+    out = {"family": "all" if family.complete else ("chains" if family.branching == 1 else str(family.branching)),
+           "complete": family.complete, "forests": family.forests,
+           "placements": _count_placements(request.R, len(request.entries)),
+           "words": f"The best of {family.forests:,} ways to attack ({text}), each with its best placement."}
+    if family.widest:
+        out["words"] += f" A wider search did not fit the time budget: {family.widest}."
+    return out
+
+
+def _count_placements(R, n):
+    from math import comb
+    return comb(R + n - 1, n - 1) if n else 0
+
+
+# ----------------------------------------------------------------------------- the borders
+def _borders(request, found, tree, starts):
+    """Expected armies left on each border territory of the goal once every target is taken:
+    E[armies on b * 1{win}] / P(win), exactly (module docstring of algorithms/turn.py; the same
+    decisions, with each conquest worth the armies it leaves instead of 1)."""
+    scale, plan = request.scale, found.plan
+    edge = set(board.borders(request.goal))
+    out = []
+    for e, (v, S, t) in _entry_starts(found, starts):
+        entry = request.entries[e]
+        tree_targets = {k: None for k in _keys_below(tree, S)}
+        border_keys = [k for k in tree_targets if request.targets[k[0]].name in edge]
+        win = plan.G[v, S][t]
+        if not win[0]:
+            continue
+        for k in border_keys:
+            tick(16)
+            value = _armies_on(plan, tree, v, S, t, k)
+            out.append({"territory": request.targets[k[0]].name,
+                        "expected": scale.fraction(value) / scale.fraction(win)})
+        if entry.border:
+            value = _armies_on(plan, tree, v, S, t, v)
+            out.append({"territory": entry.name, "expected": scale.fraction(value) / scale.fraction(win)})
+    names = {t for t in request.goal if t in edge}
+    return sorted(out, key=lambda r: board.TERRITORIES.index(r["territory"]) if r["territory"] in names else 99)
+
+
+def _entry_starts(found, starts):
+    e_keys = [s for s in starts]
+    return [(v[1], (v, S, t)) for v, S, t in e_keys]
+
+
+def _keys_below(tree, S):
+    out = []
+    for k in S:
+        out.append(k)
+        out += _keys_below(tree, tree.children(k))
+    return out
+
+
+def _armies_on(plan, tree, v, S, t, b):
+    """E[armies left on b at the end * 1{every target of S below v taken}] from v holding t armies
+    with S still to take (scaled), for b = v or a target below v. Memoised on the plan."""
+    memo = plan.__dict__.setdefault("armies_on", {})
+    key = (v, S, b)
+    if key not in memo:
+        memo[key] = _armies_line(plan, tree, v, S, b)
+    return memo[key][t]
+
+
+def _armies_line(plan, tree, v, S, b):
+    """The line of _armies_on over t = 0..T: with S empty it is t where b = v (the armies stay) and 0
+    below; else the first target c = order(v, S, t) is attacked, and a conquest leaving t' splits into
+    m = t' - keep moved into c and keep left on v:
+        E = sum P_c(t -> t') [E_c(m) G(v, S - c, keep) + F_c(m) E_v(S - c, keep)],
+    E_c the line below c (b in c's subtree, else 0), E_v the line of v with S - c (b = v or b under
+    another target of S, else 0). One sweep per first target c, as the plan's own values."""
+    scale, T = plan.scale, plan.T
+    zero = scale.zero
+    if not S:
+        return [((t, scale.one[1]) if b == v and t else zero) for t in range(T + 1)]
+    out = [zero] * (T + 1)
+    firsts = {}
+    for t in range(2, T + 1):
+        c = plan.order[tree.at(v), S][t]
+        if c is not None:
+            firsts.setdefault(c, []).append(t)
+    for c, ts in firsts.items():
+        rest = S - {c}
+        keep = plan.keep[tree.at(v), rest, c]
+        item = plan.items[c]
+        below = tree.children(c)
+        inside_c = b == c or b in _keys_below(tree, below)
+        worth = [zero] * (T + 1)
+        for t2 in range(2, T + 1):
+            k = keep[t2]
+            m = t2 - k
+            left = scale.zero
+            if inside_c:
+                left = scale.product(_armies_on(plan, tree, c, below, m, b), plan.G[tree.at(v), rest][k])
+            right = scale.product(item.value[m], _armies_on(plan, tree, v, rest, k, b)) \
+                if (b == v or b in _keys_below(tree, rest)) else zero
+            worth[t2] = scale.add(left, right)
+        values = expected(plan, item, worth)
+        for t in ts:
+            out[t] = values[t]
+    return out
+
+

@@ -1,0 +1,113 @@
+"""A position on the classic board, read and checked: territory names, who holds what, the goal.
+
+Names are matched as printed on the board, ignoring case, spaces and punctuation, with the other
+names in common use (facts/board.py OTHER_NAMES: Ontario = Central Canada, Siam = Southeast
+Asia, ...); a misspelling is answered with the closest name. Armies are counted on the territory
+(the board's count). Every message names the field at fault."""
+import difflib
+import re
+import unicodedata
+
+from ..facts import board
+from ..facts.limits import LIMITS, RULE_NAMES
+from .rules import Rules
+from .validate import FieldError, check_armies, show
+
+MAX_OWNER = 40          # characters of an owner's name
+
+
+def _folded(name):
+    """A name folded for matching: lower case, letters only ('Western U.S.' -> 'westernus')."""
+    text = unicodedata.normalize("NFKD", name).casefold()
+    return re.sub(r"[^a-z]", "", text)
+
+
+_BY_FOLDED = {_folded(t): t for t in board.TERRITORIES}
+_BY_FOLDED.update({_folded(other): t for other, t in board.OTHER_NAMES.items()})
+_CONTINENTS = {_folded(c): c for c in board.MEMBERS}
+
+
+def territory(name, field):
+    """The board's name of a territory (printed name or a common other name), or a FieldError on
+    `field` that suggests the closest name."""
+    if not isinstance(name, str) or not name.strip():
+        raise FieldError(f"{field}: a territory is named by text, like \"Brazil\", got {show(name)}", field)
+    if len(name) > LIMITS["max_input_chars"]:
+        raise FieldError(f"{field}: a territory name of {len(name):,} characters is too long", field)
+    hit = _BY_FOLDED.get(_folded(name))
+    if hit:
+        return hit
+    close = difflib.get_close_matches(name.strip().title(), list(board.TERRITORIES) + list(board.OTHER_NAMES),
+                                      n=1, cutoff=0.6)
+    hint = f"; did you mean {board.OTHER_NAMES.get(close[0], close[0])!r}?" if close else \
+        " (the classic board's 42 territories: describe() lists them)"
+    raise FieldError(f"{field}: {show(name)} is not a territory of the classic board{hint}", field)
+
+
+def continent(name):
+    """The board's name of a continent, or None."""
+    return _CONTINENTS.get(_folded(name)) if isinstance(name, str) else None
+
+
+def owner_name(value, field):
+    """An owner's name: text of 1 to MAX_OWNER characters."""
+    if not isinstance(value, str) or not value.strip() or len(value) > MAX_OWNER:
+        raise FieldError(f"{field} must be a name of 1 to {MAX_OWNER} characters, like \"you\", got {show(value)}", field)
+    return value.strip()
+
+
+HOLDING_FIELDS = ("owner", "armies") + RULE_NAMES
+
+
+def read_position(position, rules):
+    """{territory: (owner, armies, Rules)} from {"<territory>": {"owner": ..., "armies": n, and
+    optionally rule fields for that territory's defence (a capital: "defend_dice": 3)}}."""
+    if not isinstance(position, dict) or not position:
+        raise FieldError("position must be an object like {\"Brazil\": {\"owner\": \"you\", \"armies\": 5}, ...} "
+                         f"with at least one territory, got {show(position)}", "position")
+    out = {}
+    for raw, holding in position.items():
+        name = territory(raw, "position")
+        where = f"position[{name!r}]"
+        if name in out:
+            raise FieldError(f"position: {name} is given twice (as {show(raw)} too)", "position")
+        if not isinstance(holding, dict):
+            raise FieldError(f"{where} must be an object like {{\"owner\": \"you\", \"armies\": 3}}, got {show(holding)}",
+                             "position")
+        unknown = [k for k in holding if k not in HOLDING_FIELDS]
+        if unknown:
+            close = difflib.get_close_matches(str(unknown[0]), HOLDING_FIELDS, n=1)
+            hint = f"; did you mean {close[0]!r}?" if close else "; a territory takes owner, armies and rule fields"
+            raise FieldError(f"{where}: unknown field {show(unknown[0])}{hint}", "position")
+        try:
+            who = owner_name(holding.get("owner"), "owner")
+            armies = check_armies("armies", holding.get("armies"), 1)
+            own = {k: holding[k] for k in RULE_NAMES if holding.get(k) is not None}
+            here = Rules(**{**{k: getattr(rules, k) for k in rules.__dataclass_fields__}, **own}) if own else rules
+        except FieldError as e:
+            raise FieldError(f"{where}: {e}", "position") from None
+        out[name] = (who, armies, here)
+    return out
+
+
+def read_goal(goal):
+    """(the goal's territories in board order, the continent's name or None) from {"take":
+    "<continent>"} or {"take": ["<territory>", ...]}."""
+    if not isinstance(goal, dict) or set(goal) != {"take"}:
+        raise FieldError("goal must be {\"take\": \"South America\"} (a continent) or {\"take\": [\"Brazil\", \"Peru\"]} "
+                         f"(territories), got {show(goal)}", "goal")
+    take = goal["take"]
+    if isinstance(take, str):
+        name = continent(take)
+        if name:
+            return board.MEMBERS[name], name
+        return (territory(take, "goal"),), None
+    if not isinstance(take, list) or not take:
+        raise FieldError(f"goal: take a continent's name or a list of territories, got {show(take)}", "goal")
+    names = []
+    for item in take:
+        name = territory(item, "goal")
+        if name in names:
+            raise FieldError(f"goal: {name} is listed twice", "goal")
+        names.append(name)
+    return tuple(t for t in board.TERRITORIES if t in names), None
