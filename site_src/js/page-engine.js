@@ -19,9 +19,14 @@ function makeEngine() {
     if (state === "ready" && engine.timings) document.body.dataset.engineTimings = JSON.stringify(engine.timings);
     const text = state === "ready" || state === "busy"
       // the same words in every browser: where Cancel must restart the worker (no SharedArrayBuffer,
-      // as in WebKit) the reader has nothing to do about it
-      ? `Engine ready${engine.readyMs ? ` (started in ${(engine.readyMs / 1000).toFixed(1)} s)` : ""}.`
-      : state === "idle" ? "The Python runtime loads when a calculator comes into view." : message || state;
+      // as in WebKit) the reader has nothing to do about it; how long the start took is for the curious
+      ? "Ready. Answers appear as you type."
+      : state === "idle" ? "The calculators load when one comes into view." : message || state;
+    if (state === "ready" && engine.readyMs) {
+      document.querySelectorAll("[data-role=engine-timing]").forEach((t) => {
+        t.textContent = `The engine started in ${(engine.readyMs / 1000).toFixed(1)} s.`;
+      });
+    }
     // looked up each time: boot.js makes the engine before the rest of the page is parsed
     document.querySelectorAll("[data-role=engine-state]").forEach((s) => { s.textContent = text; });
   };
