@@ -15,8 +15,7 @@ export const NEAR_VIEWPORT = "25% 0px";
 // a request a newer input replaced gets this long to finish on its own first.
 const SOFT_CANCEL_MS = 1500;
 
-// Status lines speak to the player: no timings or versions (those go to the page's "for the
-// curious" box, [data-role=answer-timing], and to data-elapsed-ms for the benchmarks).
+// Status lines: no timings (the footer's [data-role=answer-timing] and data-elapsed-ms have them).
 const STATUS_TEXT = {
   idle: "The answer appears here as soon as the calculator is in view.",
   loading: LOADING_TEXT,

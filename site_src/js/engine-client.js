@@ -17,7 +17,7 @@ export class EngineError extends Error {
   constructor(message, { crashed = false } = {}) { super(message); this.name = "EngineError"; this.crashed = crashed; }
 }
 
-/** What a page says while the engine loads (the same words in every status line). */
+/** Every status line's words while the engine loads. */
 export const LOADING_TEXT = "Loading the calculators (a few seconds the first time)…";
 
 const MAX_RESTARTS = 3; // in a row without a successful start: then give up with a message

@@ -185,10 +185,7 @@ function roundedParts(num, den, sig) {
   return { m, e };
 }
 
-/**
- * An average as a player uses it: `places` decimals, rounded half up, trailing zeros kept ("10.0"
- * for 9.9999999999996, where truncated digits ("9.9") would read as another number).
- */
+/** `places` decimals, rounded half up, zeros kept: "10.0" for 9.99999 (truncated "9.9" would mislead). */
 export function fixedDecimal(num, den, places = 1) {
   num = toBig(num); den = toBig(den);
   const scale = pow10(places);
@@ -197,8 +194,7 @@ export function fixedDecimal(num, den, places = 1) {
   return places ? `${whole}.${(m % scale).toString().padStart(places, "0")}` : whole;
 }
 
-/** "1.90 × 10⁻¹³": `sig` significant digits, rounded half up, trailing zeros kept (the answer's
- *  short form; `scientific` gives the exact box's truncated digits). */
+/** "1.90 × 10⁻¹³": `sig` digits, rounded half up, zeros kept (`scientific` truncates). */
 export function roundedScientific(num, den, sig = 3) {
   num = toBig(num); den = toBig(den);
   if (num === 0n) return "0";

@@ -19,7 +19,7 @@ function makeEngine() {
     if (state === "ready" && engine.timings) document.body.dataset.engineTimings = JSON.stringify(engine.timings);
     const text = state === "ready" || state === "busy"
       // the same words in every browser: where Cancel must restart the worker (no SharedArrayBuffer,
-      // as in WebKit) the reader has nothing to do about it; how long the start took is for the curious
+      // as in WebKit) the reader has nothing to do about it
       ? "Ready. Answers appear as you type."
       : state === "idle" ? "The calculators load when one comes into view." : message || state;
     if (state === "ready" && engine.readyMs) {

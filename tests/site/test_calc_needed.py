@@ -19,8 +19,8 @@ CASES = [
     ("attackers", 15, "0.8", "0.8", "attacking", {"ties": "attacker"}, None),   # zombies
     ("attackers", 10, "0.9", "0.9", "territory", {}, 5),          # with at least 5 left
     ("attackers", 30, "95%", "0.95", "attacking", {"defender_bonus": "highest"}, None),
-    ("attackers", 12, "90", "0.9", "territory", {}, None),        # a bare number above 1: a percentage
-    ("attackers", 12, "90 %", "0.9", "territory", {}, None),
+    ("attackers", 12, "90", "0.9", "attacking", {}, None),        # a bare number above 1: a percentage
+    ("attackers", 12, "90 %", "0.9", "attacking", {}, None),
     ("attackers", 5, "19/20", "19/20", "attacking", {"attack_faces": 8}, None),
     ("attackers", 40, "0.99", "0.99", "territory", {"defend_dice": 3}, 10),
     ("defenders", 20, "0.9", "0.9", "territory", {}, None),

@@ -60,16 +60,18 @@ def test_averages_and_odds_to_the_digits_a_player_uses(calc_page, clean):
     box.locator("> summary").click()
 
 
-def test_the_games_rule_names_are_explained_in_the_rules_box(calc_page):
+def test_the_games_rule_names_are_explained_where_they_appear(calc_page):
+    """The Rules box's choices carry their meaning ("the attacker (zombies)" under "Ties go to");
+    the campaign's rows, which show the names alone ("bunker"), list what each means."""
     texts = "ls => ls.map(l => l.textContent)"   # (in a folded box: there, but not rendered)
-    names = calc_page.locator("form#battle details[data-summary=rules] .rule-names li").evaluate_all(texts)
-    field = {f["name"]: f for f in ro.describe()["rule_fields"]}
-    ties = dict(field["ties"]["choices"])["attacker"]            # "the attacker (zombies)"
-    assert "Zombies: ties go to the attacker." in names and "zombies" in ties
-    assert "Bunker: defender bonus +1 on highest die." in names
-    assert any(n.startswith("Capital / wall: defender dice 3") for n in names)
+    options = calc_page.locator("form#battle details[data-summary=rules] option").evaluate_all(texts)
+    assert "the attacker (zombies)" in options and "+1 on highest die (bunker)" in options
+    switch = calc_page.locator("form#battle label.switch", has_text="Zombies").inner_text()
+    assert "ties to the attacker" in switch
     rows_box = calc_page.locator("form#campaign details[data-role=rows-box]")
-    assert "Bunker: defender bonus +1 on highest die." in rows_box.locator(".rule-names li").evaluate_all(texts)
+    names = rows_box.locator(".rule-names li").evaluate_all(texts)
+    assert {"Zombies: ties go to the attacker.", "Bunker: defender bonus +1 on highest die.",
+            "Fortification: defender bonus +1 on every die.", "Capital / wall: defender dice 3."} == set(names)
 
 
 def test_everyday_battles_are_the_defaults_and_the_article_keeps_its_own(site_context, calc_page, clean):

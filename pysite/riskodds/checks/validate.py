@@ -131,14 +131,12 @@ def to_attacking(name, armies, convention, lo=1):
 def check_probability(name, p):
     """A probability target in (0, 1] as an exact Fraction.
 
-    The rule, for text (forms, URLs, JSON strings): a number followed by "%" is a percentage
-    ("90 %", "90%", "2.5 %"); a bare number above 1 is a percentage too ("90" is 90 %), since no
-    probability is above 1; a bare number from 0 to 1 is the probability itself ("0.9", "1",
-    "5e-1"); a fraction is always a probability ("19/20"). So "90", "90 %", "90%" and "0.9"
-    all mean 9/10, and above 100 % is refused. Values that are not text (int, float, Fraction)
-    are probabilities as given: 2 is refused, not read as 2 %. Floats are taken by their decimal
-    repr (0.95 -> 19/20), not their binary value. Text is ASCII; a decimal exponent may not
-    exceed max_input_chars (10**-1e9 would take for ever).
+    Text (forms, URLs, JSON) may be a percentage: a number then "%" ("90 %", "90%"), or a bare
+    number above 1 ("90"), since no probability is above 1. A bare number up to 1 ("0.9", "1",
+    "5e-1") or a fraction ("19/20") is the probability itself. So "90", "90 %", "90%" and "0.9"
+    all mean 9/10; above 100 % is refused. Other values (int, float, Fraction) are probabilities
+    as given: 2 is refused, not read as 2 %. Floats are read by their repr (0.95 -> 19/20). Text
+    is ASCII; a decimal exponent may not exceed max_input_chars (10**-1e9 would take for ever).
     """
     like = "like 0.95, 95 % or 19/20"
     if p is None:

@@ -52,8 +52,7 @@ function answer(r, v) {
   ]);
 }
 
-/** What a won battle leaves, in the count the reader chose: on the board, the armies the attacker
- *  then shares between its territory and the one taken (the one that stayed behind included). */
+/** What a win leaves, in the reader's count (on the board: the one left behind included). */
 function survivorsLine(p, convention) {
   const mean = averageValue(p, "mean_survivors_on_win");
   return conventionOffset(convention)
@@ -89,7 +88,7 @@ function realViews(r, v) {
   ], { extra: spreadNote(r) });
 }
 
-/** How far losses typically stray from their average (the standard deviation), to one decimal. */
+/** The standard deviation of losses, in words, to one decimal. */
 function spreadNote(r) {
   const sd = (x) => Number(x).toFixed(1);
   return el("p", { class: "note" }, `Losses typically stray from the average by about ${sd(r.std_attackers_lost)} armies `

@@ -9,9 +9,8 @@ import { probabilityView, exactBox, realView, realBox } from "../views/probabili
 import { answerLine, answerPart, modeLead, policyView } from "../views/answer.js";
 import { limit, conventionUnit } from "../limits.js";
 
-/** The target chance as typed, for the engine to read: it owns the rule ("95 %", "95", "0.95" and
- *  "19/20" are all accepted; riskodds.checks.validate.check_probability) and answers a bad one with
- *  a message next to this field. Only what needs no reading is checked here: empty, too long. */
+/** The chance as typed: the engine reads it ("95 %", "95", "0.95", "19/20": check_probability) and
+ *  words any refusal; only empty and too long are caught here. */
 export function readProbability(raw, label = "Target chance") {
   const s = String(raw ?? "").trim();
   if (s === "") return { error: `${label} is required: enter a chance like 95 %, 95 or 0.95.` };

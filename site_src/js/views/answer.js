@@ -1,6 +1,5 @@
-// The answer a reader came for, first, in plain words and percentages, both sides, to the digits a
-// player can use (the exact box has the rest): "Attacker wins > 99.99 % · loses 1.90 × 10⁻¹³
-// (1 in 5.26 trillion)".
+// The answer first, in plain words, to the digits a player uses (the exact box has the rest):
+// "Attacker wins > 99.99 % · loses 1.90 × 10⁻¹³ (1 in 5.26 trillion)".
 // Each part carries its exact value (data-num, data-den) for the tests and the exact view.
 import { el } from "../dom.js";
 import { diceModeLabel } from "../rule-fields.js";
@@ -9,13 +8,11 @@ import { percent, scientific, roundedScientific, oneInWords, log10, superscript,
 
 const PERCENT_FLOOR_LOG10 = -4; // below 0.01 %, a percentage is mostly zeros: scientific instead
 const ONE_IN_BELOW = 0.05; // "(1 in 28)" says more than "3.57 %" for the unlikely side
-const NEAR_CERTAIN = `>\u00a099.99\u00a0%`; // within 0.01 % of certain: the other side's "1 in N" says how near
-
-/** Within 0.01 % of certain (the digits past that are the exact box's). */
+const NEAR_CERTAIN = `>\u00a099.99\u00a0%`; // the other side's "1 in N" says how near
 const nearCertain = (num, den) => BigInt(num) !== BigInt(den) && (BigInt(den) - BigInt(num)) * 10000n < BigInt(den);
 
-/** {main, note} for a probability: "64.2 %"; "3.57 %", "1 in 28"; "1.90 × 10⁻¹³", "1 in 5.26 trillion";
- *  "> 99.99 %". Exact ones ({num, den}) and real ones ({float, log10}: Balanced Blitz) get the same words. */
+/** {main, note}: "64.2 %"; "3.57 %", "1 in 28"; "1.90 × 10⁻¹³", "1 in 5.26 trillion"; "> 99.99 %".
+ *  Exact ({num, den}) and real ({float, log10}: Balanced Blitz) alike. */
 export function chance(p) {
   const { num, den } = asFraction(p);
   if (num === "0") return { main: "0\u00a0%", note: "never" };
@@ -42,8 +39,7 @@ export function valueData(p) {
   return p.num !== undefined ? { "data-num": p.num, "data-den": p.den } : { "data-value": String(p.float), "data-log10": p.log10 ?? "" };
 }
 
-/** An average as a player uses it, to one decimal ("66.7", "10.0"), in bold, carrying its value
- *  (exact, or real in Balanced Blitz) for the exact box and the tests. */
+/** An average to one decimal ("66.7"), in bold, carrying its value (data-). */
 export function averageValue(p, output) {
   const { num, den } = asFraction(p);
   return el("strong", { "data-output": output, ...valueData(p) }, fixedDecimal(num, den));

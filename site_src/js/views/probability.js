@@ -54,8 +54,7 @@ function complement(num, den) {
   return n * 2n > d && n !== d ? (d - n).toString() : null;
 }
 
-/** "1 in N", for a chance of one half or less; above it, null ("1 in 1.2" says nothing a player
- *  uses, and the answer already gives the other side's "1 in N"). */
+/** "1 in N" up to one half; above it null ("1 in 1.2" says nothing). */
 function odds(num, den) {
   return complement(num, den) === null ? oneIn(num, den) : null;
 }
