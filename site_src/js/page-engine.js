@@ -20,7 +20,7 @@ function makeEngine() {
     const text = state === "ready" || state === "busy"
       // the same words in every browser: where Cancel must restart the worker (no SharedArrayBuffer,
       // as in WebKit) the reader has nothing to do about it
-      ? "Ready. Answers appear as you type."
+      ? "Ready."
       : state === "idle" ? "The calculators load when one comes into view." : message || state;
     if (state === "ready" && engine.readyMs) {
       document.querySelectorAll("[data-role=engine-timing]").forEach((t) => {
