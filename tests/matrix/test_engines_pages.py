@@ -50,7 +50,7 @@ def check_answer(page, form_id: str, kind: str) -> None:
                         f"form#{form_id} [data-output=words] li") == list(want.words)
     elif kind == "needed":
         assert v["mode"] == "attackers", v
-        want = ro.troops_needed(int(v["defenders"]), Fraction(v["p"]), convention=convention, rules=rules)
+        want = ro.troops_needed(int(v["defenders"]), v["p"], convention=convention, rules=rules)   # the chance as typed ("95 %"): the engine reads it
         assert page.attr(f"form#{form_id} [data-output=needed]", "data-value") == str(want)
     elif kind == "table":
         canvas = f"form#{form_id} canvas.heatmap"
