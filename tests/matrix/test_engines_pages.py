@@ -2,7 +2,6 @@
 computes its pre-filled answer on its own as it scrolls in (equal to CPython's engine, computed
 here from the form's own fields), nothing scrolls sideways with every box open, and the article
 starts its Python runtime only when a calculator comes near. One page per engine."""
-from fractions import Fraction
 
 import pytest
 import riskodds as ro
