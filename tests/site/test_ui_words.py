@@ -10,7 +10,7 @@ import pytest
 import riskodds as ro
 
 from pagetour import HEIGHT, compute_all, tour
-from sitehelpers import calculate, exact_output, wait_engine_ready
+from sitehelpers import calculate, exact_output
 
 def tenths(x: Fraction) -> str:
     """x to one decimal, rounded half up: the words' digits, from the engine's exact value."""
