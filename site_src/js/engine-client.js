@@ -17,6 +17,9 @@ export class EngineError extends Error {
   constructor(message, { crashed = false } = {}) { super(message); this.name = "EngineError"; this.crashed = crashed; }
 }
 
+/** Every status line's words while the engine loads. */
+export const LOADING_TEXT = "Loading the calculators (a few seconds the first time)…";
+
 const MAX_RESTARTS = 3; // in a row without a successful start: then give up with a message
 const INTERRUPT_GRACE_MS = 2500; // a C-level big-int operation may not see the interrupt; then terminate
 
@@ -44,7 +47,7 @@ export class EngineClient extends EventTarget {
     this.worker.onmessage = (e) => this.onMessage(e.data);
     this.worker.onerror = (e) => { e.preventDefault(); this.onCrash(`The engine worker failed: ${e.message || "unknown error"}`); };
     this.worker.onmessageerror = () => this.onCrash("The engine sent an unreadable message.");
-    this.setState("loading", "Loading the Python runtime…");
+    this.setState("loading", LOADING_TEXT);
     this.worker.postMessage({ type: "init", ...this.urls, interruptBuffer: this.interrupt });
   }
 
@@ -152,7 +155,7 @@ export class EngineClient extends EventTarget {
     const mine = Boolean(req && msg && msg.id === req.id);
     switch (msg && msg.type) {
       case "state":
-        this.setState(msg.state, "Loading the Python runtime…");
+        this.setState(msg.state, LOADING_TEXT);
         break;
       case "ready":
         this.failedStarts = 0;

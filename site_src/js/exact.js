@@ -185,18 +185,23 @@ function roundedParts(num, den, sig) {
   return { m, e };
 }
 
-/**
- * `sig` significant digits, rounded half up (on two guard digits), trailing zeros kept: "10.00"
- * for 9.9999999999996, where truncated digits ("9.999") would read as another number. For averages.
- */
-export function roundedDecimal(num, den, sig = 4) {
+/** `places` decimals, rounded half up, zeros kept: "10.0" for 9.99999 (truncated "9.9" would mislead). */
+export function fixedDecimal(num, den, places = 1) {
+  num = toBig(num); den = toBig(den);
+  const scale = pow10(places);
+  const m = (num * scale * 2n + den) / (2n * den);
+  const whole = (m / scale).toString();
+  return places ? `${whole}.${(m % scale).toString().padStart(places, "0")}` : whole;
+}
+
+/** "1.90 × 10⁻¹³": `sig` digits, rounded half up, zeros kept (`scientific` truncates). */
+export function roundedScientific(num, den, sig = 3) {
   num = toBig(num); den = toBig(den);
   if (num === 0n) return "0";
   const { m, e } = roundedParts(num, den, sig);
-  const s = m.toString();
-  if (e >= sig - 1) return s + "0".repeat(e - sig + 1);
-  if (e >= 0) return s.slice(0, e + 1) + "." + s.slice(e + 1);
-  return "0." + "0".repeat(-e - 1) + s;
+  const d = m.toString();
+  const mant = d.length > 1 ? `${d[0]}.${d.slice(1)}` : d;
+  return e === 0 ? mant : `${mant} × 10${superscript(e)}`;
 }
 
 /**

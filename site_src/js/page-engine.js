@@ -20,8 +20,13 @@ function makeEngine() {
     const text = state === "ready" || state === "busy"
       // the same words in every browser: where Cancel must restart the worker (no SharedArrayBuffer,
       // as in WebKit) the reader has nothing to do about it
-      ? `Engine ready${engine.readyMs ? ` (started in ${(engine.readyMs / 1000).toFixed(1)} s)` : ""}.`
-      : state === "idle" ? "The Python runtime loads when a calculator comes into view." : message || state;
+      ? "Ready."
+      : state === "idle" ? "The calculators load when one comes into view." : message || state;
+    if (state === "ready" && engine.readyMs) {
+      document.querySelectorAll("[data-role=engine-timing]").forEach((t) => {
+        t.textContent = `The engine started in ${(engine.readyMs / 1000).toFixed(1)} s.`;
+      });
+    }
     // looked up each time: boot.js makes the engine before the rest of the page is parsed
     document.querySelectorAll("[data-role=engine-state]").forEach((s) => { s.textContent = text; });
   };

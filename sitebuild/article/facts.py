@@ -4,8 +4,11 @@ A key says how to compute its value, so a test can recompute it independently:
   battle/A/D/CONV/RULES/WHAT   WHAT: win, loss, mean_att, std_att, mean_def, lost_eq_N,
                                lost_ge_N, lost_lt_N, end_A_D, den_digits, lost_all_killed_ge_K,
                                lost_all_killed_le_K (all attackers lost, at most K defenders
-                               killed), states (the grid (A + 1)(D + 1)), reachable (states a
-                               battle from (A, D) can visit), def_short (D - mean_def)
+                               killed), loss_mode (the defenders left in the likeliest way of
+                               losing every attacking army), states (the grid (A + 1)(D + 1)),
+                               reachable (states a battle from (A, D) can visit), def_short (D - mean_def)
+  retreat/A/D/CONV/R/WHAT      the battle (standard rules) when the attacker stops as soon as it is
+                               down to R armies or fewer (in CONV): win, stopped, loss
   outcome/RULES/NAvND/K        weight of rolls where the attacker loses K armies (K = "total": all)
   share/RULES/NAvND/K          that count over all rolls (a Fraction)
   roundmean/RULES/NAvND/SIDE   expected armies lost per round by SIDE (att | def)
@@ -127,6 +130,8 @@ def _battle_value(A, D, conv, rules, what):
         return int(D) - b.mean_defenders_lost
     if what == "den_digits":
         return len(str(b.loss.denominator))
+    if what == "loss_mode":
+        return max(range(1, int(D) + 1), key=lambda d: b.end_states.get((0, d), Fraction(0)))
     kind, _, rest = what.rpartition("_")
     if kind == "lost_eq":
         return b.attackers_lost[int(rest)]
@@ -400,6 +405,10 @@ def value(key: str):
     if head == "needed":
         D, p, conv, rules = parts
         return ro.troops_needed(int(D), p, convention=conv, rules=RULES[rules])
+    if head == "retreat":
+        A, D, conv, R, what = parts
+        b = ro.battle(int(A), int(D), convention=conv, retreat_at=int(R))
+        return {"win": b.win, "stopped": b.stopped, "loss": b.loss}[what]
     if head == "campaign":
         conv, T, ds = parts
         return ro.campaign(int(T), [int(x) for x in ds.split("-")], convention=conv).win

@@ -8,7 +8,7 @@ from fractions import Fraction
 from markupsafe import Markup, escape
 
 SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
-NAMES = [(1e12, "trillion"), (1e9, "billion"), (1e6, "million")]
+NAMES = [(1e18, "quintillion"), (1e15, "quadrillion"), (1e12, "trillion"), (1e9, "billion"), (1e6, "million")]
 
 
 def exact_text(v) -> str:
@@ -45,8 +45,11 @@ def tenpow(n: int) -> str:
 
 def big(x, digits=3) -> str:
     """5.26 trillion; below a million, a whole number to `digits` significant digits (21,300;
-    167,000; 17), never more precise than the words above it."""
+    167,000; 17), never more precise than the words above it; from 1000 quintillion on, powers of
+    ten (1.23 × 10²⁴)."""
     x = float(x)
+    if abs(x) >= 1e21:
+        return sci(x, digits)
     for scale, name in NAMES:
         if abs(x) >= scale:
             return f"{_sig(x / scale, digits)} {name}"
@@ -60,7 +63,8 @@ def big(x, digits=3) -> str:
 def render(v, style: str) -> str:
     """Text for value v in a named style: sciN, pctN (N decimals), pctgN (N significant digits),
     pctwN (a win chance: N decimals, "> 99.9 %" rather than a rounded 100, "< 0.1 %" rather than 0),
-    decN, int, frac, bigN, inv_bigN (1 in ...), offset (an integer k as "D + k", "D − k" or "D")."""
+    decN, int, whole (rounded to the nearest whole number: a ratio a reader can check by dividing),
+    frac, bigN, inv_bigN (1 in ...), offset (an integer k as "D + k", "D − k" or "D")."""
     name = style.rstrip("0123456789")
     n = int(style[len(name):] or 3)
     if name == "sci":
@@ -89,6 +93,8 @@ def render(v, style: str) -> str:
         return "D" if k == 0 else f"D\u00a0{'+' if k > 0 else '−'}\u00a0{abs(k)}"
     if name == "int":
         return f"{int(v):,}"
+    if name == "whole":
+        return f"{round(Fraction(v) if not isinstance(v, float) else v):,}"
     if name == "frac":
         return f"{v.numerator:,}/{v.denominator:,}" if isinstance(v, Fraction) else str(v)
     if name == "exact":  # the whole fraction, digits unseparated (may be long)

@@ -72,8 +72,10 @@ def phase1(source: str, env, context: dict) -> Draft:
     ctx = {k: (v(slots) if getattr(v, "wants_slots", False) else v) for k, v in context.items()}
     text = env.from_string(src).render(**ctx)
     md = markdown.Markdown(extensions=MD_EXTENSIONS, extension_configs=MD_CONFIG, output_format="html")
-    # [TOC]: a navigation landmark named "Contents" rather than an anonymous <div>
-    draft.html = _TOC.sub(r'<nav class="toc" aria-label="Contents">\1</nav>', md.convert(text))
+    # [TOC]: a navigation landmark named "Contents" rather than an anonymous <div>, folded (on a
+    # phone the whole list is a screen tall)
+    draft.html = _TOC.sub(r'<details class="toc-fold"><summary>Contents</summary>'
+                          r'<nav class="toc" aria-label="Contents">\1</nav></details>', md.convert(text))
     draft.toc = md.toc
     return draft
 

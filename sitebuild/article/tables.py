@@ -1,20 +1,38 @@
 """HTML tables of the article, generated from the engine (numbers marked as computed).
 
-Each table sits in a scroll region (`wrap`): on a phone a table wider than the screen scrolls
-sideways inside it, so the region is focusable (keyboard users can scroll it) and named by the
-table's caption (the pattern of Adrian Roselli's "Under-Engineered Responsive Tables")."""
+Every table fits a 390 px phone: narrow ones as they are (their headings wrap), and the few with
+too many columns for that (`stacked`) turn into one card per row on a phone, each value under its
+column's name (data-label; the table keeps its roles, so a screen reader still reads a table).
+Each sits in a region (`wrap`) that scrolls sideways should a table still not fit (a larger font),
+so the region is focusable and named by the table's caption (the pattern of Adrian Roselli's
+"Under-Engineered Responsive Tables")."""
 import re
 
 from markupsafe import Markup, escape
 
 from . import facts, fmt
 
+NBSP = "\u00a0"
 STANDARD_ROUNDS = ["3v2", "3v1", "2v2", "2v1", "1v2", "1v1"]
 CAPITAL_ROUNDS = ["3v3", "2v3", "1v3"]
 
 
 def _num(key: str, style: str) -> str:
     return str(fmt.span(key, facts.value(key), style))
+
+
+def stacked(head: list[str], rows: list[tuple[str, list[str]]]) -> str:
+    """thead and tbody of a table that becomes cards on a phone: `head` the column names (the first
+    names the row headers' column), `rows` (row header HTML, [cell HTML]). Every cell carries its
+    column's name (data-label) and every element its table role, which CSS display would drop."""
+    names = [re.sub(r"<[^>]+>", "", re.sub(r"<sup>(\d+)</sup>", lambda m: m.group(1).translate(fmt.SUPERSCRIPT), h))
+             for h in head]
+    ths = "".join(f'<th scope=col role="columnheader">{h}</th>' for h in head)
+    body = "".join(
+        f'<tr role="row"><th scope=row role="rowheader">{row}</th>'
+        + "".join(f'<td role="cell" data-label="{escape(name)}">{cell}</td>' for name, cell in zip(names[1:], cells))
+        + "</tr>" for row, cells in rows)
+    return f'<thead role="rowgroup"><tr role="row">{ths}</tr></thead><tbody role="rowgroup">{body}</tbody>'
 
 
 def wrap(table_id: str, caption: str, inner: str, cls: str = "") -> Markup:
@@ -24,13 +42,15 @@ def wrap(table_id: str, caption: str, inner: str, cls: str = "") -> Markup:
     table scrolls; the region and the table are both named by it."""
     cap = f"{table_id}-caption"
     klass = f' class="{cls}"' if cls else ""
+    role = ' role="table"' if 'role="rowgroup"' in inner else ""
     return Markup(f'<figure class="article-table" id="{table_id}"><figcaption id="{cap}">{escape(caption)}</figcaption>'
                   f'<div class="table-wrap" role="region" tabindex="0" aria-labelledby="{cap}">'
-                  f'<table{klass} aria-labelledby="{cap}">{inner}</table></div></figure>')
+                  f'<table{klass}{role} aria-labelledby="{cap}">{inner}</table></div></figure>')
 
 
 def outcome_table(rules: str, rounds: list[str], caption: str) -> Markup:
-    """Rows: dice rolled; columns: attacker loses 0..3 (count and share of all rolls)."""
+    """Rows: dice rolled (with the number of all rolls); columns: attacker loses 0..3 (the rolls
+    that do it, and what the defender loses)."""
     width = max(min(int(r[0]), int(r[2])) for r in rounds)
     head = "".join(f"<th scope=col>attacker loses {k}</th>" for k in range(width + 1))
     rows = []
@@ -44,9 +64,9 @@ def outcome_table(rules: str, rounds: list[str], caption: str) -> Markup:
             key = f"outcome/{rules}/{r}/{k}"
             cells.append(f"<td>{_num(key, 'int')}<small>{escape(f'defender loses {m - k}')}</small></td>")
         total = _num(f"outcome/{rules}/{r}/total", "int")
-        rows.append(f"<tr><th scope=row>{r[0]} v {r[2]}</th>{''.join(cells)}<td>{total}</td></tr>")
+        rows.append(f"<tr><th scope=row>{r[0]} v {r[2]}<small>{total} rolls</small></th>{''.join(cells)}</tr>")
     return wrap(f"table-outcomes-{rules}", caption,
-                f"<thead><tr><th scope=col>dice</th>{head}<th scope=col>all rolls</th></tr></thead>"
+                f"<thead><tr><th scope=col>dice</th>{head}</tr></thead>"
                 f"<tbody>{''.join(rows)}</tbody>", "outcomes")
 
 
@@ -116,26 +136,24 @@ def kernel_table(A: int, D: int, runs: str, k: int) -> Markup:
     for model, label in KERNEL_MODELS:
         loss = f"battle/{A}/{D}/attacking/{model}/loss"
         ge = f"mc/{loss}/{runs}/ge_{k}"
-        rows.append(f"<tr><th scope=row>{escape(label)}</th><td>{_num(loss, 'sci4')}</td>"
-                    f"<td>{_num(f'div/{loss}/by/{fair}', 'dec2')}</td><td>{_num(f'mc/{loss}/{runs}/expected', 'dec3')}</td>"
-                    f"<td>{_num(ge, 'pctg2')}</td><td>{_num(ge, 'inv_big3')}</td></tr>")
+        rows.append((escape(label), [_num(loss, "sci4"), _num(f"div/{loss}/by/{fair}", "dec2"),
+                                     _num(f"mc/{loss}/{runs}/expected", "dec3"), _num(ge, "pctg2"), _num(ge, "inv_big3")]))
     n = _powers(runs.replace("1e", "10^"))
+    head = ["dice", f"P(all {A} lost)", "times fair", f"expected in {n} battles", f"P({k} or more in {n})", "one run in"]
     return wrap("table-kernel", f"All {A} attacking armies lost against {D}, under each dice model",
-                f"<thead><tr><th scope=col>dice</th><th scope=col>P(all {A} lost)</th><th scope=col>times fair</th>"
-                f"<th scope=col>expected in {n} battles</th><th scope=col>P({k} or more in {n})</th>"
-                f"<th scope=col>one run in</th></tr></thead><tbody>{''.join(rows)}</tbody>", "kernel")
+                stacked(head, rows), "kernel stack")
 
 
 def keep_going_table(A: int, D: int, lost: list[int], standing: list[int]) -> Markup:
     """P(attacker wins) from the states of an A v D battle (attacking armies) after losing each
-    of `lost` armies, with each of `standing` defenders still standing."""
-    head = "".join(f"<th scope=col>{d} standing</th>" for d in standing)
+    of `lost` armies (a column each), with each of `standing` defenders still standing (a row each)."""
+    head = "".join(f"<th scope=col>lost {n}, {A - n} left</th>" for n in lost)
     rows = "".join(
-        f"<tr><th scope=row>{n} lost, {A - n} left</th>"
-        + "".join(f"<td>{_num(f'battle/{A - n}/{d}/attacking/std/win', 'pctw1')}</td>" for d in standing)
-        + "</tr>" for n in lost)
+        f"<tr><th scope=row>{d}</th>"
+        + "".join(f"<td>{_num(f'battle/{A - n}/{d}/attacking/std/win', 'pctw1')}</td>" for n in lost)
+        + "</tr>" for d in standing)
     return wrap(f"table-keep-going-{A}v{D}", f"{A} attacking armies against {D}: the chance to win from here",
-                f"<thead><tr><th scope=col>after losing</th>{head}</tr></thead><tbody>{rows}</tbody>")
+                f"<thead><tr><th scope=col>defenders standing</th>{head}</tr></thead><tbody>{rows}</tbody>", "keep-going")
 
 
 def _pct_label(p: str) -> str:
@@ -149,12 +167,13 @@ def thumb_table(bands: list[tuple[int, int]], levels: list[str]) -> Markup:
         key = f"margin/{p}/territory/std/{lo}/{hi}"
         least, most = facts.value(f"{key}/min"), facts.value(f"{key}/max")
         text = _num(f"{key}/min", "offset")
-        return f"<td>{text if least == most else text + ' to ' + _num(f'{key}/max', 'offset')}</td>"
+        # a range of armies wraps after "to" in a narrow column, never inside "D + 3"
+        return f"<td>{text if least == most else text + NBSP + 'to ' + _num(f'{key}/max', 'offset')}</td>"
     head = "".join(f"<th scope=col>{escape(_pct_label(p))}</th>" for p in levels)
     rows = "".join(f"<tr><th scope=row>{lo} to {hi}</th>{''.join(cell(p, lo, hi) for p in levels)}</tr>"
                    for lo, hi in bands)
     return wrap("table-thumbs", "Armies on the attacking territory for a chance to win, against D defenders",
-                f"<thead><tr><th scope=col>defenders D</th>{head}</tr></thead><tbody>{rows}</tbody>")
+                f"<thead><tr><th scope=col>defenders D</th>{head}</tr></thead><tbody>{rows}</tbody>", "thumbs")
 
 
 def needed_full_table(max_d: int, levels: list[str]) -> Markup:

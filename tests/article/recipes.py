@@ -416,9 +416,18 @@ def evaluate(key: str):
         if what.startswith("lost_all_killed_le_"):  # a plain Fraction dynamic program, not the engine
             k, ends = int(what.rsplit("_", 1)[1]), kernel_end_states("fair", int(A), int(D))
             return sum(p for (a, d), p in ends.items() if a == 0 and d >= int(D) - k)
+        if what == "loss_mode":   # the likeliest total loss, from the plain Fraction dynamic program
+            ends = kernel_end_states("fair", int(A), int(D))
+            return max(range(1, int(D) + 1), key=lambda d: ends.get((0, d), 0))
         if what.startswith("lost_all_killed_ge_"):
             k = int(what.rsplit("_", 1)[1])
             return sum(b.end_states.get((0, d), 0) for d in range(1, int(D) - k + 1))
+    if p[0] == "retreat":   # engine_oracle's forward dynamic program, in attacking armies
+        A, D, conv, R, what = p[1:]
+        off = int(conv == "territory")
+        ends = engine_oracle.forward(int(A) - off, int(D), retreat=int(R) - off)
+        return sum((q for (a, d), q in ends.items()
+                    if {"win": d == 0, "loss": a == 0, "stopped": a > 0 and d > 0}[what]), Fraction(0))
     if p[0] == "outcome":
         counts = _rounds(p[1], p[2])
         return sum(counts.values()) if p[3] == "total" else sum(c for (al, _), c in counts.items() if al == int(p[3]))

@@ -61,10 +61,18 @@ def test_a_rule_never_beats_the_best_choice_and_never_rolling_one_die_is_the_sta
 
 def test_the_section_cites_koole_and_stands_after_capitals(part2, built_site):
     ids = re.findall(r'<h2 id="(?!calc-)([\w-]+)"', part2)   # (a calculator's own heading is not a section)
-    assert ids.index("capitals") + 1 == ids.index(CHOICE) and ids.index(CHOICE) + 1 == ids.index("chain-campaigns")
+    assert ids.index("capitals") + 1 == ids.index(CHOICE) and ids.index(CHOICE) + 2 == ids.index("chain-campaigns")
     assert 'href="/article/#ref-koole"' in section(part2, CHOICE)
-    ref = re.search(r'<li id="ref-koole">(.*?)</li>', (built_site / PART1).read_text()).group(1)
-    assert "Nieuw Archief voor Wiskunde" in ref and "1994" in ref and "49–52" in ref
+    ref = text(re.search(r'<li id="ref-koole">(.*?)</li>', (built_site / PART1).read_text()).group(1))
+    assert 'Ger Koole, "An optimal dice rolling policy for Risk", Nieuw Archief voor Wiskunde 12, 1994, pp. 49–52' in ref
+
+
+def test_the_section_says_when_the_choice_applies_at_all(part2):
+    """Before or after the roll is the table's rule: the section says which rule each answer needs."""
+    words = text(section(part2, CHOICE))
+    assert "Where both sides roll together, the defender must decide before it sees the attacker's dice." in words
+    assert "the defender rolls second and chooses knowing the attacker's dice" in words
+    assert "Settle which your table plays before you use what follows." in words
 
 
 def test_choosing_before_the_roll_gains_nothing_in_every_battle_said(part2):
@@ -83,10 +91,13 @@ def test_the_play_after_the_roll_is_the_engines_in_words(part2):
     words = text(sec)
     one3, two3 = evaluate("choice/one_from/3"), evaluate("choice/two_upto/3")
     one2, two2 = evaluate("choice/one_from/2"), evaluate("choice/two_upto/2")
-    assert (f"Roll one die when the attacker's second-highest die is {one3} or more, and two dice when it is "
-            f"{two3} or less. In between, the better choice depends on the armies left.") in words
-    assert one3 - two3 >= 2     # "in between" is not empty
-    assert f"When the attacker rolls only two dice, roll one die on {one2} or more and two on {two2} or less." in words
+    assert (f"Against three attacking dice it rolls one die when the attacker's second-highest die is {one3} or more "
+            f"and two when it is {two3} or less, and in between its choice depends on the armies left.") in words
+    assert (f"When the attacker rolls only two dice, the die to watch is the attacker's lower one. One die is best "
+            f"when it is {one2} or more and two when it is {two2} or less, and again the number in between depends "
+            "on the armies left.") in words
+    # "only on one number of the die": exactly one number lies in between, for each number of attacking dice
+    assert one3 - two3 == 2 and one2 - two2 == 2
     for key in ("choice/one_from/3", "choice/two_upto/3", "choice/one_from/2", "choice/two_upto/2"):
         assert f'data-computed="{key}"' in sec
     # "against a high one [the second die] will probably lose an army": it holds only if the
@@ -100,7 +111,12 @@ def test_the_rule_to_remember_does_almost_as_well(part2):
     k = evaluate(f"choice/best_threshold/{at}")
     rule, best, std = (evaluate(f"choice/threshold/{k}/{at}"), evaluate(f"battle/{at}/after/win"),
                        evaluate(f"battle/{at}/std/win"))
-    assert f"Roll one die whenever the attacker's second-highest die is {k} or more." in text(sec)
+    assert (f"Look at the attacker's second-highest die, the one the defender's second die would meet. Roll one die "
+            f"when it shows {k} or more, and two dice when it shows less.") in text(sec)
+    # one rule, never contradicted: wherever the best play is fixed (one die from one_from up, two dice
+    # up to two_upto), the rule "one die from k" chooses the same, with three attacking dice or two
+    for na in (3, 2):
+        assert evaluate(f"choice/two_upto/{na}") < k <= evaluate(f"choice/one_from/{na}"), na
     assert f'data-computed="choice/threshold/{k}/{at}"' in sec and f'data-computed="battle/{at}/after/win"' in sec
     assert best <= rule and (rule - best) * 10 < std - best    # "almost as well": a tenth of the gain at most
     assert all(evaluate(f"choice/threshold/{j}/{at}") >= rule for j in range(2, 8))   # no other number does better
@@ -198,3 +214,18 @@ def test_the_plan_calculator_is_there_or_linked(part2):
         assert 'value="14"' in form.group(0) and decisions.PLANS["south-america"][1] in html.unescape(form.group(0))
     else:
         assert 'href="/calculators/#plan"' in sec
+
+
+def test_when_to_stop_names_the_retreat_and_its_three_ways(part2):
+    sec = section(part2, "when-to-stop")
+    words = text(sec)
+    assert '"Retreat at"' in words and "box for a battle already under way" in words
+    win, stopped = evaluate("retreat/10/10/territory/3/win"), evaluate("retreat/10/10/territory/3/stopped")
+    assert evaluate("retreat/10/10/territory/3/loss") == 0 and win + stopped == 1   # "it never loses everything"
+    assert win < evaluate("battle/10/10/territory/std/win")   # stopping early gives up some wins
+    for key in ("retreat/10/10/territory/3/win", "retreat/10/10/territory/3/stopped", "battle/10/10/territory/std/win"):
+        assert f'data-computed="{key}"' in sec, key
+    # "stops with two or three armies still at home": on the board, every stopped battle ends at 2 or 3
+    import engine_oracle
+    ends = engine_oracle.forward(9, 10, retreat=2)
+    assert {a + 1 for (a, d), p in ends.items() if p and a and d} == {2, 3}

@@ -186,3 +186,30 @@ def test_chain_figure_draws_the_engines_scores(built_site):
         slope = (tops[hi] - tops[lo]) / (lp[hi] - lp[lo])
         for s in visible:
             assert tops[s] == pytest.approx(tops[lo] + slope * (lp[s] - lp[lo]), abs=0.01), (path.name, s)
+
+
+def _luminance(hex_colour: str) -> float:
+    """WCAG 2 relative luminance of #rrggbb."""
+    rgb = [int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def test_keep_going_map_labels_pass_wcag_aa(built_site):
+    """Issue 28: the 99/90/50 % labels were white on the map's yellow. They are black now, on a
+    light patch, and black passes AA even on the map's own colour at each level."""
+    import matplotlib
+    from matplotlib.colors import to_hex
+    from sitebuild.article.figures import keep_going
+
+    drawings = sorted((built_site / "assets" / "figures").glob("keep-going*.svg"))
+    assert len(drawings) == 2
+    for path in drawings:
+        svg = path.read_text().lower()
+        assert "stroke: #ffffff" not in svg, path.name           # no white contour lines left
+        assert svg.count("fill: #ffffff") >= len(keep_going.LEVELS), path.name   # a patch behind each label
+    text = _luminance(keep_going.ON_MAP)
+    for level in keep_going.LEVELS:
+        behind = _luminance(to_hex(matplotlib.colormaps["viridis"](level)))
+        hi, lo = max(text, behind), min(text, behind)
+        assert (hi + 0.05) / (lo + 0.05) >= 4.5, level

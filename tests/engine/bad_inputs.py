@@ -111,7 +111,7 @@ for op, name in [("battle", "survivors"), ("battle", "defender_goal"), ("battle"
         ROWS.append(row(op, name, WHOLE, **{name: bad}))
 
 # ---- probabilities
-for bad, fragment in [("1.5", "(0, 1]"), ("0", "(0, 1]"), ("-0.5", "(0, 1]"), ("abc", "probability"),
+for bad, fragment in [("150", "(0, 1]"), ("100.5 %", "(0, 1]"), ("19/20 %", "probability"), ("0", "(0, 1]"), ("-0.5", "(0, 1]"), ("abc", "probability"),
                       ("1,5", "probability"), ("½", "probability"), ("٠.٥", "probability"),
                       ("0." + "9" * 30000, "too long"), ("1e-99999999", "exponent"),
                       ("1/0", "probability"), ("", "probability"), (True, "probability"),

@@ -122,7 +122,7 @@ def test_true_random_stays_the_default_and_exact():
     ("battle", {"attackers": 5, "defenders": 3, "retreat_at": 2, "dice_mode": "balanced-blitz"}, "retreat_at"),
     ("battle", {"attackers": 5, "defenders": 3, "defender_goal": 1, "dice_mode": "balanced-blitz"}, "defender_goal"),
     ("needed", {"defenders": 5, "p": "0.5", "survivors": 2, "dice_mode": "balanced-blitz"}, "survivors"),
-    ("needed", {"defenders": 5, "p": "1.5", "dice_mode": "balanced-blitz"}, "p"),
+    ("needed", {"defenders": 5, "p": "150", "dice_mode": "balanced-blitz"}, "p"),
     ("battle", {"attackers": 0, "defenders": 3, "dice_mode": "balanced-blitz"}, "attackers"),
 ])
 def test_errors_name_their_field(op, params, field):

@@ -142,7 +142,10 @@ def test_missing_or_null_optional_fields_keep_their_default(name):
 
 
 @pytest.mark.parametrize("p,want", [("0.5", (1, 2)), ("1/2", (1, 2)), (" 0.50 ", (1, 2)), (0.95, (19, 20)),
-                                    ("5e-1", (1, 2)), ("1", (1, 1)), ("." + "9" * 50, (10 ** 50 - 1, 10 ** 50))])
+                                    ("5e-1", (1, 2)), ("1", (1, 1)), ("." + "9" * 50, (10 ** 50 - 1, 10 ** 50)),
+                                    # percentages: with "%", or a bare number above 1 (text only)
+                                    ("90", (9, 10)), ("90 %", (9, 10)), ("90%", (9, 10)), ("0.9", (9, 10)),
+                                    ("100", (1, 1)), ("2.5 %", (1, 40)), ("1.5", (3, 200)), ("0.5%", (1, 200))])
 def test_probability_text_forms(p, want):
     from fractions import Fraction
     from riskodds.checks.validate import check_probability

@@ -63,7 +63,7 @@ def test_table_and_needed_table_files(tmp_path):
 
 @pytest.mark.parametrize("args,needle", [
     (("battle", "0", "10", "--convention", "attacking"), "attackers must be"),
-    (("needed", "10", "1.5", "--convention", "territory"), "p must be a probability"),
+    (("needed", "10", "150", "--convention", "territory"), "p must be a probability"),
     (("table", "0", "--csv", "x.csv", "--convention", "attacking"), "n must be"),
     (("table", "5", "--csv", "/nonexistent/dir/x.csv", "--convention", "attacking"), "No such file"),
     (("battle", "5", "3", "--convention", "attacking", "--defend-dice", "4"), "defend_dice must be"),

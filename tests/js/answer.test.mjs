@@ -7,11 +7,13 @@ import { rulesSummary, readRuleField, weightsText } from "../../site_src/js/rule
 const NB = "\u00a0";
 const prob = (num, den) => ({ num: String(num), den: String(den) });
 
-test("chance: percentages, scientific below 0.01 %, and 1 in N for the unlikely side", () => {
+test("chance: percentages to the digits a player uses, scientific below 0.01 %, and 1 in N for the unlikely side", () => {
   const den = 10n ** 27n;
   const loss = 190211679772736n;
-  assert.deepEqual(chance(prob(den - loss, den)), { main: `99.99999999998${NB}%`, note: null });
-  assert.deepEqual(chance(prob(loss, den)), { main: "1.902 × 10⁻¹³", note: "1 in 5.26 trillion" });
+  // within 0.01 % of certain: the other side's "1 in N" says how near (the exact box has every digit)
+  assert.deepEqual(chance(prob(den - loss, den)), { main: `>${NB}99.99${NB}%`, note: null });
+  assert.deepEqual(chance(prob(99989, 100000)), { main: `99.99${NB}%`, note: null });   // just under the line
+  assert.deepEqual(chance(prob(loss, den)), { main: "1.90 × 10⁻¹³", note: "1 in 5.26 trillion" });   // rounded, zeros kept
   assert.deepEqual(chance(prob(1, 28)), { main: `3.57${NB}%`, note: "1 in 28" });
   assert.deepEqual(chance(prob(2, 3)), { main: `66.7${NB}%`, note: null });
   assert.deepEqual(chance(prob(0, 1)), { main: `0${NB}%`, note: "never" });

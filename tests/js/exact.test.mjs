@@ -4,7 +4,7 @@ import test from "node:test";
 import assert from "node:assert/strict";
 import {
   scientific, scientificParts, decimal, oneIn, oneInWords, percent, log10, approxText, probFloat, superscript,
-  roundedDecimal,
+  fixedDecimal,
 } from "../../site_src/js/exact.js";
 
 const pow = (b, e) => BigInt(b) ** BigInt(e);
@@ -120,14 +120,16 @@ test("scientificParts of huge fractions: the exponent is the exact floor(log10),
   assert.equal(scientificParts(S(n), S(d), 3).exponent, Math.floor(lg));
 });
 
-test("roundedDecimal: averages rounded, not truncated, digits kept", () => {
+test("fixedDecimal: averages to the decimals a player uses, rounded, not truncated", () => {
   // the defender's expected losses in 75 v 10: 10 minus about 3.6e-13
-  assert.equal(roundedDecimal(S(pow(10, 14) * 10n - 36n), S(pow(10, 14)), 4), "10.00");
-  assert.equal(roundedDecimal("83127", "10000", 4), "8.313");
-  assert.equal(roundedDecimal("83124", "10000", 4), "8.312");
-  assert.equal(roundedDecimal("1", "3", 4), "0.3333");
-  assert.equal(roundedDecimal("2", "3", 4), "0.6667");
-  assert.equal(roundedDecimal("1", "300", 3), "0.00333");
-  assert.equal(roundedDecimal("99999", "1", 3), "100000");
-  assert.equal(roundedDecimal("0", "7"), "0");
+  assert.equal(fixedDecimal(S(pow(10, 14) * 10n - 36n), S(pow(10, 14))), "10.0");
+  assert.equal(fixedDecimal("83127", "10000"), "8.3");
+  assert.equal(fixedDecimal("8350", "1000"), "8.4");   // half up
+  assert.equal(fixedDecimal("8349", "1000"), "8.3");
+  assert.equal(fixedDecimal("1", "3", 2), "0.33");
+  assert.equal(fixedDecimal("2", "3", 2), "0.67");
+  assert.equal(fixedDecimal("1", "300"), "0.0");
+  assert.equal(fixedDecimal("99999", "1"), "99999.0");
+  assert.equal(fixedDecimal("7", "2", 0), "4");
+  assert.equal(fixedDecimal("0", "7"), "0.0");
 });

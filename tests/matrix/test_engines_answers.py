@@ -45,7 +45,7 @@ def test_cancel_of_a_long_request(calc, clean):
     """Cancel stops a request of seconds; the engine answers the next one. Where Python cannot be
     interrupted (no SharedArrayBuffer: WebKit), Cancel replaces the worker, and the page does not
     make the reader read about it."""
-    assert calc.text("[data-role=engine-state]").startswith("Engine ready")
+    assert calc.text("[data-role=engine-state]") == "Ready."
     assert "Cancel" not in calc.text("[data-role=engine-state]")
     set_values(calc, "battle", {"attackers": 2500, "defenders": 2500, "convention": "attacking"})
     calc.click("form#battle button[type=submit]")

@@ -132,28 +132,41 @@ def to_attacking(name, armies, convention, lo=1):
 
 
 def check_probability(name, p):
-    """A probability target in (0, 1] as an exact Fraction; accepts Fraction, int, '0.95', '19/20'.
+    """A probability target in (0, 1] as an exact Fraction.
 
-    Floats are taken by their decimal repr (0.95 -> 19/20), not their binary value. Text is
-    ASCII; a decimal exponent may not exceed max_input_chars (10**-1e9 would take for ever).
+    Text (forms, URLs, JSON) may be a percentage: a number then "%" ("90 %", "90%"), or a bare
+    number above 1 ("90"), since no probability is above 1. A bare number up to 1 ("0.9", "1",
+    "5e-1") or a fraction ("19/20") is the probability itself. So "90", "90 %", "90%" and "0.9"
+    all mean 9/10; above 100 % is refused. Other values (int, float, Fraction) are probabilities
+    as given: 2 is refused, not read as 2 %. Floats are read by their repr (0.95 -> 19/20). Text
+    is ASCII; a decimal exponent may not exceed max_input_chars (10**-1e9 would take for ever).
     """
+    like = "like 0.95, 95 % or 19/20"
     if p is None:
-        raise FieldError(f"{name} is required: a probability in (0, 1], like 0.95 or 19/20", name)
+        raise FieldError(f"{name} is required: a probability in (0, 1] or a percentage, {like}", name)
+    text_given = isinstance(p, str)
     if isinstance(p, float):
         p = repr(p)
     value = None
     if isinstance(p, str):
         text = _text(name, p)
-        match = DECIMAL.fullmatch(text)
+        percent = re.fullmatch(r"(?P<number>.*?)\s*%", text)   # a number, then "%"
+        number = percent["number"] if percent else text
+        match = DECIMAL.fullmatch(number)
         if match and match["exp"] and abs(int(match["exp"])) > LIMITS["max_input_chars"]:
             raise FieldError(f"{name}: the exponent of {show(text)} is too large "
                              f"(at most {LIMITS['max_input_chars']:,})", name)
-        if match or (FRACTION.fullmatch(text) and int(text.split("/")[1])):
+        if match:
+            value = Fraction(number)
+            if percent or (text_given and value > 1):
+                value /= 100
+        elif not percent and FRACTION.fullmatch(text) and int(text.split("/")[1]):
             value = Fraction(text)
     elif isinstance(p, (int, Fraction)) and not isinstance(p, bool):
         value = Fraction(p)
     if value is None:
-        raise FieldError(f"{name} must be a probability in (0, 1], like 0.95 or 19/20, got {show(p)}", name)
+        raise FieldError(f"{name} must be a probability in (0, 1] or a percentage, {like}, got {show(p)}", name)
     if not 0 < value <= 1:
-        raise FieldError(f"{name} must be a probability in (0, 1], got {show(p)}", name)
+        raise FieldError(f"{name} must be a probability in (0, 1]: above 0 and at most 1 (100 %), got {show(p)}",
+                         name)
     return value

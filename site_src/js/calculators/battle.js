@@ -7,11 +7,10 @@ import { el } from "../dom.js";
 import { parseInteger, pick, readAttackers, readRetreat, checkStates } from "../validate.js";
 import { readCommon, ruleParams, isBalanced, diceModeLabel, trueRandomLabel } from "../rule-fields.js";
 import { probabilityView, exactBox, realView, realBox } from "../views/probability.js";
-import { answerLine, answerPart, lead, valueData, modeLead, policyView } from "../views/answer.js";
-import { conventionUnit } from "../limits.js";
+import { answerLine, answerPart, lead, averageValue, modeLead, policyView } from "../views/answer.js";
+import { conventionUnit, conventionOffset } from "../limits.js";
 import { chartFigure } from "../views/chart.js";
 import { distTable } from "../views/dist-table.js";
-import { decimal, asFraction, roundedDecimal, scientific } from "../exact.js";
 import { approxBattle } from "../approx.js";
 
 const FULL_DETAIL_STATES = 20000; // above this, exact lists are not worth shipping to the page
@@ -44,15 +43,6 @@ function request(v) {
   return { op: "battle", params };
 }
 
-/** A mean as a short decimal ("66.69"), carrying its value (exact, or real in Balanced Blitz). */
-function meanValue(p, output, digits = 4) {
-  const { num, den } = asFraction(p);
-  const exact = decimal(num, den, digits); // ends in "…" unless these digits are the whole value
-  const text = exact === null ? scientific(num, den, digits) // below 1e-20 (loaded dice can get there)
-    : exact.endsWith("…") ? roundedDecimal(num, den, digits) : exact;
-  return el("strong", { "data-output": output, ...valueData(p) }, text);
-}
-
 function answer(r, v) {
   const retreats = v.retreat_at !== null;
   return answerLine([
@@ -62,18 +52,23 @@ function answer(r, v) {
   ]);
 }
 
+/** What a win leaves, in the reader's count (on the board: the one left behind included). */
+function survivorsLine(p, convention) {
+  const mean = averageValue(p, "mean_survivors_on_win");
+  return conventionOffset(convention)
+    ? ["If the attacker wins, it has ", mean, " armies left on average, the one that stayed behind included."]
+    : ["If the attacker wins, ", mean, ` of its ${conventionUnit(convention)} survive on average.`];
+}
+
 /** The second line: survivors on a win, "win with at least k left", average losses. */
 function moreLines(r, v) {
-  const unit = conventionUnit(v.convention);
   return el("ul", { class: "answer-more" },
-    r.mean_survivors_on_win
-      ? el("li", {}, "On a win, ", meanValue(r.mean_survivors_on_win, "mean_survivors_on_win", 3), ` ${unit} are left on average.`)
-      : null,
+    r.mean_survivors_on_win ? el("li", {}, survivorsLine(r.mean_survivors_on_win, v.convention)) : null,
     r.win_with_survivors
       ? el("li", {}, answerPart("win_with_survivors", `Win with at least ${v.survivors} left:`, r.win_with_survivors))
       : null,
-    el("li", {}, "Average losses: attacker ", meanValue(r.mean_attackers_lost, "mean_attackers_lost"),
-      ", defender ", meanValue(r.mean_defenders_lost, "mean_defenders_lost"), "."));
+    el("li", {}, "On average the attacker loses ", averageValue(r.mean_attackers_lost, "mean_attackers_lost"),
+      " armies and the defender ", averageValue(r.mean_defenders_lost, "mean_defenders_lost"), "."));
 }
 
 /** Balanced Blitz beside true random dice for the same battle: the exact odds it starts from. */
@@ -86,12 +81,18 @@ function trueRandomLine(r) {
 
 function realViews(r, v) {
   const at = `, ${v.attackers} v ${v.defenders}, Balanced Blitz`;
-  const sd = (x) => Number(x).toFixed(4);
   return realBox([
     realView(r.win, { detail: "win", label: `P(attacker wins)${at}` }),
     realView(r.loss, { detail: "loss", label: `P(attacker loses)${at}` }),
     r.win_with_survivors ? realView(r.win_with_survivors, { detail: "win_with_survivors", label: `P(win with at least ${v.survivors} left)${at}` }) : null,
-  ], { extra: el("p", { class: "note" }, `Standard deviation of losses: attacker ${sd(r.std_attackers_lost)}, defender ${sd(r.std_defenders_lost)}.`) });
+  ], { extra: spreadNote(r) });
+}
+
+/** The standard deviation of losses, in words, to one decimal. */
+function spreadNote(r) {
+  const sd = (x) => Number(x).toFixed(1);
+  return el("p", { class: "note" }, `Losses typically stray from the average by about ${sd(r.std_attackers_lost)} armies `
+    + `for the attacker and ${sd(r.std_defenders_lost)} for the defender (the standard deviation).`);
 }
 
 function exactViews(r, v) {
@@ -103,8 +104,7 @@ function exactViews(r, v) {
     v.retreat_at !== null ? probabilityView(r.stopped, { detail: "stopped", label: `P(attacker retreats)${at}` }) : null,
     r.win_with_survivors ? probabilityView(r.win_with_survivors, { detail: "win_with_survivors", label: `P(win with at least ${v.survivors} left)${at}` }) : null,
   ];
-  const sd = (x) => Number(x).toFixed(4);
-  return exactBox(views, { extra: el("p", { class: "note" }, `Standard deviation of losses: attacker ${sd(r.std_attackers_lost)}, defender ${sd(r.std_defenders_lost)}.`) });
+  return exactBox(views, { extra: spreadNote(r) });
 }
 
 /** "The battle is now at 40 v 6: continue from here" fills in the new battle and computes it. */

@@ -7,11 +7,10 @@ import { el } from "../dom.js";
 import { changed } from "../controls.js";
 import { parseInteger, pick, readAttackers, readRetreat, checkStates, staysBehind, staysBehindText } from "../validate.js";
 import { readCommon, readRuleField, ruleParams, rulesSummary } from "../rule-fields.js";
-import { ruleFields, limit, conventionUnit } from "../limits.js";
+import { ruleFields, limit, conventionUnit, conventionOffset } from "../limits.js";
 import { probabilityView, exactBox } from "../views/probability.js";
-import { answerLine, answerPart, cellChance, lead } from "../views/answer.js";
+import { answerLine, answerPart, averageValue, cellChance, lead } from "../views/answer.js";
 import { chartFigure } from "../views/chart.js";
-import { decimal } from "../exact.js";
 
 // The rules a single territory may change (the defender's side); labels and choices from the engine.
 const ROW_FIELDS = ["defend_dice", "defender_bonus", "defend_faces"];
@@ -174,7 +173,6 @@ function request(v) {
 
 const exactCell = (p, output) => el("td", { "data-output": output, "data-num": p.num, "data-den": p.den }, cellChance(p));
 const scrollBox = (label, table) => el("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": label }, table);
-const meanText = (p) => (p.num === "0" ? "0" : decimal(p.num, p.den, 6).replace("…", ""));
 
 function render(r, v) {
   const n = v.territories.length;
@@ -215,12 +213,11 @@ function render(r, v) {
   return el("div", { class: "campaign-result" }, lead(
     answerLine([answerPart("win", `Conquers all ${n}:`, r.win)]),
     el("ul", { class: "answer-more" },
-      el("li", {}, "If every territory falls, ",
-        el("strong", { "data-output": "mean_survivors", "data-num": r.mean_survivors.num, "data-den": r.mean_survivors.den }, meanText(r.mean_survivors)),
-        ` ${unit} are left on average.`),
-      el("li", {}, "Left on average over every outcome: ",
-        el("strong", { "data-output": "expected_survivors", "data-num": r.expected_survivors.num, "data-den": r.expected_survivors.den }, meanText(r.expected_survivors)),
-        ".")),
+      el("li", {}, ...(conventionOffset(v.convention)
+        ? ["If every territory falls, the stack ends with ", averageValue(r.mean_survivors, "mean_survivors"), " armies on the last one, on average."]
+        : ["If every territory falls, ", averageValue(r.mean_survivors, "mean_survivors"), ` of the ${unit} survive, on average.`])),
+      el("li", {}, "Over every outcome, won or lost, ",
+        averageValue(r.expected_survivors, "expected_survivors"), " on average.")),
     exactBox(probabilityView(r.win, { detail: "win", label: `P(conquer all ${n})` }), { title: "Exact value" })),
     territoryTable, chart, scoreTable,
     el("details", { class: "dist-table" }, el("summary", {}, `Territories conquered: table (${n + 1} rows)`), countTable));

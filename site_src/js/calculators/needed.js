@@ -9,31 +9,20 @@ import { probabilityView, exactBox, realView, realBox } from "../views/probabili
 import { answerLine, answerPart, modeLead, policyView } from "../views/answer.js";
 import { limit, conventionUnit } from "../limits.js";
 
-/** "0.95", ".95", "95%", "19/20", "1" -> {value: exact text for the engine} or {error}. */
-export function parseProbability(raw, label = "Target chance p") {
-  const s = String(raw ?? "").trim().replace(/\s+/g, "");
+/** The chance as typed: the engine reads it ("95 %", "95", "0.95", "19/20": check_probability) and
+ *  words any refusal; only empty and too long are caught here. */
+export function readProbability(raw, label = "Target chance") {
+  const s = String(raw ?? "").trim();
+  if (s === "") return { error: `${label} is required: enter a chance like 95 %, 95 or 0.95.` };
   if (s.length > limit("max_input_chars")) return { error: `${label} is too long: at most ${limit("max_input_chars")} characters.` };
-  if (s === "") return { error: `${label} is required: enter a number between 0 and 1, like 0.95.` };
-  let num, den;
-  let m;
-  if ((m = /^(\d+)\/(\d+)$/.exec(s))) { num = BigInt(m[1]); den = BigInt(m[2]); }
-  else if ((m = /^(\d*)(?:\.(\d*))?(%?)$/.exec(s)) && (m[1] || m[2])) {
-    const frac = m[2] ?? "";
-    num = BigInt((m[1] || "0") + frac);
-    den = 10n ** BigInt(frac.length) * (m[3] ? 100n : 1n);
-  } else if (/^-/.test(s)) return { error: `${label} cannot be negative: it must be above 0 and at most 1.` };
-  else return { error: `${label} must be a number like 0.95, 95% or 19/20.` };
-  if (den === 0n) return { error: `${label}: the denominator cannot be 0.` };
-  if (num === 0n) return { error: `${label} must be above 0 (every army count reaches 0).` };
-  if (num > den) return { error: `${label} must be at most 1 (a probability).` };
-  return { value: `${num}/${den}` };
+  return { value: s };
 }
 
 function read(get) {
   const { values, errors } = readCommon(get);
   const mode = get("mode") === "defenders" ? "defenders" : "attackers";
   values.mode = mode;
-  pick(values, errors, "p", parseProbability(get("p")));
+  pick(values, errors, "p", readProbability(get("p")));
   if (mode === "attackers") {
     pick(values, errors, "defenders", parseInteger(get("defenders"), { min: 1, label: "Defenders" }));
     pick(values, errors, "survivors", parseInteger(get("survivors"), { optional: true, label: "Survivors" }));

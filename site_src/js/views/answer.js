@@ -1,21 +1,24 @@
-// The answer a reader came for, first, in plain words and percentages, both sides:
-// "Attacker wins 99.99999999998 % · loses 1.902 × 10⁻¹³ (1 in 5.26 trillion)".
+// The answer first, in plain words, to the digits a player uses (the exact box has the rest):
+// "Attacker wins > 99.99 % · loses 1.90 × 10⁻¹³ (1 in 5.26 trillion)".
 // Each part carries its exact value (data-num, data-den) for the tests and the exact view.
 import { el } from "../dom.js";
 import { diceModeLabel } from "../rule-fields.js";
 import { ruleFields } from "../limits.js";
-import { percent, scientific, oneInWords, log10, superscript, approxText, asFraction } from "../exact.js";
+import { percent, scientific, roundedScientific, oneInWords, log10, superscript, approxText, asFraction, fixedDecimal } from "../exact.js";
 
 const PERCENT_FLOOR_LOG10 = -4; // below 0.01 %, a percentage is mostly zeros: scientific instead
 const ONE_IN_BELOW = 0.05; // "(1 in 28)" says more than "3.57 %" for the unlikely side
+const NEAR_CERTAIN = `>\u00a099.99\u00a0%`; // the other side's "1 in N" says how near
+const nearCertain = (num, den) => BigInt(num) !== BigInt(den) && (BigInt(den) - BigInt(num)) * 10000n < BigInt(den);
 
-/** {main, note} for a probability: "64.2 %"; "3.57 %", "1 in 28"; "1.902 × 10⁻¹³", "1 in 5.26 trillion".
- *  Exact ones ({num, den}) and real ones ({float, log10}: Balanced Blitz) get the same words. */
+/** {main, note}: "64.2 %"; "3.57 %", "1 in 28"; "1.90 × 10⁻¹³", "1 in 5.26 trillion"; "> 99.99 %".
+ *  Exact ({num, den}) and real ({float, log10}: Balanced Blitz) alike. */
 export function chance(p) {
   const { num, den } = asFraction(p);
   if (num === "0") return { main: "0\u00a0%", note: "never" };
   const lg = p.log10 ?? log10(num, den);
-  if (lg < PERCENT_FLOOR_LOG10) return { main: scientific(num, den, 4), note: oneInWords(num, den) };
+  if (lg < PERCENT_FLOOR_LOG10) return { main: roundedScientific(num, den, 3), note: oneInWords(num, den) };
+  if (nearCertain(num, den)) return { main: NEAR_CERTAIN, note: null };
   return { main: percent(num, den), note: lg < Math.log10(ONE_IN_BELOW) ? oneInWords(num, den) : null };
 }
 
@@ -34,6 +37,12 @@ export function approxChance(f) {
 /** The data- attributes that carry a value: data-num/data-den (exact) or data-value (a real number). */
 export function valueData(p) {
   return p.num !== undefined ? { "data-num": p.num, "data-den": p.den } : { "data-value": String(p.float), "data-log10": p.log10 ?? "" };
+}
+
+/** An average to one decimal ("66.7"), in bold, carrying its value (data-). */
+export function averageValue(p, output) {
+  const { num, den } = asFraction(p);
+  return el("strong", { "data-output": output, ...valueData(p) }, fixedDecimal(num, den));
 }
 
 /** One side of the answer: words, the number in bold, the "1 in N" note; its value in data-. */
@@ -68,7 +77,7 @@ export function cellChance(p) {
   if (p.num === p.den) return "100\u00a0%";
   const lg = p.log10 ?? log10(p.num, p.den);
   if (lg < PERCENT_FLOOR_LOG10) return scientific(p.num, p.den, 3);
-  if (BigInt(p.den) - BigInt(p.num) < BigInt(p.den) / 10000n) return ">\u00a099.99\u00a0%"; // the exact box has the rest
+  if (nearCertain(p.num, p.den)) return NEAR_CERTAIN; // the exact box has the rest
   return percent(p.num, p.den);
 }
 

@@ -17,7 +17,7 @@ export function probabilityView(p, { output, detail, label }) {
     ["Scientific", scientific(p.num, p.den)],
     ["Odds", odds(p.num, p.den)],
     ["log₁₀", Number.isFinite(lg) ? lg.toFixed(6) : "−∞"],
-  ];
+  ].filter(([, v]) => v !== null);
   const belowFloat = Number.isFinite(lg) && lg < SMALLEST_NORMAL_LOG10;
   const long = fractionText.length > LONG_FRACTION; // a tall box that scrolls: focusable, named
   const fraction = el("code", { class: "fraction", ...(long ? { tabindex: "0", role: "region", "aria-label": `${label}: exact fraction` } : {}) }, fractionText);
@@ -54,10 +54,9 @@ function complement(num, den) {
   return n * 2n > d && n !== d ? (d - n).toString() : null;
 }
 
-/** "1 in N"; above 1/2 the odds of the opposite say more ("1 in 1" says nothing). */
+/** "1 in N" up to one half; above it null ("1 in 1.2" says nothing). */
 function odds(num, den) {
-  const rest = complement(num, den);
-  return rest === null ? oneIn(num, den) : `the opposite happens ${oneIn(rest, den)}`;
+  return complement(num, den) === null ? oneIn(num, den) : null;
 }
 
 /** The exact views one click behind an answer, in a collapsed box. */
@@ -103,7 +102,7 @@ export function realView(p, { output, detail, label }) {
     ["Scientific", realScientific(p)],
     ["Odds", odds(q.num, q.den)],
     ["log₁₀", Number.isFinite(lg) ? lg.toFixed(6) : "−∞"],
-  ];
+  ].filter(([, v]) => v !== null);
   const copy = el("button", { type: "button", class: "copy", "data-action": "copy-decimal" }, "Copy number");
   copy.addEventListener("click", () => copyText(floatText(p), copy));
   const mark = output ? { "data-output": output } : { "data-detail": detail };

@@ -5,6 +5,7 @@ from .style import INK, WIDE, Layout, figure, svg_bytes, wrap
 
 LEVELS = (0.5, 0.9, 0.99)
 ON_MAP = "#000000"   # lines across the map: dark on its light colours in either site theme (not INK)
+LABEL_PATCH = "#ffffff"   # behind each contour label
 
 
 def make(grid: np.ndarray, A: int, D: int, marks: list[int], layout: Layout = WIDE) -> bytes:
@@ -15,9 +16,13 @@ def make(grid: np.ndarray, A: int, D: int, marks: list[int], layout: Layout = WI
     sub = grid[:A, :D]
     im = ax.imshow(sub, origin="lower", cmap="viridis", vmin=0, vmax=1, aspect="auto",
                    extent=(0.5, D + 0.5, 0.5, A + 0.5), interpolation="nearest")
-    cs = ax.contour(np.arange(1, D + 1), np.arange(1, A + 1), sub, levels=list(LEVELS), colors="white",
+    # the lines and their labels dark, each label on a light patch: black on the map's yellows and
+    # greens, where these levels lie, passes WCAG AA; white would not
+    cs = ax.contour(np.arange(1, D + 1), np.arange(1, A + 1), sub, levels=list(LEVELS), colors=ON_MAP,
                     linewidths=1.2, linestyles=["solid", "dashed", "dotted"])
-    ax.clabel(cs, fmt={lv: f"{lv:.0%}" for lv in LEVELS}, fontsize=layout.small, inline_spacing=2)
+    for label in ax.clabel(cs, fmt={lv: f"{lv:.0%}" for lv in LEVELS}, fontsize=layout.small, inline_spacing=2,
+                           colors=ON_MAP):
+        label.set_bbox({"facecolor": LABEL_PATCH, "edgecolor": "none", "pad": 0.6, "alpha": 0.85})
     for lost in marks:
         ax.axhline(A - lost, color=ON_MAP, lw=0.9, ls=(0, (2, 2)))
         ax.text(D + 0.6, A - lost, f"lost {lost}", va="center", ha="left", fontsize=layout.small, color=INK)
@@ -33,6 +38,6 @@ def make(grid: np.ndarray, A: int, D: int, marks: list[int], layout: Layout = WI
     return svg_bytes(fig, f"Keep going? The chance to win from every point of {A} v {D}",
                      f"A map of the attacker's chance to win from each state of a battle that started at {A} "
                      f"attacking armies against {D} defenders: attacking armies left up the side, defenders still "
-                     f"standing across. White lines mark {lines}. Almost the whole map is above 99 %; the chance "
+                     f"standing across. Black lines mark {lines}. Almost the whole map is above 99 %; the chance "
                      f"falls below one half only in the bottom rows, with few attacking armies left against many "
                      f"defenders. Dotted lines mark the story's checks after losing {', '.join(map(str, marks))}.")
