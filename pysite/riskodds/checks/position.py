@@ -27,9 +27,9 @@ _BY_FOLDED.update({_folded(other): t for other, t in board.OTHER_NAMES.items()})
 _CONTINENTS = {_folded(c): c for c in board.MEMBERS}
 
 
-def territory(name, field):
+def territory(name, field, continents=False):
     """The board's name of a territory (printed name or a common other name), or a FieldError on
-    `field` that suggests the closest name."""
+    `field` that suggests the closest name (among the continents' names too when `continents`)."""
     if not isinstance(name, str) or not name.strip():
         raise FieldError(f"{field}: a territory is named by text, like \"Brazil\", got {show(name)}", field)
     if len(name) > LIMITS["max_input_chars"]:
@@ -37,11 +37,12 @@ def territory(name, field):
     hit = _BY_FOLDED.get(_folded(name))
     if hit:
         return hit
-    close = difflib.get_close_matches(name.strip().title(), list(board.TERRITORIES) + list(board.OTHER_NAMES),
-                                      n=1, cutoff=0.6)
+    known = list(board.TERRITORIES) + list(board.OTHER_NAMES) + (list(board.MEMBERS) if continents else [])
+    close = difflib.get_close_matches(name.strip().title(), known, n=1, cutoff=0.6)
     hint = f"; did you mean {board.OTHER_NAMES.get(close[0], close[0])!r}?" if close else \
         " (the classic board's 42 territories: describe() lists them)"
-    raise FieldError(f"{field}: {show(name)} is not a territory of the classic board{hint}", field)
+    kind = "a territory or continent" if continents else "a territory"
+    raise FieldError(f"{field}: {show(name)} is not {kind} of the classic board{hint}", field)
 
 
 def continent(name):
@@ -101,7 +102,7 @@ def read_goal(goal):
         name = continent(take)
         if name:
             return board.MEMBERS[name], name
-        return (territory(take, "goal"),), None
+        return (territory(take, "goal", continents=True),), None
     if not isinstance(take, list) or not take:
         raise FieldError(f"goal: take a continent's name or a list of territories, got {show(take)}", "goal")
     names = []

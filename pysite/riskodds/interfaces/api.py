@@ -19,6 +19,7 @@ from ..answers.plan import plan
 from ..answers.rounds import outcome_space
 from ..answers.summary import battle_summary
 from ..answers.tables import win_table
+from ..answers.turn import reinforcements, turn
 from ..checks.model import round_total
 from ..checks.rules import Rules
 from ..checks.validate import FieldError, check_armies, check_choice, check_int, show
@@ -176,9 +177,24 @@ def op_describe(params):
     return describe()
 
 
+def op_turn(params):
+    dry = check_choice("estimate_only", _opt(params, "estimate_only", False), (True, False))
+    t = turn(params.get("position"), params.get("player"), params.get("reinforcements"), params.get("goal"),
+             rules=_rules(params), min_move=_opt(params, "min_move", "dice"), search=_opt(params, "search", "auto"),
+             budget=Budget(_opt(params, "time_budget_s"), _opt(params, "memory_budget_mb"), dry))
+    return encoding.turn(t)
+
+
+def op_reinforcements(params):
+    r = reinforcements(params.get("position"), params.get("player"), _opt(params, "cards", 0))
+    return {"player": r.player, "territories": r.territories, "from_territories": r.from_territories,
+            "continents": [{"name": c, "bonus": b} for c, b in r.continents], "cards": r.cards,
+            "reinforcements": r.total}
+
+
 OPS = {"describe": op_describe, "battle": op_battle, "path": op_path, "needed": op_needed,
        "defenders_needed": op_defenders_needed, "campaign": op_campaign, "table": op_table,
-       "outcome_space": op_outcome_space, "plan": op_plan}
+       "outcome_space": op_outcome_space, "plan": op_plan, "turn": op_turn, "reinforcements": op_reinforcements}
 assert set(OPS) == set(REQUEST_FIELDS)
 
 # engine argument names -> the request field a form should mark

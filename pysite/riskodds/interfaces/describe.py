@@ -2,6 +2,9 @@
 fields each JSON request accepts. The build writes `describe()` into every page, so the site's
 forms, the pipeline and docs/engine-api.md read these instead of typing their own."""
 from ..answers.plan import TARGET_FIELDS
+from ..answers.turn import SEARCHES
+from ..checks.position import HOLDING_FIELDS
+from ..facts import board
 from ..facts.limits import CONVENTIONS, COST_MODEL, DICE_MODES, LIMIT_NOTES, LIMITS, MOVE_FIELD, RULE_FIELDS, RULE_NAMES
 
 # The fields of every JSON request (api.py), named once: any other key is refused.
@@ -18,6 +21,9 @@ REQUEST_FIELDS = {
     "table": BATTLE_FIELDS + ("max_attackers", "max_defenders", "detail"),
     "plan": BATTLE_FIELDS + ("attackers", "targets", "min_move"),
     "outcome_space": RULE_NAMES + ("attack_dice_rolled", "defend_dice_rolled"),
+    "turn": ("position", "player", "reinforcements", "goal", "min_move", "search") + RULE_NAMES
+            + ("time_budget_s", "memory_budget_mb", "estimate_only"),
+    "reinforcements": ("position", "player", "cards"),
 }
 # a territory of a campaign (a dict instead of a plain defender count) may set its own rules
 TERRITORY_FIELDS = ("defenders",) + RULE_NAMES
@@ -31,7 +37,8 @@ def describe():
             "dice_modes": [list(m) for m in DICE_MODES],     # the forms' dice-mode select
             "requests": {op: list(fields) for op, fields in REQUEST_FIELDS.items()},
             "territory_fields": list(TERRITORY_FIELDS), "plan_target_fields": list(TARGET_FIELDS),
-            "move_field": dict(MOVE_FIELD)}
+            "move_field": dict(MOVE_FIELD), "board": board.published(),
+            "turn_searches": list(SEARCHES), "position_fields": list(HOLDING_FIELDS)}
 
 
 def markdown():

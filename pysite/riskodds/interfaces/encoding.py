@@ -99,6 +99,20 @@ def plan(p):
             "moves": list(p.moves), "words": list(p.words)}
 
 
+def turn(t):
+    """A TurnAnswer (answers/turn.py) as JSON: every army count is armies on the territory."""
+    return {"player": t.player, "goal": list(t.goal), "goal_name": t.goal_name, "targets": list(t.targets),
+            "reinforcements": t.reinforcements, "min_move": t.min_move, "counts": "territory", "win": prob(t.win),
+            "placement": [{"territory": name, "armies": armies} for name, armies in t.placement],
+            "attacks": list(t.attacks),
+            "entries": [{**e, "win": prob(e["win"])} for e in t.entries],
+            "steps": list(t.steps), "orders": list(t.orders), "moves": list(t.moves), "words": list(t.words),
+            "alone": [{"territory": a["territory"], "win": prob(a["win"])} for a in t.alone],
+            "alternatives": [{**a, "win": prob(a["win"])} for a in t.alternatives],
+            "borders": [{"territory": b["territory"], "expected_armies": prob(b["expected"])} for b in t.borders],
+            "searched": dict(t.searched), "model": list(t.model)}
+
+
 def policy(p):
     """A DefenderPolicy (answers/policy.py) as JSON."""
     return {"mode": p.mode, "sentences": list(p.sentences), "positions": list(p.positions)}
