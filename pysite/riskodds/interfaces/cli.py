@@ -9,6 +9,7 @@ import os
 import sys
 
 from ..answers.balanced import NAME as BALANCED_NAME
+from ..answers.turn import SEARCHES as TURN_SEARCHES
 from ..answers.tables import (needed_tables, win_grid, win_grid_floats, write_float_grid, write_needed_csv,
                               write_win_grid_csv)
 from ..checks.rules import CAPITAL
@@ -159,6 +160,27 @@ def build_parser():
                    help="armies moved in after a conquest: at least one (default) or the dice of the last roll")
     p.add_argument("--exact", action="store_true", help="print exact fractions too")
     _common(p)
+    p = sub.add_parser("turn", help="the best turn on the classic board: placement, attacks, order and moves",
+                       description='Armies are counted on the territory. Example: riskodds turn --mine "North Africa 4, '
+                                   'Central America 3" --theirs "Venezuela 2, Brazil 2, Peru 1, Argentina 2" '
+                                   '--reinforcements 6 --goal "South America"')
+    p.add_argument("--mine", help='your territories and their armies: "North Africa 4, Central America 3"')
+    p.add_argument("--theirs", help='the other territories that take part: "Brazil 2, Peru 1"')
+    p.add_argument("--position", metavar="FILE", help="the position as JSON, as the turn request's position "
+                   "(instead of --mine and --theirs; your territories' owner is \"you\")")
+    p.add_argument("--reinforcements", type=whole, required=True, help="armies to place this turn")
+    p.add_argument("--goal", required=True, help='a continent ("South America") or territories ("Brazil, Peru")')
+    p.add_argument("--min-move", choices=[v for v, _ in MOVE_FIELD["choices"]], default=None,
+                   help="armies moved in after a conquest: the dice of the last roll (default) or at least one")
+    p.add_argument("--search", choices=TURN_SEARCHES, default=None,
+                   help="the plans searched: the widest that fits the budget (auto, default), every plan (all), at "
+                        "most 3 or 2 targets from one territory, or chains")
+    p.add_argument("--exact", action="store_true", help="print exact fractions too")
+    _common(p, convention=False)
+    p = sub.add_parser("reinforcements", help="armies received at the start of a turn (classic board)")
+    p.add_argument("--mine", required=True, help='your territories (armies do not matter): "Brazil 1, Peru 1"')
+    p.add_argument("--cards", type=whole, default=0, help="armies of a card set traded in")
+    p.add_argument("--json", action="store_true", help="print the JSON API result")
     p = sub.add_parser("table", help="exact win-probability grid (CSV)")
     p.add_argument("n", type=whole)
     p.add_argument("--csv", required=True, help="output CSV (exact fractions; floats with --npy)")
@@ -251,7 +273,47 @@ def _write_tables(ns, out):
         return 0
 
 
+def _holdings(text, owner, field):
+    """{"Brazil": {"owner": owner, "armies": 3}, ...} from "Brazil 3, Peru 1" (the engine checks names
+    and numbers; a part without a number at its end is refused here, naming it)."""
+    out = {}
+    for part in (p.strip() for p in (text or "").split(",")):
+        if not part:
+            continue
+        name, _, number = part.rpartition(" ")
+        if not name.strip() or not number.isascii() or not number.isdigit():
+            raise FieldError(f"{field}: {part!r} needs a territory and its armies, like \"Brazil 3\"", field)
+        out[name.strip()] = {"owner": owner, "armies": number}
+    return out
+
+
+def _turn_params(ns):
+    if ns.command == "reinforcements":
+        return "reinforcements", {"position": _holdings(ns.mine, "you", "mine"), "player": "you", "cards": ns.cards}
+    rules = {k: v for k, v in _params(ns).items() if k not in ("convention", "max_states")}
+    if ns.position:
+        with open(ns.position, encoding="utf-8") as f:
+            position = json.load(f)
+    else:
+        position = {**_holdings(ns.theirs, "them", "theirs"), **_holdings(ns.mine, "you", "mine")}
+    goal = ns.goal.strip()
+    names = [g.strip() for g in goal.split(",") if g.strip()]
+    params = {**rules, "position": position, "player": "you", "reinforcements": ns.reinforcements,
+              "goal": {"take": names if len(names) > 1 else goal}}
+    for key in ("min_move", "search"):
+        if getattr(ns, key, None) is not None:
+            params[key] = getattr(ns, key)
+    return "turn", params
+
+
 def _answer(ns, out):
+    if ns.command in ("turn", "reinforcements"):
+        try:
+            op, params = _turn_params(ns)
+        except FieldError as e:
+            print(f"error: {e}", file=out)
+            return 2
+        return _show(ns, out, op, params, api.handle(op, params))
     params = _params(ns)
     op = {"battle": "battle", "path": "path", "needed": "needed", "defenders": "defenders_needed",
           "campaign": "campaign", "outcomes": "outcome_space", "plan": "plan"}[ns.command]
@@ -260,7 +322,10 @@ def _answer(ns, out):
                 "attack_dice_rolled", "defend_dice_rolled", "dice_mode", "targets", "min_move"):
         if getattr(ns, key, None) is not None:
             params[key] = getattr(ns, key)
-    result = api.handle(op, params)
+    return _show(ns, out, op, params, api.handle(op, params))
+
+
+def _show(ns, out, op, params, result):
     if ns.json:
         print(json.dumps(result, indent=1), file=out)
     elif not result["ok"]:
@@ -291,6 +356,22 @@ def _human(op, params, r, exact):
         below = f"; one fewer: {_p(r['below'])}" if r["below"] else ""
         what = "attackers" if op == "needed" else "defenders"
         return f"{r['needed']} {what} ({conv}); P = {_p(r['reached'])}{below}"
+    if op == "turn":
+        lines = [f"P(take {r['goal_name'] or ', '.join(r['targets'])}) with the best plan = {_p(r['win'])}"
+                 f"{_exact(r['win'], exact)}", "  (armies on the territory throughout)"]
+        lines += ["  " + w for w in r["words"]]
+        lines += [f"  expected armies on {b['territory']} once taken: {b['expected_armies']['float']:.1f}"
+                  for b in r["borders"]]
+        lines += [f"  alternative: {_p(a['win'])}, " + "; ".join(
+            f"{e['territory']} +{e['placed']} takes {', '.join(e['targets']) or 'nothing'}" for e in a["entries"])
+            for a in r["alternatives"][:3]]
+        lines.append("  " + r["searched"]["words"])
+        return "\n".join(lines)
+    if op == "reinforcements":
+        bonus = "".join(f" + {c['bonus']} ({c['name']})" for c in r["continents"])
+        cards = f" + {r['cards']} (cards)" if r["cards"] else ""
+        return (f"{r['reinforcements']} armies: {r['from_territories']} for {r['territories']} territories"
+                f"{bonus}{cards}")
     if op == "plan":
         gain = r["win"]["float"] - r["straight"]["float"]
         lines = [f"P(take all {len(r['targets'])}) with the best plan = {_p(r['win'])}{_exact(r['win'], exact)}",
