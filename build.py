@@ -31,7 +31,9 @@ def build(out_dir: Path = paths.DEFAULT_OUT, engine_dir: Path = paths.ENGINE_SRC
     out_dir = Path(out_dir).resolve()
     with outdir.building(out_dir):  # clears only what earlier builds wrote; logs what this one writes
         sources = assets.find_sources(paths.SITE_SRC)
-        sources[engine_pack.ENGINE_ASSET] = engine_pack.engine_zip(Path(engine_dir))
+        sources[engine_pack.ENGINE_ASSET] = engine_pack.engine_archive(Path(engine_dir), "main")
+        for name in engine_pack.parts():
+            sources[engine_pack.part_asset(name)] = engine_pack.engine_archive(Path(engine_dir), name)
         sources[snapshot.SNAPSHOT_ASSET] = snapshot.snapshot_gz(paths.PYODIDE_PKG, sources[engine_pack.ENGINE_ASSET])
         sources[approx.APPROX_ASSET] = approx.table_gz()  # approximate answers while Python loads
         page_list = pages.page_list()
@@ -47,6 +49,9 @@ def build(out_dir: Path = paths.DEFAULT_OUT, engine_dir: Path = paths.ENGINE_SRC
             "pyodide_url": pyodide_url,
             "pyodide_version": pyodide_copy.pyodide_version(paths.PYODIDE_PKG),
             "engine_url": urls[engine_pack.ENGINE_ASSET],
+            # the parts a worker fetches when one of their ops is first asked: {part: {url, ops}}
+            "engine_parts": {name: {"url": urls[engine_pack.part_asset(name)], "ops": part["ops"]}
+                             for name, part in engine_pack.parts().items()},
             "snapshot_url": urls[snapshot.SNAPSHOT_ASSET],
             "worker_url": urls["js/engine-worker.js"],
             "engine_facts": page_facts(),  # limits, rule fields, conventions: read by the forms (limits.js)

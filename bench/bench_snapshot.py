@@ -30,7 +30,7 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=5)
     args = ap.parse_args()
-    engine_zip = engine_pack.engine_zip(paths.ENGINE_SRC)
+    engine_zip = engine_pack.engine_archive(paths.ENGINE_SRC, "main")
     first = snapshot.make(paths.PYODIDE_PKG, engine_zip)
     second = snapshot.make(paths.PYODIDE_PKG, engine_zip)
     gz = gzip.compress(first, compresslevel=9, mtime=0)

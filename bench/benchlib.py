@@ -153,7 +153,7 @@ PYODIDE_NODE = r'''
 import { loadPyodide } from "%(root)s/node_modules/pyodide/pyodide.mjs";
 import fs from "node:fs";
 const py = await loadPyodide({ indexURL: "%(root)s/node_modules/pyodide/" });
-py.unpackArchive(new Uint8Array(fs.readFileSync(process.argv[3])), "zip", { extractDir: "/engine" });
+py.unpackArchive(new Uint8Array(fs.readFileSync(process.argv[3])), "gztar", { extractDir: "/engine" });
 py.runPython(`import sys; sys.path.insert(0, "/engine"); sys.set_int_max_str_digits(0)`);
 console.log(py.runPython(fs.readFileSync(process.argv[2], "utf8")));
 '''
@@ -166,12 +166,12 @@ def run_cpython_and_pyodide(work: str) -> tuple[dict, dict]:
     import os
     import subprocess
     from sitebuild import paths
-    from sitebuild.engine_pack import engine_zip
+    from sitebuild.engine_pack import engine_archive
     with tempfile.TemporaryDirectory() as d:
-        work_py, node, zipped = Path(d, "work.py"), Path(d, "run.mjs"), Path(d, "riskodds.zip")
+        work_py, node, zipped = Path(d, "work.py"), Path(d, "run.mjs"), Path(d, "riskodds.tgz")
         work_py.write_text(work)
         node.write_text(PYODIDE_NODE % {"root": ROOT})
-        zipped.write_bytes(engine_zip(paths.ENGINE_SRC))
+        zipped.write_bytes(engine_archive(paths.ENGINE_SRC))
         env = dict(os.environ, PYTHONPATH=str(ROOT / "pysite"))
         lines = work.rstrip().splitlines()
         script = "\n".join(lines[:-1] + [f"print({lines[-1]})"])

@@ -1,12 +1,12 @@
 """Deterministic file helpers: sorted walks and fixed-metadata zips, so two builds are byte-identical;
 and the build's one way to write a file, which never writes through a link (safe_write)."""
+import gzip
 import io
 import os
 import stat
-import zipfile
+import tarfile
 from pathlib import Path
 
-ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)  # earliest date a zip can hold; no build time leaks in
 
 
 def sorted_files(root: Path, skip=("__pycache__",), suffixes=None) -> list[Path]:
@@ -21,17 +21,17 @@ def sorted_files(root: Path, skip=("__pycache__",), suffixes=None) -> list[Path]
     return sorted(out, key=lambda p: p.relative_to(root).as_posix())
 
 
-def deterministic_zip(entries: list[tuple[str, bytes]]) -> bytes:
-    """A zip whose bytes depend only on the (name, data) pairs: fixed dates, modes and order."""
+def deterministic_tgz(entries: list[tuple[str, bytes]]) -> bytes:
+    """A gzipped tar whose bytes depend only on the (name, data) pairs: fixed times, owners, modes
+    and order (USTAR headers, gzip without a name or time)."""
     buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+    with tarfile.open(fileobj=buf, mode="w", format=tarfile.USTAR_FORMAT) as tar:
         for name, data in sorted(entries):
-            info = zipfile.ZipInfo(name, date_time=ZIP_EPOCH)
-            info.external_attr = 0o644 << 16
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.create_system = 3  # unix, whatever the building OS
-            zf.writestr(info, data, compresslevel=9)
-    return buf.getvalue()
+            info = tarfile.TarInfo(name)
+            info.size, info.mtime, info.mode, info.uid, info.gid = len(data), 0, 0o644, 0, 0
+            info.uname = info.gname = ""
+            tar.addfile(info, io.BytesIO(data))
+    return gzip.compress(buf.getvalue(), compresslevel=9, mtime=0)
 
 
 _on_write = None  # set by outdir.prepare: the output folder logs every file a build writes

@@ -1,5 +1,5 @@
 // Make a Pyodide memory snapshot with the engine already imported (run by sitebuild/snapshot.py).
-//   node make_snapshot.mjs <pyodide dir> <engine zip> <out file>
+//   node make_snapshot.mjs <pyodide dir> <engine archive (.tgz)> <out file>
 // The snapshot is the WebAssembly heap after start-up; restoring it skips Python's own start-up
 // and the engine's imports. Two builds must write the same bytes, so while it is made the world
 // is deterministic: a fixed hash seed (PYTHONHASHSEED=0; Python's str hashes live in the heap),
@@ -10,6 +10,7 @@
 import fs from "node:fs";
 import crypto from "node:crypto";
 import path from "node:path";
+import zlib from "node:zlib";
 import { pathToFileURL } from "node:url";
 
 const [pyodideDir, zipPath, outPath] = process.argv.slice(2);
@@ -31,7 +32,9 @@ process.argv = [process.argv[0], "/riskodds"];
 
 const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
 const py = await loadPyodide({ indexURL: pyodideDir + "/", _makeSnapshot: true, env: { PYTHONHASHSEED: "0" } });
-py.unpackArchive(new Uint8Array(fs.readFileSync(zipPath)), "zip", { extractDir: "/engine" });
+// the files written from JavaScript (untar.js): Python's tarfile and gzip stay out of the heap
+const { writeFiles } = await import(new URL("../site_src/js/untar.js", import.meta.url).href);
+writeFiles(py.FS, "/engine", new Uint8Array(zlib.gunzipSync(fs.readFileSync(zipPath))));
 // Every engine module (not the command line), and the same settings the worker applies.
 py.runPython(`
 import importlib, pkgutil, sys

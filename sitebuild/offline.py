@@ -173,8 +173,9 @@ def service_worker(entries: list[tuple[str, str]], runtime: set[str] = frozenset
 
 
 def runtime_urls(site: dict) -> set[str]:
-    """What a page's engine loads: the Pyodide core, the engine zip and snapshot, the worker script."""
+    """What a page's engine loads: the Pyodide core, the engine zips and snapshot, the worker script."""
     return {site["engine_url"], site["snapshot_url"], site["worker_url"],
+            *(part["url"] for part in site.get("engine_parts", {}).values()),
             *(site["pyodide_url"] + name for name in CORE_FILES)}
 
 

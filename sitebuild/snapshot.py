@@ -18,6 +18,7 @@ from . import cache
 
 SNAPSHOT_ASSET = "engine/pyodide-snapshot.gz"
 SCRIPT = Path(__file__).with_name("make_snapshot.mjs")
+UNTAR = Path(__file__).parent.parent / "site_src" / "js" / "untar.js"     # make_snapshot.mjs imports it
 PYODIDE_INPUTS = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 
 
@@ -34,7 +35,7 @@ def make(pyodide_dir: Path, engine_zip: bytes) -> bytes:
     if node is None:
         raise SystemExit("the Pyodide snapshot needs Node.js (node) on PATH")
     with tempfile.TemporaryDirectory() as tmp:
-        zip_path, out_path = Path(tmp) / "engine.zip", Path(tmp) / "snapshot.bin"
+        zip_path, out_path = Path(tmp) / "engine.tgz", Path(tmp) / "snapshot.bin"
         zip_path.write_bytes(engine_zip)
         proc = subprocess.run([node, str(SCRIPT), str(pyodide_dir), str(zip_path), str(out_path)],
                               capture_output=True, text=True, timeout=600)
@@ -44,9 +45,9 @@ def make(pyodide_dir: Path, engine_zip: bytes) -> bytes:
 
 
 def snapshot_gz(pyodide_dir: Path, engine_zip: bytes) -> bytes:
-    """The gzipped snapshot, cached on the Pyodide core, the engine zip and this code."""
+    """The gzipped snapshot, cached on the Pyodide core, the engine archive and this code."""
     key = {"pyodide": _digest([pyodide_dir / n for n in PYODIDE_INPUTS]),
            "engine": hashlib.sha256(engine_zip).hexdigest(),
-           "code": _digest([SCRIPT, Path(__file__)])}
+           "code": _digest([SCRIPT, UNTAR, Path(__file__)])}
     return cache.cached("pyodide-snapshot", key,
                         lambda: gzip.compress(make(pyodide_dir, engine_zip), compresslevel=9, mtime=0))

@@ -3,10 +3,14 @@ pyodide/ and the heap snapshot that stands in for its start-up)."""
 import re
 from pathlib import Path
 
+from .engine_pack import ENGINE_ASSET
 from .snapshot import SNAPSHOT_ASSET
 
 RUNTIME_PREFIX = "pyodide/"
 _SNAPSHOT = re.compile(r"assets/" + re.escape(SNAPSHOT_ASSET).replace(r"\.gz", r"\.[0-9a-f]+\.gz") + "$")
+
+
+MAIN_ENGINE = re.compile(r"assets/" + re.escape(ENGINE_ASSET).replace(r"\.tgz", r"\.[0-9a-f]+\.tgz") + "$")
 
 
 def is_runtime(name: str) -> bool:
@@ -25,10 +29,11 @@ def built_files(root: Path) -> dict:
 
 def page_weight(files: dict, page: str) -> int:
     """Bytes a visit to `page` (e.g. "calculators/index.html") loads without the Pyodide runtime:
-    the HTML, what it and its scripts and styles load (followed transitively), and the engine zip
-    that the worker fetches."""
+    the HTML, what it and its scripts and styles load (followed transitively), and the engine's main
+    archive that the worker fetches (its other parts, engine_pack.py, only when one of their ops is
+    asked: not on a visit)."""
     seen, todo = set(), [page]
-    todo += [n for n in files if n.startswith("assets/engine/")]
+    todo += [n for n in files if MAIN_ENGINE.match(n)]
     while todo:
         name = todo.pop()
         if name in seen or name not in files or is_runtime(name):

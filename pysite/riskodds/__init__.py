@@ -7,7 +7,7 @@ The package is layered by job, each layer importing only those below it:
 facts (limits, conventions, rule fields) -> maths (exact arithmetic, round counting) ->
 checks (arguments, rules, round models) -> guards (size, cost, deadline) -> algorithms (flow,
 lattice, sweeps, search, Balanced Blitz's reshaping) -> answers (battle, summary, needed,
-tables, campaign) -> interfaces (JSON encoding, API, command line).
+tables, campaign, plans, turns) -> interfaces (JSON encoding, API, command line).
 """
 __version__ = "1.0.0"
 
@@ -26,10 +26,22 @@ from .answers.campaign import Campaign, campaign
 from .answers.plan import PlanAnswer, plan
 from .interfaces.describe import describe
 
+_TURN = ("turn", "reinforcements", "TurnAnswer", "Reinforcements")
+
+
+def __getattr__(name):
+    """ro.turn and friends, imported on first use: the turn planner is a part of its own (the browser
+    fetches it only when a turn is asked, facts.limits.ENGINE_PARTS)."""
+    if name in _TURN:
+        from .answers import turn as module
+        return getattr(module, name)
+    raise AttributeError(f"module 'riskodds' has no attribute {name!r}")
+
+
 __all__ = [
     "Rules", "STANDARD", "CAPITAL", "RoundModel", "as_model", "FieldError", "offset", "LIMITS", "RULE_FIELDS",
     "CONVENTIONS", "Budget", "BudgetError", "SizeError", "outcome_space", "Battle", "battle", "probability",
     "passage_value", "DEFAULT_MAX_STATES", "BattleSummary", "battle_summary", "BalancedBlitz", "Needed",
     "troops_needed", "defenders_needed", "WinTable", "win_table", "win_grid", "win_grid_floats", "needed_table",
-    "needed_tables", "NEEDED_LEVELS", "Campaign", "campaign", "PlanAnswer", "plan", "describe",
+    "needed_tables", "NEEDED_LEVELS", "Campaign", "campaign", "PlanAnswer", "plan", "describe", *_TURN,
 ]

@@ -24,9 +24,9 @@ const MAX_RESTARTS = 3; // in a row without a successful start: then give up wit
 const INTERRUPT_GRACE_MS = 2500; // a C-level big-int operation may not see the interrupt; then terminate
 
 export class EngineClient extends EventTarget {
-  constructor({ workerURL, pyodideURL, engineURL, snapshotURL = "" }) {
+  constructor({ workerURL, pyodideURL, engineURL, snapshotURL = "", parts = {} }) {
     super();
-    this.urls = { workerURL, pyodideURL, engineURL, snapshotURL };
+    this.urls = { workerURL, pyodideURL, engineURL, snapshotURL, parts };
     this.isolated = Boolean(self.crossOriginIsolated && typeof SharedArrayBuffer !== "undefined");
     this.queue = [];
     this.current = null; // the request executing in the worker (read it through isRunning)

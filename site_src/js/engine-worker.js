@@ -2,9 +2,13 @@
 // {type: "call", id, op, params} with the JSON text of riskodds.interfaces.api.call. One call at a time:
 // Python blocks this thread, so Cancel comes in through the shared interrupt buffer instead.
 
+import { gunzip, writeFiles } from "./untar.js";
+
 let pyodide = null;
 let api = null;
 let interrupt = null;
+let parts = {}; // the engine's other parts, {name: {url, ops}}: fetched the first time one of their ops is asked
+const loadedParts = new Set();
 
 const post = (msg) => self.postMessage(msg);
 
@@ -45,7 +49,7 @@ async function startPython({ pyodideURL, engineURL, snapshotURL }, mark) {
   const engineBytes = bytesOf(engineURL, "engine").then((r) => r.arrayBuffer());
   engineBytes.catch(() => {});
   const py = await loadPyodide({ indexURL: pyodideURL });
-  py.unpackArchive(await engineBytes, "zip", { extractDir: "/engine" });
+  await unpack(py, await engineBytes);
   py.runPython(BOOT);
   return { py, snapshot: false };
 }
@@ -58,6 +62,7 @@ async function init(msg) {
   try {
     const started = await startPython(msg, mark);
     pyodide = started.py;
+    parts = msg.parts || {};
     const tRuntime = performance.now();
     if (msg.interruptBuffer) {
       interrupt = msg.interruptBuffer;
@@ -89,9 +94,33 @@ function damagedBy(text) {
   }
 }
 
-function call({ id, op, params }) {
+/** Unpack an engine archive (a gzipped tar, sitebuild/engine_pack.py) into /engine: inflated and read
+ *  here where the browser can inflate, else by Python. */
+async function unpack(py, bytes) {
+  if ("DecompressionStream" in self) writeFiles(py.FS, "/engine", await gunzip(new Uint8Array(bytes)));
+  else py.unpackArchive(bytes, "gztar", { extractDir: "/engine" });
+}
+
+/** Unpack the engine part that holds `op` (once), beside the main part in /engine. */
+async function ensurePart(op) {
+  const name = Object.keys(parts).find((n) => parts[n].ops.includes(op));
+  if (!name || loadedParts.has(name)) return;
+  const bytes = await (await bytesOf(parts[name].url, `the engine's ${name} part`)).arrayBuffer();
+  await unpack(pyodide, bytes);
+  pyodide.runPython("import importlib; importlib.invalidate_caches()");
+  loadedParts.add(name);
+}
+
+async function call({ id, op, params }) {
   if (!api) {
     post({ type: "error", id, message: "The engine is not loaded yet." });
+    return;
+  }
+  try {
+    await ensurePart(op);
+  } catch (err) {
+    post({ type: "result", id, ms: 0, damaged: false, text: JSON.stringify({ ok: false, error: {
+      field: null, message: `This calculator's part of the engine could not be loaded (${err && err.message ? err.message : err}). Check the connection and try again.` } }) });
     return;
   }
   if (interrupt) Atomics.store(interrupt, 0, 0); // a stale Cancel must not hit the next call

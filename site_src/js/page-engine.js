@@ -12,8 +12,9 @@ export function pageEngine() {
 }
 
 function makeEngine() {
-  const { worker, pyodide, engine: engineURL, snapshot } = document.body.dataset;
-  const engine = new EngineClient({ workerURL: worker, pyodideURL: pyodide, engineURL, snapshotURL: snapshot });
+  const { worker, pyodide, engine: engineURL, snapshot, engineParts } = document.body.dataset;
+  const engine = new EngineClient({ workerURL: worker, pyodideURL: pyodide, engineURL, snapshotURL: snapshot,
+                                    parts: JSON.parse(engineParts || "{}") });
   const show = (state, message) => {
     document.body.dataset.engineState = state;
     if (state === "ready" && engine.timings) document.body.dataset.engineTimings = JSON.stringify(engine.timings);

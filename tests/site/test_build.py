@@ -33,7 +33,7 @@ def test_two_builds_are_byte_identical(two_builds):
 def test_asset_names_carry_their_content_hash(two_builds):
     files, _ = two_builds
     hashed = [n for n in files if n.startswith("assets/")]
-    assert any(n.startswith("assets/engine/riskodds.") and n.endswith(".zip") for n in hashed)
+    assert any(n.startswith("assets/engine/riskodds.") and n.endswith(".tgz") for n in hashed)
     for name in hashed:
         m = re.search(r"\.([0-9a-f]{10})\.[a-z0-9]+$", name)
         assert m, f"{name} has no content hash"
@@ -220,7 +220,7 @@ def test_pyodide_snapshot_is_reproducible(built_site):
     fixes the hash seed, entropy, clocks and argv while it runs), and the build ships it gzipped."""
     from sitebuild import snapshot
 
-    engine_zip = next(built_site.glob("assets/engine/riskodds.*.zip")).read_bytes()
+    engine_zip = next(built_site.glob("assets/engine/riskodds.*.tgz")).read_bytes()
     first = snapshot.make(paths.PYODIDE_PKG, engine_zip)
     second = snapshot.make(paths.PYODIDE_PKG, engine_zip)
     assert len(first) > 10_000_000 and first == second

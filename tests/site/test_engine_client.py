@@ -6,13 +6,14 @@ engine zip with a test hook, served in place of the build's (the snapshot is wit
 worker starts Python afresh and imports the hooked engine: the fallback path is tested too)."""
 import io
 import re
-import zipfile
+import tarfile
 from fractions import Fraction
 from urllib.parse import urlsplit
 
 import pytest
 import riskodds as ro
 
+from sitebuild.files import deterministic_tgz
 from sitehelpers import calculate, exact_output, wait_engine_ready, wait_final
 
 HOOK = '''
@@ -39,15 +40,12 @@ OPS["battle"] = _test_battle
 
 
 def hooked_zip(built_site) -> bytes:
-    src = next(built_site.glob("assets/engine/riskodds.*.zip")).read_bytes()
-    out = io.BytesIO()
-    with zipfile.ZipFile(io.BytesIO(src)) as zin, zipfile.ZipFile(out, "w") as zout:
-        for info in zin.infolist():
-            data = zin.read(info)
-            if info.filename == "riskodds/interfaces/api.py":
-                data += HOOK.encode()
-            zout.writestr(info, data)
-    return out.getvalue()
+    """The built engine archive with HOOK added to the API's module."""
+    src = next(built_site.glob("assets/engine/riskodds.*.tgz")).read_bytes()
+    with tarfile.open(fileobj=io.BytesIO(src), mode="r:gz") as tin:
+        entries = [(m.name, tin.extractfile(m).read()) for m in tin.getmembers()]
+    return deterministic_tgz([(name, data + HOOK.encode() if name == "riskodds/interfaces/api.py" else data)
+                              for name, data in entries])
 
 
 @pytest.fixture(scope="module")
@@ -60,8 +58,8 @@ def hooked_page(browser, site_url, built_site):
         path = urlsplit(r.request.url).path
         if urlsplit(r.request.url).hostname != "127.0.0.1" or "pyodide-snapshot" in path:
             return r.abort()
-        if re.search(r"/assets/engine/riskodds\.[0-9a-f]+\.zip$", path):
-            return r.fulfill(status=200, body=body, headers={"Content-Type": "application/zip"})
+        if re.search(r"/assets/engine/riskodds\.[0-9a-f]+\.tgz$", path):
+            return r.fulfill(status=200, body=body, headers={"Content-Type": "application/gzip"})
         return r.continue_()
 
     context.route("**/*", route)

@@ -16,12 +16,12 @@ from ..checks.position import owner_name, read_goal, read_position
 from ..checks.rules import STANDARD
 from ..checks.validate import FieldError, check_choice, check_int, show
 from ..facts import board
-from ..facts.limits import COST_MODEL, IN_BROWSER, LIMITS
+from ..facts.limits import COST_MODEL, IN_BROWSER, LIMITS, TURN_SEARCHES
 from ..guards.budget import BudgetError, Estimate, as_budget, check_cost, guarded, tick
 from ..guards.cost import turn_cost
 from .course import Tree, main_line, names as list_names, tables, words
 
-SEARCHES = ("auto", "all", "3", "2", "chains")
+SEARCHES = TURN_SEARCHES
 BRANCHING = {"all": None, "3": 3, "2": 2, "chains": 1}       # most targets attacked from one territory
 COUNTS = "territory"
 MODEL = (

@@ -9,7 +9,7 @@ import re
 import unicodedata
 
 from ..facts import board
-from ..facts.limits import LIMITS, RULE_NAMES
+from ..facts.limits import HOLDING_FIELDS, LIMITS
 from .rules import Rules
 from .validate import FieldError, check_armies, show
 
@@ -57,9 +57,6 @@ def owner_name(value, field):
     return value.strip()
 
 
-HOLDING_FIELDS = ("owner", "armies") + RULE_NAMES
-
-
 def read_position(position, rules):
     """{territory: (owner, armies, Rules)} from {"<territory>": {"owner": ..., "armies": n, and
     optionally rule fields for that territory's defence (a capital: "defend_dice": 3)}}."""
@@ -83,7 +80,7 @@ def read_position(position, rules):
         try:
             who = owner_name(holding.get("owner"), "owner")
             armies = check_armies("armies", holding.get("armies"), 1)
-            own = {k: holding[k] for k in RULE_NAMES if holding.get(k) is not None}
+            own = {k: holding[k] for k in HOLDING_FIELDS[2:] if holding.get(k) is not None}
             here = Rules(**{**{k: getattr(rules, k) for k in rules.__dataclass_fields__}, **own}) if own else rules
         except FieldError as e:
             raise FieldError(f"{where}: {e}", "position") from None

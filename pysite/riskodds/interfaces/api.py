@@ -19,7 +19,6 @@ from ..answers.plan import plan
 from ..answers.rounds import outcome_space
 from ..answers.summary import battle_summary
 from ..answers.tables import win_table
-from ..answers.turn import reinforcements, turn
 from ..checks.model import round_total
 from ..checks.rules import Rules
 from ..checks.validate import FieldError, check_armies, check_choice, check_int, show
@@ -178,6 +177,7 @@ def op_describe(params):
 
 
 def op_turn(params):
+    from ..answers.turn import turn          # the engine's "turn" part (facts ENGINE_PARTS): loaded on use
     dry = check_choice("estimate_only", _opt(params, "estimate_only", False), (True, False))
     t = turn(params.get("position"), params.get("player"), params.get("reinforcements"), params.get("goal"),
              rules=_rules(params), min_move=_opt(params, "min_move", "dice"), search=_opt(params, "search", "auto"),
@@ -186,6 +186,7 @@ def op_turn(params):
 
 
 def op_reinforcements(params):
+    from ..answers.turn import reinforcements
     r = reinforcements(params.get("position"), params.get("player"), _opt(params, "cards", 0))
     return {"player": r.player, "territories": r.territories, "from_territories": r.from_territories,
             "continents": [{"name": c, "bonus": b} for c, b in r.continents], "cards": r.cards,

@@ -2,10 +2,8 @@
 fields each JSON request accepts. The build writes `describe()` into every page, so the site's
 forms, the pipeline and docs/engine-api.md read these instead of typing their own."""
 from ..answers.plan import TARGET_FIELDS
-from ..answers.turn import SEARCHES
-from ..checks.position import HOLDING_FIELDS
-from ..facts import board
-from ..facts.limits import CONVENTIONS, COST_MODEL, DICE_MODES, LIMIT_NOTES, LIMITS, MOVE_FIELD, RULE_FIELDS, RULE_NAMES
+from ..facts.limits import (CONVENTIONS, COST_MODEL, DICE_MODES, ENGINE_PARTS, HOLDING_FIELDS, LIMIT_NOTES, LIMITS,
+                            MOVE_FIELD, RULE_FIELDS, RULE_NAMES, TURN_SEARCHES)
 
 # The fields of every JSON request (api.py), named once: any other key is refused.
 BUDGET_FIELDS = ("max_states", "time_budget_s", "memory_budget_mb", "estimate_only")
@@ -31,6 +29,7 @@ TERRITORY_FIELDS = ("defenders",) + RULE_NAMES
 
 def describe():
     """Everything a client needs to build forms and explain refusals, as JSON-able data."""
+    from ..facts import board           # the board belongs to the engine's "turn" part (ENGINE_PARTS)
     return {"limits": dict(LIMITS), "limit_notes": dict(LIMIT_NOTES),
             "rule_fields": [dict(f) for f in RULE_FIELDS], "conventions": [dict(c) for c in CONVENTIONS],
             "cost_model": dict(COST_MODEL),
@@ -38,7 +37,8 @@ def describe():
             "requests": {op: list(fields) for op, fields in REQUEST_FIELDS.items()},
             "territory_fields": list(TERRITORY_FIELDS), "plan_target_fields": list(TARGET_FIELDS),
             "move_field": dict(MOVE_FIELD), "board": board.published(),
-            "turn_searches": list(SEARCHES), "position_fields": list(HOLDING_FIELDS)}
+            "turn_searches": list(TURN_SEARCHES), "position_fields": list(HOLDING_FIELDS),
+            "engine_parts": {name: dict(part) for name, part in ENGINE_PARTS.items()}}
 
 
 def markdown():
