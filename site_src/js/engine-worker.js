@@ -2,8 +2,6 @@
 // {type: "call", id, op, params} with the JSON text of riskodds.interfaces.api.call. One call at a time:
 // Python blocks this thread, so Cancel comes in through the shared interrupt buffer instead.
 
-import { gunzip, writeFiles } from "./untar.js";
-
 let pyodide = null;
 let api = null;
 let interrupt = null;
@@ -97,8 +95,12 @@ function damagedBy(text) {
 /** Unpack an engine archive (a gzipped tar, sitebuild/engine_pack.py) into /engine: inflated and read
  *  here where the browser can inflate, else by Python. */
 async function unpack(py, bytes) {
-  if ("DecompressionStream" in self) writeFiles(py.FS, "/engine", await gunzip(new Uint8Array(bytes)));
-  else py.unpackArchive(bytes, "gztar", { extractDir: "/engine" });
+  if (!("DecompressionStream" in self)) {
+    py.unpackArchive(bytes, "gztar", { extractDir: "/engine" });
+    return;
+  }
+  const { gunzip, writeFiles } = await import("./untar.js"); // only on this path: a restored snapshot never needs it
+  writeFiles(py.FS, "/engine", await gunzip(new Uint8Array(bytes)));
 }
 
 /** Unpack the engine part that holds `op` (once), beside the main part in /engine. */

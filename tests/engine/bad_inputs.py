@@ -23,6 +23,9 @@ BASE = {
     "table": {"max_attackers": 5, "max_defenders": 5, "convention": "attacking"},
     "outcome_space": {"attack_dice_rolled": 3, "defend_dice_rolled": 2},
     "plan": {"attackers": 10, "targets": "Brazil 3 > Peru 2", "convention": "territory"},
+    "turn": {"position": {"North Africa": {"owner": "you", "armies": 5}, "Brazil": {"owner": "red", "armies": 2}},
+             "player": "you", "reinforcements": 3, "goal": {"take": ["Brazil"]}},
+    "reinforcements": {"position": {"Brazil": {"owner": "you", "armies": 2}}, "player": "you"},
 }
 
 TOP = LIMITS["max_armies"]
@@ -58,6 +61,7 @@ INT_FIELDS = {
     "table": ["max_attackers", "max_defenders"],
     "outcome_space": ["attack_dice_rolled", "defend_dice_rolled"],
     "plan": ["attackers"],
+    "turn": ["reinforcements"],
 }
 for op, fields in INT_FIELDS.items():
     for name in fields:
@@ -242,6 +246,28 @@ ROWS += [
     row("plan", "defender_choice", "defender_choice", defender_choice="sometimes"),
     row("plan", "attackers", "from 2 to", attackers=1),
     row("plan", "targets", "time_budget_s", attackers=400, targets=", ".join(f"T{c} 9" for c in "abcdefghijkl")),
+    row("plan", "min_move", "min_move", min_move="two"),
+    row("turn", "goal", "did you mean 'Brazil'", goal={"take": ["Brasil"]}),
+    row("turn", "goal", "goal must be", goal=["Brazil"]),
+    row("turn", "goal", "goal must be", goal=MISSING),
+    row("turn", "position", "position must be", position=MISSING),
+    row("turn", "position", "position must be", position="North Africa 5"),
+    row("turn", "position", "armies", position={"North Africa": {"owner": "you", "armies": "５"},
+                                                "Brazil": {"owner": "red", "armies": 2}}),
+    row("turn", "position", "unknown field", position={"North Africa": {"owner": "you", "armys": 5},
+                                                       "Brazil": {"owner": "red", "armies": 2}}),
+    row("turn", "player", "player must be", player=MISSING),
+    row("turn", "player", "player must be", player=7),
+    row("turn", "min_move", "min_move", min_move=""),
+    row("turn", "search", "search", search="every"),
+    row("turn", "defend_dice", "defend_dice", defend_dice=9),
+    row("turn", "time_budget_s", "time_budget_s", time_budget_s="Infinity"),
+    row("turn", "goal", "already holds", position={"North Africa": {"owner": "you", "armies": 5},
+                                                   "Brazil": {"owner": "you", "armies": 2}}),
+    row("reinforcements", "cards", "cards", cards=-1),
+    row("reinforcements", "cards", WHOLE, cards="٣"),
+    row("reinforcements", "player", "player must be", player=MISSING),
+    row("reinforcements", "position", "position must be", position=[]),
 ]
 
 # ---- the request itself

