@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from gpu_pipeline.cli import main
-from gpu_pipeline.results import SimulationResult
-from gpu_pipeline.spec import MAX_GRID_CELLS, BattleSpec
-from gpu_pipeline.spec import LIMITS
+from gpu_pipeline.command_line.cli import main
+from gpu_pipeline.records.results import SimulationResult
+from gpu_pipeline.rounds.spec import MAX_GRID_CELLS, BattleSpec
+from gpu_pipeline.rounds.spec import LIMITS
 
 ROOT = Path(__file__).resolve().parents[2]
 SIM = ["simulate", "-a", "5", "-d", "3", "--backend", "numpy", "--workers", "1", "--no-progress"]
@@ -179,7 +179,7 @@ ROWS = [
 
 
 def small_result(spec, runs=40, seed=3):
-    from gpu_pipeline.numpy_backend import simulate_range
+    from gpu_pipeline.backends.numpy_backend import simulate_range
     return SimulationResult(spec, seed, simulate_range(spec, seed, 0, runs).tolist(),
                             [[0, runs]], [0, runs])
 

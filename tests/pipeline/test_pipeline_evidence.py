@@ -5,12 +5,12 @@ import json
 
 import pytest
 
-from gpu_pipeline.cli import main
-from gpu_pipeline.cuda_backend import cupy_or_none
-from gpu_pipeline.evidence import INCOMPLETE
-from gpu_pipeline.evidence_steps import CPU, SEED, STEPS, battle
-from gpu_pipeline.numpy_backend import simulate_range
-from gpu_pipeline.results import SimulationResult
+from gpu_pipeline.command_line.cli import main
+from gpu_pipeline.backends.cuda_backend import cupy_or_none
+from gpu_pipeline.evidence.sequence import INCOMPLETE
+from gpu_pipeline.evidence.steps import CPU, SEED, STEPS, battle
+from gpu_pipeline.backends.numpy_backend import simulate_range
+from gpu_pipeline.records.results import SimulationResult
 
 pytestmark = pytest.mark.skipif(cupy_or_none() is not None,
                                 reason="a GPU is here: the evidence run would use it")

@@ -16,10 +16,10 @@ import sys
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
-from .kernel_variants import KERNELS, TWIN_KERNELS
-from .launch_sweep import BLOCKS, RUNS_PER_THREAD
-from .rare import ROUND_MODELS
-from .spec import CONVENTION_FACTS, CONVENTIONS, BattleSpec, RoundRules
+from ..backends.kernel_variants import KERNELS, TWIN_KERNELS
+from ..runs.launch_sweep import BLOCKS, RUNS_PER_THREAD
+from ..rare_events.rare import ROUND_MODELS
+from ..rounds.spec import CONVENTION_FACTS, CONVENTIONS, BattleSpec, RoundRules
 
 
 def exact_int(text: str, lo: int | None = None, hi: int | None = None) -> int:
@@ -147,7 +147,7 @@ def interrupted(checkpoint: str | None) -> str:
         return "interrupted: nothing saved (add --checkpoint FILE to make a long run resumable)"
     if not os.path.exists(checkpoint):
         return "interrupted before the first batch finished: nothing saved"
-    from .results import SimulationResult
+    from ..records.results import SimulationResult
     cp = SimulationResult.load(checkpoint)
     done, total = cp.runs, cp.target_range[1] - cp.target_range[0]
     return (f"interrupted: checkpoint {checkpoint} kept ({done:,} of {total:,} runs done); "
@@ -155,14 +155,14 @@ def interrupted(checkpoint: str | None) -> str:
 
 
 def cmd_simulate(a) -> int:
-    from .results import write_json_atomic
-    from .runner import make_backend, shard_range, simulate
+    from ..records.results import write_json_atomic
+    from ..runs.runner import make_backend, shard_range, simulate
     spec = spec_from_args(a)
     shard_range(a.runs, a.shard)  # refuses an empty shard before anything starts
     check_output(a.out, "--out")
     check_output(a.checkpoint, "--checkpoint")
     if a.cluster:
-        from .cluster import run_on_cluster
+        from ..runs.cluster import run_on_cluster
         shard_range(a.runs, (0, a.cluster_shards))
         res = run_on_cluster(spec, a.runs, a.seed, a.cluster_shards, address=a.cluster,
                              backend=a.backend, workers=a.workers or 1)
@@ -186,7 +186,7 @@ def cmd_simulate(a) -> int:
 
 
 def cmd_merge(a) -> int:
-    from .results import SimulationResult, merge
+    from ..records.results import SimulationResult, merge
     check_output(a.out, "--out")
     res = merge([SimulationResult.load(p) for p in a.files])
     res.save(a.out)
@@ -197,8 +197,8 @@ def cmd_merge(a) -> int:
 
 
 def cmd_validate(a) -> int:
-    from .results import SimulationResult
-    from .check_against_engine import check_against_engine
+    from ..records.results import SimulationResult
+    from ..runs.check_against_engine import check_against_engine
     rep = check_against_engine(SimulationResult.load(a.file), alpha=a.alpha,
                                min_expected=a.min_expected)
     if a.json:
@@ -209,10 +209,10 @@ def cmd_validate(a) -> int:
 
 
 def cmd_sweep(a) -> int:
-    from .launch_sweep import launch_sweep
+    from ..runs.launch_sweep import launch_sweep
     spec = spec_from_args(a)
     if a.kernel == "legacy":
-        from .kernel_variants import legacy_refusal
+        from ..backends.kernel_variants import legacy_refusal
         if legacy_refusal(spec):
             raise ValueError(legacy_refusal(spec))
     check_output(a.out, "--out")
@@ -222,14 +222,14 @@ def cmd_sweep(a) -> int:
 
 
 def cmd_evidence(a) -> int:
-    from .evidence import run_evidence
+    from ..evidence.sequence import run_evidence
     return run_evidence(a.out, profile=a.profile, budget_s=a.budget_s, steps=a.steps,
                         redo=a.redo, max_batches=a.max_batches)
 
 
 def step_list(text: str) -> tuple[str, ...]:
     """argparse type: comma-separated evidence step names."""
-    from .evidence_steps import STEPS
+    from ..evidence.steps import STEPS
     names = tuple(x.strip() for x in text.split(",") if x.strip())
     unknown = [n for n in names if n not in STEPS]
     if unknown or not names:
@@ -250,9 +250,9 @@ def sci(log10: float | None) -> str:
 
 
 def cmd_rare(a) -> int:
-    from .rare import RareEvent, run_rare
-    from .results import write_json_atomic
-    from .runner import make_backend
+    from ..rare_events.rare import RareEvent, run_rare
+    from ..records.results import write_json_atomic
+    from ..runs.runner import make_backend
     spec = spec_from_args(a)
     event = RareEvent.parse(a.event, spec)
     check_output(a.out, "--out")
@@ -287,9 +287,9 @@ def cmd_rare(a) -> int:
 
 
 def cmd_rare_scaling(a) -> int:
-    from .rare_scaling import scaling
-    from .results import write_json_atomic
-    from .runner import make_backend
+    from ..rare_events.rare_scaling import scaling
+    from ..records.results import write_json_atomic
+    from ..runs.runner import make_backend
     check_output(a.out, "--out")
     backend = make_backend(a.backend, workers=a.workers, runs_per_thread=16, rare=True)
     try:

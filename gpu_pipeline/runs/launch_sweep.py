@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import sys
 
-from .kernel_variants import MAX_GRID, SHARED_LIMIT, fits_shared, plan
-from .results import git_commit, now_utc, require_total, write_json_atomic
-from .spec import BattleSpec, pack_tables
+from ..backends.kernel_variants import MAX_GRID, SHARED_LIMIT, fits_shared, plan
+from ..records.results import git_commit, now_utc, require_total, write_json_atomic
+from ..rounds.spec import BattleSpec, pack_tables
 
 BLOCKS = (64, 128, 256, 512, 1024)
 RUNS_PER_THREAD = (1, 4, 16, 64, 256)
@@ -41,7 +41,7 @@ def launch_sweep(spec: BattleSpec, runs: int, seed: int = 1, blocks=BLOCKS, rpts
     """Time ``kernel`` at every (block, runs per thread); the report (and ``out``) holds the
     rows and the best. ``executor``: a ``CudaKernels`` (default) or a ``HostShim``."""
     if executor is None:
-        from .cuda_backend import CudaKernels, cupy_or_none
+        from ..backends.cuda_backend import CudaKernels, cupy_or_none
         if cupy_or_none() is None:
             raise RuntimeError("sweep needs a GPU (cupy with a visible device); it times the "
                                "CUDA kernels only")

@@ -1,5 +1,5 @@
 """``python -m gpu_pipeline evidence --out DIR``: the whole GPU evidence sequence in one
-resumable command (the steps and their sizes: ``evidence_steps.py``).
+resumable command (the steps and their sizes: ``steps.py``).
 
 Order: environment (nvidia-smi, CuPy, driver), the CuPy tests, compute-sanitizer, bit identity
 with the NumPy twin, the block x runs-per-thread sweep, both modes of 75 v 10, every kernel
@@ -24,8 +24,8 @@ import time
 from dataclasses import asdict
 from pathlib import Path
 
-from .evidence_steps import CPU, GPU, STEPS, Context
-from .results import git_commit, now_utc, write_json_atomic
+from .steps import CPU, GPU, STEPS, Context
+from ..records.results import git_commit, now_utc, write_json_atomic
 
 FORMAT = "riskodds-gpu-evidence"
 FORMAT_VERSION = 1
@@ -37,13 +37,13 @@ CPU_NOTE = ("NO GPU: the CPU profile. Tiny sizes, the .cu kernels built as host 
 
 def choose_profile(name: str):
     """(profile, executor): 'auto' = gpu when CuPy sees a GPU, else cpu."""
-    from .cuda_backend import cupy_or_none
+    from ..backends.cuda_backend import cupy_or_none
     if name == "gpu" or (name == "auto" and cupy_or_none() is not None):
-        from .cuda_backend import CudaKernels
+        from ..backends.cuda_backend import CudaKernels
         return GPU, CudaKernels()
     if name not in ("auto", "cpu"):
         raise ValueError(f"profile must be auto, gpu or cpu, got {name!r}")
-    from .host_shim import HostShim
+    from ..backends.host_shim import HostShim
     return CPU, HostShim()
 
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 import os
 import time
 
-from .progress import Progress
-from .results import SimulationResult, git_commit, now_utc, require_total
-from .spec import BattleSpec, pack_tables
+from ..records.progress import Progress
+from ..records.results import SimulationResult, git_commit, now_utc, require_total
+from ..rounds.spec import BattleSpec, pack_tables
 
 
 def shard_range(runs: int, shard: tuple[int, int] = (0, 1)) -> tuple[int, int]:
@@ -34,17 +34,17 @@ def make_backend(name: str = "auto", workers: int | None = None, block: int = 25
     histogram kernel. ``kernel`` (kernel_variants.TWIN_KERNELS): which histogram kernel the
     CUDA and host-shim backends launch; the NumPy twin gives the same histograms."""
     if name in ("auto", "cuda"):
-        from .cuda_backend import CudaBackend, CudaRareBackend, cupy_or_none
+        from ..backends.cuda_backend import CudaBackend, CudaRareBackend, cupy_or_none
         if name == "cuda" or cupy_or_none() is not None:
             if rare:
                 return CudaRareBackend(block=block, runs_per_thread=runs_per_thread)
             return CudaBackend(block=block, runs_per_thread=runs_per_thread, kernel=kernel)
     if name in ("auto", "numpy"):
-        from .numpy_backend import NumpyBackend
-        from .rare_numpy import NumpyRareBackend
+        from ..backends.numpy_backend import NumpyBackend
+        from ..backends.rare_numpy import NumpyRareBackend
         return (NumpyRareBackend if rare else NumpyBackend)(workers=workers)
     if name == "host-shim":
-        from .host_shim import HostShimBackend, HostShimRareBackend
+        from ..backends.host_shim import HostShimBackend, HostShimRareBackend
         return HostShimRareBackend() if rare else HostShimBackend(kernel=kernel)
     raise ValueError(f"unknown backend {name!r}")
 

@@ -16,8 +16,8 @@ import numpy as np
 from .kernel_source import RARE_KERNEL, compile_options, inlined_source
 from .kernel_variants import (MAX_GRID, SHARED_LIMIT, TWIN_KERNELS, LaunchPlan, check_shape,
                               fits_shared, plan)
-from .results import require_total
-from .spec import BattleSpec, launch_plan, rare_kernel_args
+from ..records.results import require_total
+from ..rounds.spec import BattleSpec, launch_plan, rare_kernel_args
 
 NVRTC_OPTIONS = ("-std=c++17", "--fmad=false")
 

@@ -18,8 +18,8 @@ import subprocess
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from .schedule import SCHEDULE, seed_key
-from .spec import BattleSpec, RoundRules
+from ..streams.schedule import SCHEDULE, seed_key
+from ..rounds.spec import BattleSpec, RoundRules
 
 FORMAT = "riskodds-simulation"
 FORMAT_VERSION = 1
@@ -40,7 +40,7 @@ def require_total(total: int, runs: int, what: str):
 def git_commit(cwd: str | os.PathLike | None = None) -> str | None:
     """HEAD commit of the repository holding this package, "+dirty" if the package has
     uncommitted changes (None outside git)."""
-    here = cwd or Path(__file__).resolve().parent
+    here = cwd or Path(__file__).resolve().parents[1]  # the gpu_pipeline package
     try:
         out = subprocess.run(["git", "rev-parse", "HEAD"], capture_output=True, text=True,
                              cwd=here, timeout=10)

@@ -1,4 +1,4 @@
-"""The steps of the GPU evidence run (``evidence.py`` drives them) and the sizes they run at.
+"""The steps of the GPU evidence run (``sequence.py`` drives them) and the sizes they run at.
 
 Each step takes a :class:`Context` and returns its record: a dict with ``status`` ("done",
 "refused": it cannot run here, with the reason, "failed": it ran and found a fault, or
@@ -26,15 +26,15 @@ from pathlib import Path
 
 import numpy as np
 
-from .check_against_engine import check_against_engine
-from .kernel_variants import KERNELS, MAX_GRID, SHARED_LIMIT, TWIN_KERNELS, fits_shared, plan
-from .lane_efficiency import predict
-from .launch_sweep import BLOCKS, RUNS_PER_THREAD, launch_sweep
-from .results import git_commit
-from .runner import simulate
-from .spec import BattleSpec, RoundRules, pack_tables
+from ..runs.check_against_engine import check_against_engine
+from ..backends.kernel_variants import KERNELS, MAX_GRID, SHARED_LIMIT, TWIN_KERNELS, fits_shared, plan
+from ..backends.lane_efficiency import predict
+from ..runs.launch_sweep import BLOCKS, RUNS_PER_THREAD, launch_sweep
+from ..records.results import git_commit
+from ..runs.runner import simulate
+from ..rounds.spec import BattleSpec, RoundRules, pack_tables
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]  # the repository
 SEED = 2026
 IDENTITY_SEED = 7
 MODES = ("outcome", "dice")
@@ -99,9 +99,9 @@ class Context:
     def backend(self, kernel: str, block: int, rpt: int):
         """The runner's backend for ``kernel`` (strided or lockstep) at this shape."""
         if self.gpu:
-            from .cuda_backend import CudaBackend
+            from ..backends.cuda_backend import CudaBackend
             return CudaBackend(block=block, runs_per_thread=rpt, kernel=kernel)
-        from .host_shim import HostShimBackend
+        from ..backends.host_shim import HostShimBackend
         return HostShimBackend(runs_per_thread=rpt, kernel=kernel)
 
     def best(self, kernel: str, mode: str) -> tuple[int, int]:
@@ -249,7 +249,7 @@ def sanitizer(ctx: Context) -> dict:
 def bit_identity(ctx: Context) -> dict:
     """Histograms of every bit-identical kernel at three launch shapes equal the NumPy twin's,
     for runs crossing run id 2**32, both modes; 75 v 10 and a capital battle with stop rules."""
-    from .numpy_backend import NumpyBackend
+    from ..backends.numpy_backend import NumpyBackend
     P = ctx.profile
     twin = NumpyBackend(workers=os.cpu_count() if ctx.gpu else 1)
     specs = [battle(m) for m in MODES] + [
@@ -391,7 +391,7 @@ def long_run(ctx: Context) -> dict:
                        checkpoint_every=30.0, progress=False, on_batch=on_batch,
                        max_batch=P.long_batch)
     except StopForNow:
-        from .results import SimulationResult
+        from ..records.results import SimulationResult
         done = SimulationResult.load(checkpoint).runs
         return {"status": "partial", "runs_done": done, "runs": P.long_runs, "kernel": kernel,
                 "summary": f"{done:,} of {P.long_runs:,} runs done (checkpoint "
