@@ -1,9 +1,10 @@
 """Command line: ``python -m gpu_pipeline simulate | merge | validate | rare | rare-scaling |
-sweep``.
+sweep | evidence``.
 
 Army counts (``--attackers``, ``--retreat-at``) are in ``--convention`` (attacking: armies that
 fight; territory: armies on the territory, one stays behind). Exit status: 0 ok; 1 validation
-failed, bad input or an unreadable file (one line on stderr); 2 usage error (argparse); 130
+failed, bad input or an unreadable file (one line on stderr); 2 usage error (argparse, or an
+output path that exists and is not a regular file: a link, FIFO, device or folder); 130
 interrupted (the checkpoint is kept when ``--checkpoint`` was given).
 """
 from __future__ import annotations
@@ -19,6 +20,7 @@ from pathlib import Path
 from ..backends.kernel_variants import KERNELS, TWIN_KERNELS
 from ..runs.launch_sweep import BLOCKS, RUNS_PER_THREAD
 from ..rare_events.rare import ROUND_MODELS
+from ..records.files import NotARegularFile, refuse_unless_regular
 from ..rounds.spec import CONVENTION_FACTS, CONVENTIONS, BattleSpec, RoundRules
 
 
@@ -130,12 +132,12 @@ def print_summary(res, stream=sys.stdout):
 
 
 def check_output(path: str | None, flag: str):
-    """Refuse, before any work, an output path that cannot be written."""
+    """Refuse, before any work, an output path that cannot be written, or that exists and is
+    not a regular file (a link, FIFO, device or folder: NotARegularFile, exit status 2)."""
     if not path:
         return
     p = Path(path)
-    if p.is_dir():
-        raise ValueError(f"{flag} {path} is a folder; give a file name")
+    refuse_unless_regular(p, flag)
     p.parent.mkdir(parents=True, exist_ok=True)
     if not os.access(p.parent, os.W_OK):
         raise ValueError(f"{flag} {path}: cannot write into {p.parent}")
@@ -155,7 +157,7 @@ def interrupted(checkpoint: str | None) -> str:
 
 
 def cmd_simulate(a) -> int:
-    from ..records.results import write_json_atomic
+    from ..records.files import write_json_atomic
     from ..runs.runner import make_backend, shard_range, simulate
     spec = spec_from_args(a)
     shard_range(a.runs, a.shard)  # refuses an empty shard before anything starts
@@ -251,7 +253,7 @@ def sci(log10: float | None) -> str:
 
 def cmd_rare(a) -> int:
     from ..rare_events.rare import RareEvent, run_rare
-    from ..records.results import write_json_atomic
+    from ..records.files import write_json_atomic
     from ..runs.runner import make_backend
     spec = spec_from_args(a)
     event = RareEvent.parse(a.event, spec)
@@ -288,7 +290,7 @@ def cmd_rare(a) -> int:
 
 def cmd_rare_scaling(a) -> int:
     from ..rare_events.rare_scaling import scaling
-    from ..records.results import write_json_atomic
+    from ..records.files import write_json_atomic
     from ..runs.runner import make_backend
     check_output(a.out, "--out")
     backend = make_backend(a.backend, workers=a.workers, runs_per_thread=16, rare=True)
@@ -414,7 +416,7 @@ SIGPIPE_STATUS = 128 + 13  # what a shell reports for a program ended by SIGPIPE
 
 def main(argv=None) -> int:
     """Run one command; bad input and unreadable files give one line on stderr and exit 1
-    (argparse's usage errors: 2), Ctrl-C gives one line and exit 130, never a traceback. A
+    (argparse's usage errors and refused output paths: 2), Ctrl-C gives one line and exit 130, never a traceback. A
     reader that closes the pipe (``... | head``) ends the command quietly with status 141."""
     try:
         status = _run(argv)
@@ -437,6 +439,9 @@ def _run(argv) -> int:
         sys.stderr.write("\ninterrupted\n")
     except BrokenPipeError:
         raise
+    except NotARegularFile as e:  # an output path the command did not make: a usage error
+        sys.stderr.write(f"error: {e}\n")
+        return 2
     except OSError as e:  # a file that cannot be read or written
         where = f": {e.filename}" if e.filename else ""
         sys.stderr.write(f"error: {e.strerror or e}{where}\n")

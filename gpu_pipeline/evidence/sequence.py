@@ -25,7 +25,8 @@ from dataclasses import asdict
 from pathlib import Path
 
 from .steps import CPU, GPU, STEPS, Context
-from ..records.results import git_commit, now_utc, write_json_atomic
+from ..records.files import refuse_unless_folder, write_json_atomic, write_text_atomic
+from ..records.results import git_commit, now_utc
 
 FORMAT = "riskodds-gpu-evidence"
 FORMAT_VERSION = 1
@@ -90,9 +91,7 @@ def summary_md(state: dict) -> str:
 
 def save(out: Path, state: dict):
     write_json_atomic(out / "evidence.json", state)
-    tmp = out / ".summary.md.tmp"
-    tmp.write_text(summary_md(state))
-    tmp.replace(out / "summary.md")
+    write_text_atomic(out / "summary.md", summary_md(state))
 
 
 def run_evidence(out, profile: str = "auto", budget_s: float = 540.0, steps=None, redo=(),
@@ -102,8 +101,7 @@ def run_evidence(out, profile: str = "auto", budget_s: float = 540.0, steps=None
     t0 = time.monotonic()
     log = log or sys.stdout
     out = Path(out)
-    if out.exists() and not out.is_dir():
-        raise ValueError(f"--out {out} is a file; give a folder")
+    refuse_unless_folder(out, "--out")
     out.mkdir(parents=True, exist_ok=True)
     prof, executor = choose_profile(profile)
     state = load_state(out / "evidence.json", prof)

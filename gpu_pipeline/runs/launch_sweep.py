@@ -13,7 +13,8 @@ from __future__ import annotations
 import sys
 
 from ..backends.kernel_variants import MAX_GRID, SHARED_LIMIT, fits_shared, plan
-from ..records.results import git_commit, now_utc, require_total, write_json_atomic
+from ..records.files import write_json_atomic
+from ..records.results import git_commit, now_utc, require_total
 from ..rounds.spec import BattleSpec, pack_tables
 
 BLOCKS = (64, 128, 256, 512, 1024)
