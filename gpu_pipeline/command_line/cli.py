@@ -397,9 +397,10 @@ def build_parser() -> argparse.ArgumentParser:
                                                 "result files; give the same one to resume")
     e.add_argument("--profile", choices=["auto", "gpu", "cpu"], default="auto",
                    help="auto: gpu when CuPy sees a GPU, else cpu")
-    e.add_argument("--budget-s", type=float_in(0, 86400), default=540.0,
-                   help="seconds this call may take (default 540: a 10-minute device call)")
-    e.add_argument("--steps", type=step_list, default=None, help="only these, e.g. sweep,kernels")
+    e.add_argument("--budget-s", type=float_in(0, 86400), default=510.0,
+                   help="seconds this call may spend; no step starts unless it fits (default "
+                        "510: a 9-minute device call less Python's start and the archive)")
+    e.add_argument("--steps", type=step_list, default=None, help="only these, e.g. sweep,legacy")
     e.add_argument("--redo", type=step_list, default=(), help="run these again")
     e.add_argument("--max-batches", type=COUNT, default=None,
                    help="stop the long run after this many batches (the next call resumes)")

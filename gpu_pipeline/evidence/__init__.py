@@ -1,2 +1,4 @@
-"""Layer 7, evidence: the GPU evidence run. ``steps`` (each step and its sizes), ``sequence``
-(the resumable driver: value order, the time budget)."""
+"""Layer 7, evidence: the GPU evidence run. ``budget`` (the time arithmetic: estimates and
+sizes from measured rates), ``devices`` (what the steps run on: the GPU, or the CPU profile's
+host shim), ``steps`` (each step in order of value, and its sizes), ``sequence`` (the
+resumable driver within ``--budget-s``)."""

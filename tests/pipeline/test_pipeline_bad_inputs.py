@@ -222,7 +222,7 @@ def files(tmp_path_factory):
     write("version_2", dict(obj, format_version=2))
     (d / "gpu_evidence").mkdir()
     (d / "gpu_evidence" / "evidence.json").write_text(json.dumps(
-        {"format": "riskodds-gpu-evidence", "profile": {"name": "gpu"}}))
+        {"format": "riskodds-gpu-evidence", "format_version": 2, "profile": "gpu"}))
     paths["gpu_evidence"] = d / "gpu_evidence"
     return {k: str(v) for k, v in paths.items()}
 
