@@ -9,7 +9,7 @@ tables, round decoders, tilted and legacy round tables) -> records (result files
 writes, progress) -> backends (kernel source and launches, NumPy twin, CUDA, host shim) -> runs
 (batches and checkpoints, merge over a cluster, validation, the launch sweep) -> rare_events
 (importance sampling: cross-entropy fit, estimate, scaling data) -> evidence (the GPU evidence
-steps and their driver) -> command_line (``python -m gpu_pipeline``).
+steps in order of value, their time budget, the returned archive's ingest) -> command_line (``python -m gpu_pipeline``).
 """
 from .rounds.spec import BattleSpec, RoundRules
 from .streams.schedule import SCHEDULE

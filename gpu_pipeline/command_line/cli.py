@@ -1,5 +1,5 @@
 """Command line: ``python -m gpu_pipeline simulate | merge | validate | rare | rare-scaling |
-sweep | evidence``.
+sweep | evidence | ingest``.
 
 Army counts (``--attackers``, ``--retreat-at``) are in ``--convention`` (attacking: armies that
 fight; territory: armies on the territory, one stays behind). Exit status: 0 ok; 1 validation
@@ -229,6 +229,13 @@ def cmd_evidence(a) -> int:
                         redo=a.redo, max_batches=a.max_batches)
 
 
+def cmd_ingest(a) -> int:
+    from ..evidence.ingest import ingest
+    kw = {"root": a.root} if a.root else {}
+    ingest(a.archive, cpu_profile=a.cpu_profile, build=not a.no_build, **kw)
+    return 0
+
+
 def step_list(text: str) -> tuple[str, ...]:
     """argparse type: comma-separated evidence step names."""
     from ..evidence.steps import STEPS
@@ -405,6 +412,15 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--max-batches", type=COUNT, default=None,
                    help="stop the long run after this many batches (the next call resumes)")
     e.set_defaults(func=cmd_evidence)
+
+    g = sub.add_parser("ingest", help="after the lease: the returned gpu-evidence.tgz into "
+                                      "data/simulations/ and bench/results/, then rebuild")
+    g.add_argument("archive", help="the archive the device calls returned (gpu-evidence.tgz)")
+    g.add_argument("--root", default=None, help="repository to write into (default: this one)")
+    g.add_argument("--cpu-profile", action="store_true",
+                   help="accept the CPU profile's archive (no GPU measurement; for checking)")
+    g.add_argument("--no-build", action="store_true", help="do not run build.py afterwards")
+    g.set_defaults(func=cmd_ingest)
     return p
 
 
