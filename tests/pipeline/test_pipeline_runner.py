@@ -149,12 +149,13 @@ def test_cli_rejects_bad_input():
     assert p.returncode != 0
 
 
-def test_cli_sweep_needs_gpu():
+def test_cli_sweep_needs_gpu(tmp_path):
     from gpu_pipeline.backends.cuda_backend import cupy_or_none
     if cupy_or_none() is not None:
         pytest.skip("a GPU is present; the sweep would really run")
-    p = run_cli("sweep", "-a", "75", "-d", "10", "--runs", "1000", "--out", "/dev/null")
-    assert p.returncode == 1 and "GPU" in p.stderr
+    p = run_cli("sweep", "-a", "75", "-d", "10", "--runs", "1000", "--out",
+                str(tmp_path / "sweep.json"))
+    assert p.returncode == 1 and "GPU" in p.stderr and not (tmp_path / "sweep.json").exists()
 
 
 def interrupt_cli(args, ready, timeout=120):
