@@ -183,8 +183,7 @@ def environment(ctx: Context, prev) -> dict:
            "machine": platform.machine(), "cpu_count": os.cpu_count(), "git_commit": git_commit()}
     smi = ctx.device.which("nvidia-smi")
     if smi:
-        t = min(30.0, ctx.deadline.room())
-        rec["nvidia_smi"] = ctx.device.run_child([smi], t)["output_tail"]
+        rec["nvidia_smi"] = ctx.device.run_child([smi], min(30.0, ctx.deadline.room()))["output_tail"]
         rec["nvidia_smi_query"] = ctx.device.run_child(
             [smi, "--query-gpu=name,driver_version,memory.total,clocks.max.sm,clocks.max.mem",
              "--format=csv"], min(30.0, ctx.deadline.room()))["output_tail"]

@@ -18,7 +18,8 @@ from functools import lru_cache
 
 import numpy as np
 
-from gpu_pipeline.rounds.spec import KERNEL_SCALARS, BattleSpec, RoundRules, kernel_args
+from gpu_pipeline.evidence.steps import identity_specs
+from gpu_pipeline.rounds.spec import KERNEL_SCALARS, BattleSpec, kernel_args
 
 
 class FakeClock:
@@ -62,10 +63,7 @@ def spec_key(spec: BattleSpec) -> tuple:
     return scalar_key(kernel_args(spec, 1, 0, 1, use_shared=False, runs_per_thread=1))
 
 
-KNOWN = [BattleSpec(75, 10, "attacking", mode=m) for m in ("outcome", "dice")] + [
-    BattleSpec(30, 30, "territory", RoundRules(defend_dice=3), retreat_at=6, defender_goal=3,
-               mode=m) for m in ("outcome", "dice")]
-BY_KEY = {spec_key(s): s for s in KNOWN}
+BY_KEY = {spec_key(s): s for s in identity_specs()}    # every battle the steps launch
 
 
 @dataclass
