@@ -154,21 +154,18 @@ def _link(t):
     t.addfile(info)
 
 
-def _climb(t):
-    info = tarfile.TarInfo("gpu-evidence/../../x.json")
-    info.size = 0
-    t.addfile(info, io.BytesIO(b""))
-
-
-def _deep(t):
-    info = tarfile.TarInfo("gpu-evidence/a/b.json")
-    info.size = 0
-    t.addfile(info, io.BytesIO(b""))
+def _empty_file(name):
+    def make(t):
+        info = tarfile.TarInfo(name)
+        info.size = 0
+        t.addfile(info, io.BytesIO(b""))
+    return make
 
 
 @pytest.mark.parametrize("name,make,fragment", [
-    ("link", _link, "not a regular file"), ("climb", _climb, "unexpected member"),
-    ("deep", _deep, "unexpected member")])
+    ("link", _link, "not a regular file"),
+    ("climb", _empty_file("gpu-evidence/../../x.json"), "unexpected member"),
+    ("deep", _empty_file("gpu-evidence/a/b.json"), "unexpected member")])
 def test_a_hostile_archive_is_refused(name, make, fragment, tmp_path, capsys):
     repo = scratch_repo(tmp_path)
     assert main(["ingest", str(hostile(tmp_path, name, make)), "--root", str(repo),
