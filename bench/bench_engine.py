@@ -47,7 +47,7 @@ def case(name):
               f"{min(cpus) * 1000:.2f} ms CPU (the table shows medians)", file=sys.stderr)
         return sorted(walls)[len(walls) // 2], sorted(cpus)[len(cpus) // 2]
     if name == "legacy_75_10":          # tables built outside the timing (brute force of the pipeline)
-        from gpu_pipeline.legacy_model import round_tables
+        from gpu_pipeline.rounds.legacy_model import round_tables
         model = ro.RoundModel.from_tables(round_tables("legacy-kernel"), name="legacy-kernel")
         ro.battle(75, 10, convention="attacking", rules=model)
         walls, cpus = [], []

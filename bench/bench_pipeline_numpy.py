@@ -20,11 +20,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "pysite")]
 
-from gpu_pipeline.host_shim import HostShim  # noqa: E402
-from gpu_pipeline.numpy_backend import NumpyBackend, simulate_range  # noqa: E402
-from gpu_pipeline.progress import timed  # noqa: E402
-from gpu_pipeline.results import git_commit, now_utc, write_json_atomic  # noqa: E402
-from gpu_pipeline.spec import BattleSpec, pack_tables  # noqa: E402
+from gpu_pipeline.backends.host_shim import HostShim  # noqa: E402
+from gpu_pipeline.backends.numpy_backend import NumpyBackend, simulate_range  # noqa: E402
+from gpu_pipeline.records.progress import timed  # noqa: E402
+from gpu_pipeline.records.files import write_json_atomic  # noqa: E402
+from gpu_pipeline.records.results import git_commit, now_utc  # noqa: E402
+from gpu_pipeline.rounds.spec import BattleSpec, pack_tables  # noqa: E402
 
 
 

@@ -23,15 +23,15 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "pysite")]
 
 from benchlib import Target, finish  # noqa: E402
-from gpu_pipeline.cross_entropy import choose_tilt  # noqa: E402
-from gpu_pipeline.host_shim import HostShimRareBackend  # noqa: E402
-from gpu_pipeline.rare import RareEvent, exact_probability, run_rare, weigh  # noqa: E402
-from gpu_pipeline.rare_numpy import NumpyRareBackend  # noqa: E402
-from gpu_pipeline.rare_scaling import Z95, runs_for_relative_half_width  # noqa: E402
-from gpu_pipeline.progress import timed  # noqa: E402
-from gpu_pipeline.results import git_commit, now_utc  # noqa: E402
-from gpu_pipeline.spec import BattleSpec  # noqa: E402
-from gpu_pipeline.tilt import LossCounts, tilt_tables  # noqa: E402
+from gpu_pipeline.rare_events.cross_entropy import choose_tilt  # noqa: E402
+from gpu_pipeline.backends.host_shim import HostShimRareBackend  # noqa: E402
+from gpu_pipeline.rare_events.rare import RareEvent, exact_probability, run_rare, weigh  # noqa: E402
+from gpu_pipeline.backends.rare_numpy import NumpyRareBackend  # noqa: E402
+from gpu_pipeline.rare_events.rare_scaling import Z95, runs_for_relative_half_width  # noqa: E402
+from gpu_pipeline.records.progress import timed  # noqa: E402
+from gpu_pipeline.records.results import git_commit, now_utc  # noqa: E402
+from gpu_pipeline.rounds.spec import BattleSpec  # noqa: E402
+from gpu_pipeline.rounds.tilt import LossCounts, tilt_tables  # noqa: E402
 
 
 

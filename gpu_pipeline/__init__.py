@@ -2,21 +2,16 @@
 bit-identical NumPy twin, exact integer histograms, sharding, checkpoints and validation
 against the exact engine ``riskodds``.
 
-Modules, one job each: ``philox`` (generator), ``schedule`` (which word each round uses),
-``round_decoder`` (value -> losses), ``spec`` (battle, shared tables, kernel interface),
-``standard_round`` (the lockstep kernel's compiled-in round), ``mrg32k3a`` (the legacy
-re-creation's generator), ``kernel_source`` (the .cu files and their -D options),
-``kernel_variants`` (strided, lockstep, legacy: what a launch takes), ``numpy_backend``,
-``cuda_backend``, ``host_shim`` (kernel source built as host C++), ``lane_efficiency``,
-``evidence`` and ``evidence_steps`` (the GPU evidence run), ``runner`` (batches,
-checkpoints), ``results`` (records, JSON, merge), ``check_against_engine`` (the ``validate``
-command), ``cluster`` (Dask), ``launch_sweep`` (the ``sweep`` command), ``cli``. Rare
-events by importance sampling: ``tilt`` (tilted rounds over 2**32), ``cross_entropy`` (fitting
-the tilt), ``rare_numpy`` (twin of ``kernels/rare_battle.cu``),
-``estimate`` (exact sums, interval), ``rare`` (events, driver, JSON), ``rare_scaling``;
-``legacy_model`` (the earlier kernel's dice as round tables).
+The package is layered by job, each layer importing only those below it (checked from the
+source by ``tests/pipeline/test_pipeline_layers.py``):
+streams (Philox, the draw schedule, MRG32k3a) -> rounds (the battle spec, shared integer
+tables, round decoders, tilted and legacy round tables) -> records (result files, atomic
+writes, progress) -> backends (kernel source and launches, NumPy twin, CUDA, host shim) -> runs
+(batches and checkpoints, merge over a cluster, validation, the launch sweep) -> rare_events
+(importance sampling: cross-entropy fit, estimate, scaling data) -> evidence (the GPU evidence
+steps in order of value, their time budget, the returned archive's ingest) -> command_line (``python -m gpu_pipeline``).
 """
-from .schedule import SCHEDULE
-from .spec import BattleSpec, RoundRules
+from .rounds.spec import BattleSpec, RoundRules
+from .streams.schedule import SCHEDULE
 
 __all__ = ["BattleSpec", "RoundRules", "SCHEDULE"]

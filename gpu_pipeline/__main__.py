@@ -1,6 +1,6 @@
 import sys
 
-from .cli import main
+from .command_line.cli import main
 
 if __name__ == "__main__":  # not when a spawned worker process imports this module
     sys.exit(main())

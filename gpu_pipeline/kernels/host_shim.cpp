@@ -5,7 +5,7 @@
 //
 // The shim does not restate any kernel's parameters: RK_SHIM_EXPORT(kernel) exports a pointer
 // to rk_entry<kernel>::launch(grid, shared_words, <the kernel's own parameters>), and Python
-// (gpu_pipeline/host_shim.py) calls it with the argument tuple of gpu_pipeline/spec.py.
+// (gpu_pipeline/backends/host_shim.py) calls it with the argument tuple of gpu_pipeline/rounds/spec.py.
 #include <cstdint>
 #include <vector>
 

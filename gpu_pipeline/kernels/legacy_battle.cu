@@ -4,12 +4,12 @@
 // not the battle's odds; results of this kernel are never written as simulation results.
 //
 // What is re-created: MRG32k3a with a curand_init-style start per thread (state seeded from the
-// seed, then skipped to subsequence = thread id by matrix powers: gpu_pipeline/mrg32k3a.py has
+// seed, then skipped to subsequence = thread id by matrix powers: gpu_pipeline/streams/mrg32k3a.py has
 // the math and builds the tables; the constants come as -D options), one 32-bit word per round,
 // bit-sliced dice with the % 6 bias, per-thread bins of attackers lost (a local array, added
 // to the global bins once per thread), many battles per thread, the 32-bit thread index, and
 // no bound check: every launch plays grid * block * sims_per_thread battles, so the host rounds
-// a request up to whole launches (gpu_pipeline/kernel_variants.py reports the battles PLAYED).
+// a request up to whole launches (gpu_pipeline/backends/kernel_variants.py reports the battles PLAYED).
 // Not re-created: cuRAND itself (its headers are not on every machine that builds this; the
 // recurrence, the seeding and the skip-ahead follow it), and the 32-bit run counter whose wrap
 // spoilt the earlier totals (counts only, not speed).

@@ -1,6 +1,6 @@
 // legacy_round.cuh -- one round as the EARLIER GPU kernel played it (risk-reference.md, section
 // 5), re-created for timing: biased bit-sliced dice and an unsorted slow path. NOT the game's
-// odds. Its exact round tables are gpu_pipeline/legacy_model.py's "legacy-kernel" model, and
+// odds. Its exact round tables are gpu_pipeline/rounds/legacy_model.py's "legacy-kernel" model, and
 // tests/pipeline/test_pipeline_legacy_kernel.py checks this code against them word by word.
 //
 // Dice: field f of the 32-bit word r is bits 3f .. 3f + 2, and a die is (field % 6) + 1, so

@@ -1,15 +1,15 @@
 // lockstep_battle.cu -- Monte Carlo of RISK battles in fixed steps of four rounds, with
 // finished lanes refilled at step boundaries (the "lockstep" kernel). Same draw schedule, same
-// histograms bit for bit as risk_battle.cu and the NumPy twin (gpu_pipeline/numpy_backend.py).
+// histograms bit for bit as risk_battle.cu and the NumPy twin (gpu_pipeline/backends/numpy_backend.py).
 //
 // Built like risk_battle.cu: CuPy RawModule (NVRTC), nvcc compile-only, and host C++ through
 // host_shim.cpp (tests/pipeline/test_pipeline_lockstep.py: bit identity with the NumPy twin).
-// Same parameters as risk_battles (gpu_pipeline/spec.py KERNEL_SCALARS).
+// Same parameters as risk_battles (gpu_pipeline/rounds/spec.py KERNEL_SCALARS).
 //
 // WHY. In risk_battle.cu a thread plays one whole battle, then the next. The 32 lanes of a warp
 // share one instruction stream, so the warp runs each battle for as long as its longest lane:
 // for 75 v 10 a battle lasts 9.65 rounds on average but the longest of 32 about 15.5, so only
-// about 0.62 of the lane-rounds do work (gpu_pipeline/lane_efficiency.py computes this).
+// about 0.62 of the lane-rounds do work (gpu_pipeline/backends/lane_efficiency.py computes this).
 //
 // HOW. One loop iteration is one STEP for every lane: a lane computes the Philox block of its
 // battle's rounds k .. k + 3 (one block per lane per step: the schedule's main stream feeds
@@ -24,7 +24,7 @@
 //
 // Two entries:
 //   lockstep_battles      any rules: every round from the table in shared memory (rk_round.cuh)
-//   lockstep_battles_std  the standard rules (gpu_pipeline/standard_round.py): the full round
+//   lockstep_battles_std  the standard rules (gpu_pipeline/rounds/standard_round.py): the full round
 //                         (RK_STD_ATTACK_DICE v RK_STD_DEFEND_DICE) from compiled-in constants,
 //                         in outcome mode by comparing the raw word with thresholds X_j
 //                         (x >= X_j <=> floor(x S / 2^32) >= c_j; derivation in
@@ -44,7 +44,7 @@
 //   floor(x S / 2^32) >= c  <=>  x S / 2^32 >= c  <=>  x >= c 2^32 / S  <=>  x >= ceil(c 2^32 / S)
 // (floor(y) >= c iff y >= c for whole c; x is whole). So v >= c_j iff x >= X_j, X_j =
 // ceil(c_j 2^32 / S), which fits 32 bits for c_j < S, i.e. for the first RK_STD_PAIRS columns
-// (gpu_pipeline/standard_round.py; tests check it exhaustively at 8 bits, at 32-bit edges and
+// (gpu_pipeline/rounds/standard_round.py; tests check it exhaustively at 8 bits, at 32-bit edges and
 // word by word through this function). Lemire's rejection test still comes first.
 __device__ __forceinline__ int rk_std_round(rk_u32 x, rk_u32 nlo, rk_u32 nhi, rk_u32 k,
                                             rk_u32 k0, rk_u32 k1, int mode) {

@@ -1,9 +1,9 @@
 // rare_battle.cu -- battles under a tilted round distribution, for importance sampling of rare
-// events (gpu_pipeline/rare.py has the math; gpu_pipeline/tilt.py builds the tables).
+// events (gpu_pipeline/rare_events/rare.py has the math; gpu_pipeline/rounds/tilt.py builds the tables).
 //
-// Built like risk_battle.cu: CuPy RawKernel (NVRTC) -> gpu_pipeline/cuda_backend.py; nvcc
+// Built like risk_battle.cu: CuPy RawKernel (NVRTC) -> gpu_pipeline/backends/cuda_backend.py; nvcc
 // compile-only -> tests/pipeline/test_pipeline_nvcc.py; host C++ through host_shim.cpp ->
-// tests/pipeline/test_pipeline_rare.py (bit identity with gpu_pipeline/rare_numpy.py).
+// tests/pipeline/test_pipeline_rare.py (bit identity with gpu_pipeline/backends/rare_numpy.py).
 //
 // Armies are ATTACKING armies. One thread plays up to runs_per_thread battles (run ids strided
 // by the grid size, bound-checked), each until a <= stop_a or d <= stop_d, and writes for run

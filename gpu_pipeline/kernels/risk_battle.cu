@@ -2,15 +2,15 @@
 // over the grid (the "strided" kernel; kernels/lockstep_battle.cu is the lockstep one).
 //
 // Built three ways from this one file (plus rk_common.cuh and rk_round.cuh, which it includes):
-//   * CuPy RawModule (NVRTC) on a GPU               -> gpu_pipeline/cuda_backend.py
+//   * CuPy RawModule (NVRTC) on a GPU               -> gpu_pipeline/backends/cuda_backend.py
 //   * nvcc compile-only check (-cubin/-ptx)         -> tests/pipeline/test_pipeline_nvcc.py
 //   * host C++ via kernels/host_shim.cpp (g++)      -> tests/pipeline/test_pipeline_host_shim.py
 //                                                      (bit identity with the NumPy twin)
-// Each way passes the same -D options (gpu_pipeline/kernel_source.py) and the same arguments
-// (gpu_pipeline/kernel_variants.py, from gpu_pipeline/spec.py kernel_args).
+// Each way passes the same -D options (gpu_pipeline/backends/kernel_source.py) and the same arguments
+// (gpu_pipeline/backends/kernel_variants.py, from gpu_pipeline/rounds/spec.py kernel_args).
 //
 // Armies are ATTACKING armies (all may die); the Python side converts the territory convention.
-// DRAW SCHEDULE "philox4x32-10/v1": rk_common.cuh (twin: gpu_pipeline/schedule.py); one round:
+// DRAW SCHEDULE "philox4x32-10/v1": rk_common.cuh (twin: gpu_pipeline/streams/schedule.py); one round:
 // rk_round.cuh. Thread t plays run ids run_start + t + i * (threads in the grid), i <
 // runs_per_thread; all run indices are 64-bit and a thread never touches a run id >=
 // run_start + run_count.

@@ -1,11 +1,11 @@
 // rk_common.cuh -- what every kernel of gpu_pipeline shares: integer types, Philox4x32-10 and
-// the draw schedule "philox4x32-10/v1" (twin: gpu_pipeline/schedule.py; keep them identical).
+// the draw schedule "philox4x32-10/v1" (twin: gpu_pipeline/streams/schedule.py; keep them identical).
 //
-// Included by risk_battle.cu and rare_battle.cu; built by NVRTC (CuPy; gpu_pipeline/kernel_source.py
+// Included by risk_battle.cu and rare_battle.cu; built by NVRTC (CuPy; gpu_pipeline/backends/kernel_source.py
 // inlines this file), by nvcc, and as host C++ through host_shim.cpp. So: no system #include, no
 // CUDA library calls, only what host_shim.cpp can emulate.
 //
-// Sizes come from Python as -D options (gpu_pipeline/spec.py kernel_defines()), never typed here.
+// Sizes come from Python as -D options (gpu_pipeline/rounds/spec.py kernel_defines()), never typed here.
 //
 // Schedule: key = (seed_lo, seed_hi) of the 64-bit seed; run n (64-bit run id), round k:
 //   main word = word (k & 3) of Philox4x32-10(ctr = (n_lo, n_hi, k >> 2, 0), key)

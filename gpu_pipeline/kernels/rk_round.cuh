@@ -2,7 +2,7 @@
 // what the histogram kernels (risk_battle.cu, lockstep_battle.cu) share.
 //
 // TABLE (uint32, RK_TABLE_WORDS words; row na * RK_KEY_STRIDE + nd of RK_TABLE_WIDTH words):
-// S, t, cum0, cum1, cum2 (gpu_pipeline/spec.py pack_tables).
+// S, t, cum0, cum1, cum2 (gpu_pipeline/rounds/spec.py pack_tables).
 // Round k of run n takes the main word x of rk_main_word (rk_common.cuh), then
 //   S          = faces_a^na * faces_d^nd (na, nd = dice rolled this round), <= 2^32
 //   m          = (u64) x * S; reject iff (u32) m < t, t = 2^32 mod S (Lemire)

@@ -83,7 +83,7 @@ from functools import lru_cache
 
 import riskodds as ro
 from riskodds.algorithms import reshape as balanced
-from gpu_pipeline import legacy_model
+from gpu_pipeline.rounds import legacy_model
 
 from .. import paths
 from . import decisions, history, simdata

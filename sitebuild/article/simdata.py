@@ -58,9 +58,9 @@ def from_files(A: int = 75, D: int = 10, sim_dir: Path = SIM_DIR) -> list[Histog
 
 
 def _run_fallback(A: int, D: int, runs: int, seed: int) -> dict:
-    from gpu_pipeline.numpy_backend import NumpyBackend
-    from gpu_pipeline.runner import simulate
-    from gpu_pipeline.spec import BattleSpec
+    from gpu_pipeline.backends.numpy_backend import NumpyBackend
+    from gpu_pipeline.runs.runner import simulate
+    from gpu_pipeline.rounds.spec import BattleSpec
 
     backend = NumpyBackend()
     try:

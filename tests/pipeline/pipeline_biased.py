@@ -3,7 +3,7 @@ come up twice as often as 3..6. Plugged into the NumPy backend's ``round_hook`` 
 validator can be shown to catch it. Never importable from the package."""
 import numpy as np
 
-from gpu_pipeline.round_decoder import _sort3_desc
+from gpu_pipeline.rounds.round_decoder import _sort3_desc
 
 
 def biased_round(word, na, nd):

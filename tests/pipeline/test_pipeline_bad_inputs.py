@@ -1,7 +1,8 @@
 """The pipeline's bad-input matrix: every row is a command line, the exit status it must give
 and a fragment of the one-line message it must print (never a traceback, never a hang).
 
-Exit status: 2 = argparse usage error, 1 = refused input / unreadable file / failed
+Exit status: 2 = usage error (argparse, or an output path that is not a regular file:
+test_pipeline_output_paths.py), 1 = refused input / unreadable file / failed
 validation. ``{name}`` in an argument is a file made by the ``files`` fixture. Rows marked
 ``HANG`` run in a subprocess with a timeout: they are the ones that used to run for minutes.
 """
@@ -13,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from gpu_pipeline.cli import main
-from gpu_pipeline.results import SimulationResult
-from gpu_pipeline.spec import MAX_GRID_CELLS, BattleSpec
-from gpu_pipeline.spec import LIMITS
+from gpu_pipeline.command_line.cli import main
+from gpu_pipeline.records.results import SimulationResult
+from gpu_pipeline.rounds.spec import MAX_GRID_CELLS, BattleSpec
+from gpu_pipeline.rounds.spec import LIMITS
 
 ROOT = Path(__file__).resolve().parents[2]
 SIM = ["simulate", "-a", "5", "-d", "3", "--backend", "numpy", "--workers", "1", "--no-progress"]
@@ -80,7 +81,7 @@ ROWS = [
     ("seed-negative", SIM + ["--runs", "10", "--seed", "-1"], 2, "below the minimum 0"),
     ("seed-2e64", SIM + ["--runs", "10", "--seed", str(2 ** 64)], 2, "too large"),
     ("backend-unknown", SIM[:5] + ["--backend", "tpu", "--runs", "10"], 2, "invalid choice"),
-    ("out-is-a-folder", SIM + ["--runs", "10", "--out", "{folder}"], 1, "is a folder"),
+    ("out-is-a-folder", SIM + ["--runs", "10", "--out", "{folder}"], 2, "is a folder"),
     ("checkpoint-not-a-result", SIM + ["--runs", "10", "--checkpoint", "{not_json}"], 1,
      "not a JSON file"),
     ("checkpoint-raised-count", CHECKPOINT + ["{raised_count}"], 1, "inconsistent"),
@@ -110,7 +111,7 @@ ROWS = [
     ("merge-overlap", ["merge", "{good}", "{good}", "--out", "{new}"], 1, "overlap"),
     ("merge-other-battle", ["merge", "{good}", "{other}", "--out", "{new}"], 1,
      "can only merge"),
-    ("merge-out-folder", ["merge", "{good}", "--out", "{folder}"], 1, "is a folder"),
+    ("merge-out-folder", ["merge", "{good}", "--out", "{folder}"], 2, "is a folder"),
     # --- validate
     ("validate-zero-runs", ["validate", "{zero}"], 1, "no runs to validate"),
     ("validate-missing", ["validate", "{missing}"], 1, "No such file"),
@@ -145,7 +146,7 @@ ROWS = [
      2, "unrecognized arguments"),
     ("rare-workers-zero", RARE[:-3] + ["--runs", "100", "--event", "loss", "--workers", "0"], 2,
      "below the minimum 1"),
-    ("rare-out-folder", RARE + ["--runs", "100", "--event", "loss", "--out", "{folder}"], 1,
+    ("rare-out-folder", RARE + ["--runs", "100", "--event", "loss", "--out", "{folder}"], 2,
      "is a folder"),
     ("rare-no-event", RARE + ["--runs", "100"], 2, "--event"),
     ("rare-legacy-dice-other-rules", RARE + ["--runs", "100", "--event", "loss", "--round-model",
@@ -165,8 +166,8 @@ ROWS = [
      "below the minimum 1"),
     ("simulate-legacy-kernel", SIM + ["--runs", "10", "--kernel", "legacy"], 2, "invalid choice"),
     # --- evidence
-    ("evidence-out-is-a-file", ["evidence", "--out", "{not_json}", "--profile", "cpu"], 1,
-     "is a file"),
+    ("evidence-out-is-a-file", ["evidence", "--out", "{not_json}", "--profile", "cpu"], 2,
+     "is a regular file, not a folder"),
     ("evidence-unknown-step", ["evidence", "--out", "{folder}", "--steps", "sweep,nap"], 2,
      "unknown step nap"),
     ("evidence-gpu-profile-without-gpu", ["evidence", "--out", "{folder}", "--profile", "gpu"],
@@ -179,7 +180,7 @@ ROWS = [
 
 
 def small_result(spec, runs=40, seed=3):
-    from gpu_pipeline.numpy_backend import simulate_range
+    from gpu_pipeline.backends.numpy_backend import simulate_range
     return SimulationResult(spec, seed, simulate_range(spec, seed, 0, runs).tolist(),
                             [[0, runs]], [0, runs])
 
@@ -221,7 +222,7 @@ def files(tmp_path_factory):
     write("version_2", dict(obj, format_version=2))
     (d / "gpu_evidence").mkdir()
     (d / "gpu_evidence" / "evidence.json").write_text(json.dumps(
-        {"format": "riskodds-gpu-evidence", "profile": {"name": "gpu"}}))
+        {"format": "riskodds-gpu-evidence", "format_version": 2, "profile": "gpu"}))
     paths["gpu_evidence"] = d / "gpu_evidence"
     return {k: str(v) for k, v in paths.items()}
 

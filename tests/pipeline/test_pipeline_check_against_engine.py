@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from gpu_pipeline.numpy_backend import simulate_range
-from gpu_pipeline.results import SimulationResult
-from gpu_pipeline.spec import BattleSpec, RoundRules
-from gpu_pipeline.check_against_engine import check_against_engine
+from gpu_pipeline.backends.numpy_backend import simulate_range
+from gpu_pipeline.records.results import SimulationResult
+from gpu_pipeline.rounds.spec import BattleSpec, RoundRules
+from gpu_pipeline.runs.check_against_engine import check_against_engine
 from pipeline_biased import biased_round
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,16 +1,17 @@
 """``python -m gpu_pipeline evidence`` without a GPU: the whole sequence on the CPU profile (tiny
 sizes, the kernels' source through the host shim, the NumPy twin), marked as such; resumable
-at the time budget and from the long run's checkpoint."""
+at the time budget and from the long run's checkpoint. The result files are checked against
+the NumPy twin run separately (the oracle)."""
 import json
 
 import pytest
 
-from gpu_pipeline.cli import main
-from gpu_pipeline.cuda_backend import cupy_or_none
-from gpu_pipeline.evidence import INCOMPLETE
-from gpu_pipeline.evidence_steps import CPU, SEED, STEPS, battle
-from gpu_pipeline.numpy_backend import simulate_range
-from gpu_pipeline.results import SimulationResult
+from gpu_pipeline.command_line.cli import main
+from gpu_pipeline.backends.cuda_backend import cupy_or_none
+from gpu_pipeline.evidence.sequence import INCOMPLETE
+from gpu_pipeline.evidence.steps import CPU, SEED, STEPS, battle
+from gpu_pipeline.backends.numpy_backend import simulate_range
+from gpu_pipeline.records.results import SimulationResult
 
 pytestmark = pytest.mark.skipif(cupy_or_none() is not None,
                                 reason="a GPU is here: the evidence run would use it")
@@ -35,19 +36,26 @@ def test_every_step_runs_and_says_it_is_no_gpu(tmp_path, shim, engine, capsys):
     assert evidence(out) == 0
     state = records(out)
     steps = state["steps"]
-    assert state["complete"] and state["profile"]["name"] == "cpu" and "NO GPU" in state["note"]
+    assert state["complete"] and state["profile"] == "cpu" and "NO GPU" in state["note"]
     assert {k: v["status"] for k, v in steps.items()} == {
-        "environment": "done", "cupy_tests": "refused", "sanitizer": "refused",
-        "bit_identity": "done", "sweep": "done", "modes": "done", "kernels": "done",
-        "long_run": "done"}
+        "environment": "done", "bit_identity": "done", "modes": "done", "legacy": "done",
+        "long_run": "done", "sweep": "done", "sanitizer": "refused", "cupy_tests": "refused"}
+    assert [s["step"] for s in state["calls"][0]["started"]] == list(STEPS)
     rows = steps["bit_identity"]["rows"]
     assert len(rows) == 2 * 2 * 2 * len(CPU.identity_shapes) and all(r["equal"] for r in rows)
     assert {r["entry"] for r in rows} >= {"risk_battles", "lockstep_battles_std", "lockstep_battles"}
-    assert steps["kernels"]["twin_kernels_agree"]
-    assert {r["kernel"] for r in steps["kernels"]["rows"]} == {"strided", "lockstep", "legacy"}
-    assert all(m["passed"] for m in steps["modes"]["modes"].values())
+    assert steps["modes"]["kernels_agree"] == {"outcome": True, "dice": True}
+    for unit in steps["modes"]["units"].values():   # result files: the twin's histograms
+        res = SimulationResult.load(out / unit["file"])
+        assert res.counts == simulate_range(battle(unit["mode"]), SEED, 0, CPU.mode_runs).tolist()
+        assert unit["passed"]
+    assert set(steps["legacy"]["units"]) == {"strided/outcome", "strided/dice",
+                                             "lockstep/outcome", "lockstep/dice", "legacy/dice"}
     long = SimulationResult.load(out / steps["long_run"]["file"])
     assert long.counts == twin_long_run() and steps["long_run"]["passed"]
+    assert sorted(steps["sweep"]["files"]) == sorted(
+        [f"sweep_{k}_{m}.json" for k in ("strided", "lockstep") for m in ("outcome", "dice")]
+        + ["sweep_legacy_dice.json"])
     summary = (out / "summary.md").read_text()
     assert "NO GPU" in summary and all(f"| {name} |" in summary for name in STEPS)
 
@@ -59,10 +67,11 @@ def test_every_step_runs_and_says_it_is_no_gpu(tmp_path, shim, engine, capsys):
 def test_budget_and_checkpoint_resume(tmp_path, shim, engine):
     out = tmp_path / "ev"
     assert evidence(out, "--steps", "environment,long_run", "--budget-s", "0") == INCOMPLETE
-    assert records(out)["steps"] == {}  # stopped before the first step
+    assert records(out)["steps"] == {}  # nothing fits in 0 s
     assert evidence(out, "--steps", "long_run", "--max-batches", "2") == INCOMPLETE
     partial = records(out)["steps"]["long_run"]
-    assert partial["status"] == "partial" and partial["runs_done"] == 2 * CPU.long_batch
+    assert partial["status"] == "partial" and partial["runs_done"] == 2 * partial["max_batch"]
+    assert partial["max_batch"] <= CPU.long_batch_max
     assert (out / "long_run.checkpoint.json").exists()
     assert evidence(out, "--steps", "long_run") == 0
     done = records(out)["steps"]["long_run"]

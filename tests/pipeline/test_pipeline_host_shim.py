@@ -2,8 +2,8 @@
 histograms bit-identical to the NumPy twin for the same seed and run range."""
 import pytest
 
-from gpu_pipeline.numpy_backend import simulate_range
-from gpu_pipeline.spec import BattleSpec, pack_tables
+from gpu_pipeline.backends.numpy_backend import simulate_range
+from gpu_pipeline.rounds.spec import BattleSpec, pack_tables
 from pipeline_rules import RULE_VARIANTS, variant_id
 
 

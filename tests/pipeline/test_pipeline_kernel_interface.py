@@ -6,10 +6,10 @@ import re
 import numpy as np
 import pytest
 
-from gpu_pipeline.kernel_source import (BATTLE_KERNEL, LEGACY_KERNEL, LOCKSTEP_KERNEL, RARE_KERNEL,
+from gpu_pipeline.backends.kernel_source import (BATTLE_KERNEL, LEGACY_KERNEL, LOCKSTEP_KERNEL, RARE_KERNEL,
                                         compile_options, inlined_source)
-from gpu_pipeline.kernel_variants import LEGACY_SCALARS
-from gpu_pipeline.spec import (KERNEL_SCALARS, RARE_KERNEL_SCALARS, TABLE_WORDS, BattleSpec,
+from gpu_pipeline.backends.kernel_variants import LEGACY_SCALARS
+from gpu_pipeline.rounds.spec import (KERNEL_SCALARS, RARE_KERNEL_SCALARS, TABLE_WORDS, BattleSpec,
                                kernel_args, launch_plan, rare_kernel_args)
 
 C_TYPES = {np.uint64: "rk_u64", np.uint32: "rk_u32", np.int32: "int", np.float64: "double"}

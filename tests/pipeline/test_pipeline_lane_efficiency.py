@@ -1,8 +1,8 @@
 """Lane-efficiency predictions: the battle-length distribution against closed forms."""
 import pytest
 
-from gpu_pipeline.lane_efficiency import length_distribution, predict
-from gpu_pipeline.spec import BattleSpec, RoundRules
+from gpu_pipeline.backends.lane_efficiency import length_distribution, predict
+from gpu_pipeline.rounds.spec import BattleSpec, RoundRules
 
 DUELS = RoundRules(attack_dice=1, defend_dice=1)
 P = 15 / 36  # the attacker wins a 1 v 1 duel (ties to the defender): 15 of 36 rolls

@@ -4,11 +4,11 @@ MRG32k3a started as curand_init starts it (oracle: the recurrence stepped here, 
 battles follow the engine's exact odds for those tables, and it plays whole launches."""
 import pytest
 
-from gpu_pipeline import mrg32k3a
-from gpu_pipeline.check_against_engine import g_test, split_by_expected
-from gpu_pipeline.kernel_variants import plan
-from gpu_pipeline.legacy_model import round_tables
-from gpu_pipeline.spec import BattleSpec, RoundRules
+from gpu_pipeline.streams import mrg32k3a
+from gpu_pipeline.runs.check_against_engine import g_test, split_by_expected
+from gpu_pipeline.backends.kernel_variants import plan
+from gpu_pipeline.rounds.legacy_model import round_tables
+from gpu_pipeline.rounds.spec import BattleSpec, RoundRules
 
 M1, M2 = 4294967087, 4294944443   # L'Ecuyer's moduli, typed here as an independent oracle
 

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from gpu_pipeline.legacy_model import MODELS, round_counts, round_tables
+from gpu_pipeline.rounds.legacy_model import MODELS, round_counts, round_tables
 from pipeline_biased import biased_round
 
 

@@ -4,11 +4,11 @@ outcome mode, x >= ceil(c 2**w / S) <=> floor(x S / 2**w) >= c, must hold exactl
 import numpy as np
 import pytest
 
-from gpu_pipeline.numpy_backend import simulate_range
-from gpu_pipeline.round_decoder import losses_from_dice, losses_from_outcome
-from gpu_pipeline.schedule import TWO32, lemire_threshold, redraw_np, seed_key
-from gpu_pipeline.spec import BattleSpec, RoundRules, engine_outcome_space
-from gpu_pipeline.standard_round import standard_round_defines, word_threshold
+from gpu_pipeline.backends.numpy_backend import simulate_range
+from gpu_pipeline.rounds.round_decoder import losses_from_dice, losses_from_outcome
+from gpu_pipeline.streams.schedule import TWO32, lemire_threshold, redraw_np, seed_key
+from gpu_pipeline.rounds.spec import BattleSpec, RoundRules, engine_outcome_space
+from gpu_pipeline.rounds.standard_round import standard_round_defines, word_threshold
 from pipeline_rules import RULE_VARIANTS, variant_id
 
 

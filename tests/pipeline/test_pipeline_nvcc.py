@@ -6,7 +6,7 @@ import subprocess
 
 import pytest
 
-from gpu_pipeline.kernel_source import (BATTLE_KERNEL, KERNEL_DIR, LEGACY_KERNEL, LOCKSTEP_KERNEL,
+from gpu_pipeline.backends.kernel_source import (BATTLE_KERNEL, KERNEL_DIR, LEGACY_KERNEL, LOCKSTEP_KERNEL,
                                         RARE_KERNEL, compile_options)
 
 pytestmark = pytest.mark.skipif(shutil.which("nvcc") is None, reason="nvcc not installed")

@@ -2,7 +2,7 @@
 import numpy as np
 import pytest
 
-from gpu_pipeline.philox import KAT_VECTORS, philox4x32_10, philox4x32_10_np
+from gpu_pipeline.streams.philox import KAT_VECTORS, philox4x32_10, philox4x32_10_np
 
 
 @pytest.mark.parametrize("ctr,key,expected", KAT_VECTORS)

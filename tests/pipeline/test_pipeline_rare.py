@@ -13,13 +13,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from gpu_pipeline.cross_entropy import choose_tilt
-from gpu_pipeline.philox import philox4x32_10
-from gpu_pipeline.rare import RareEvent, exact_probability, run_rare
-from gpu_pipeline.rare_numpy import NumpyRareBackend, play_tilted
-from gpu_pipeline.schedule import main_counter, seed_key
-from gpu_pipeline.spec import BattleSpec, RoundRules, table_key
-from gpu_pipeline.tilt import TWO32, LossCounts, quantize, solve_theta, tilt_tables, tilted, tilted_mean
+from gpu_pipeline.rare_events.cross_entropy import choose_tilt
+from gpu_pipeline.streams.philox import philox4x32_10
+from gpu_pipeline.rare_events.rare import RareEvent, exact_probability, run_rare
+from gpu_pipeline.backends.rare_numpy import NumpyRareBackend, play_tilted
+from gpu_pipeline.streams.schedule import main_counter, seed_key
+from gpu_pipeline.rounds.spec import BattleSpec, RoundRules, table_key
+from gpu_pipeline.rounds.tilt import TWO32, LossCounts, quantize, solve_theta, tilt_tables, tilted, tilted_mean
 
 ROOT = Path(__file__).resolve().parents[2]
 SPEC = BattleSpec(75, 10, "attacking")
@@ -135,8 +135,8 @@ def test_kernel_source_matches_numpy_twin_bit_for_bit(shim, engine, spec, stop_a
 def test_same_estimate_from_every_backend_and_batching(shim, engine):
     """Exact sums: NumPy (1 or 2 processes, any batch) and the kernel source report the same
     bits for the estimate and its standard error."""
-    from gpu_pipeline import rare
-    from gpu_pipeline.host_shim import HostShimRareBackend
+    from gpu_pipeline.rare_events import rare
+    from gpu_pipeline.backends.host_shim import HostShimRareBackend
     event = RareEvent.parse("loss", SPEC)
     choice = choose_tilt(SPEC, event.K, 5, pilot=3000)
     tables = tilt_tables(LossCounts.of_spec(SPEC), choice.theta)

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from gpu_pipeline.numpy_backend import NumpyBackend
-from gpu_pipeline.results import SimulationResult, merge, normalize_ranges
-from gpu_pipeline.runner import shard_range, simulate
-from gpu_pipeline.spec import BattleSpec, RoundRules
+from gpu_pipeline.backends.numpy_backend import NumpyBackend
+from gpu_pipeline.records.results import SimulationResult, merge, normalize_ranges
+from gpu_pipeline.runs.runner import shard_range, simulate
+from gpu_pipeline.rounds.spec import BattleSpec, RoundRules
 
 SPEC = BattleSpec(75, 10, "attacking", mode="dice")
 ROOT = Path(__file__).resolve().parents[2]
@@ -149,12 +149,13 @@ def test_cli_rejects_bad_input():
     assert p.returncode != 0
 
 
-def test_cli_sweep_needs_gpu():
-    from gpu_pipeline.cuda_backend import cupy_or_none
+def test_cli_sweep_needs_gpu(tmp_path):
+    from gpu_pipeline.backends.cuda_backend import cupy_or_none
     if cupy_or_none() is not None:
         pytest.skip("a GPU is present; the sweep would really run")
-    p = run_cli("sweep", "-a", "75", "-d", "10", "--runs", "1000", "--out", "/dev/null")
-    assert p.returncode == 1 and "GPU" in p.stderr
+    p = run_cli("sweep", "-a", "75", "-d", "10", "--runs", "1000", "--out",
+                str(tmp_path / "sweep.json"))
+    assert p.returncode == 1 and "GPU" in p.stderr and not (tmp_path / "sweep.json").exists()
 
 
 def interrupt_cli(args, ready, timeout=120):
@@ -182,7 +183,7 @@ def interrupt_cli(args, ready, timeout=120):
 def test_cli_ctrl_c_then_resume(tmp_path):
     """A real SIGINT to the CLI: exit 130 with one line and a checkpoint; the same command
     resumes and the final histogram equals an uninterrupted run's."""
-    from gpu_pipeline.numpy_backend import simulate_range
+    from gpu_pipeline.backends.numpy_backend import simulate_range
     ck, out = tmp_path / "ck.json", tmp_path / "out.json"
     args = ["simulate", "-a", "75", "-d", "10", "--runs", "1500000", "--seed", "21",
             "--backend", "numpy", "--workers", "1", "--checkpoint", str(ck),

@@ -3,10 +3,10 @@ import numpy as np
 import pytest
 from pipeline_rules import hardest_lemire_rules
 
-from gpu_pipeline.round_decoder import enumerate_round, losses_from_dice, losses_from_outcome
-from gpu_pipeline.numpy_backend import simulate_range
-from gpu_pipeline.schedule import lemire_threshold, redraw_np, round_value, seed_key
-from gpu_pipeline.spec import BONUS_CODES, BattleSpec, RoundRules, pack_tables, table_key
+from gpu_pipeline.rounds.round_decoder import enumerate_round, losses_from_dice, losses_from_outcome
+from gpu_pipeline.backends.numpy_backend import simulate_range
+from gpu_pipeline.streams.schedule import lemire_threshold, redraw_np, round_value, seed_key
+from gpu_pipeline.rounds.spec import BONUS_CODES, BattleSpec, RoundRules, pack_tables, table_key
 
 REFERENCE_ROUNDS = {  # risk-reference.md section 2
     (3, 2): {(0, 2): 2890, (1, 1): 2611, (2, 0): 2275},
@@ -84,7 +84,7 @@ def test_redraw_matches_scalar_reference():
                   np.full(runs.size, S, np.uint64), np.full(runs.size, lemire_threshold(S), np.uint64), key)
     v = (m >> np.uint64(32)).astype(np.int64)
     assert (v < S).all()
-    from gpu_pipeline.philox import philox4x32_10
+    from gpu_pipeline.streams.philox import philox4x32_10
     for i, n in enumerate(runs.tolist()):
         # the scalar reference on a round whose main word is rejected must land on the same value
         lo, hi = n & 0xFFFFFFFF, n >> 32
@@ -130,7 +130,7 @@ def test_numpy_backend_follows_the_scalar_schedule(engine, spec):
 
 
 def test_round_rules_take_their_limits_from_the_engine():
-    from gpu_pipeline.spec import LIMITS
+    from gpu_pipeline.rounds.spec import LIMITS
     top, low = LIMITS["max_faces"], LIMITS["min_faces"]
     assert RoundRules(attack_faces=top, defend_faces=low).attack_faces == top
     for bad in (dict(attack_faces=top + 1), dict(defend_faces=low - 1),

@@ -15,9 +15,9 @@ import time
 
 from .cross_entropy import choose_tilt
 from .rare import RareEvent, exact_probability, exact_record, weigh
-from .results import git_commit, now_utc
-from .spec import BattleSpec
-from .tilt import LossCounts, tilt_tables
+from ..records.results import git_commit, now_utc
+from ..rounds.spec import BattleSpec
+from ..rounds.tilt import LossCounts, tilt_tables
 
 FORMAT = "riskodds-rare-scaling"
 FORMAT_VERSION = 1

@@ -8,8 +8,8 @@ run ids as ``--shard i/n``, so the merged histogram equals a single run's exactl
 """
 from __future__ import annotations
 
-from .results import SimulationResult, merge
-from .spec import BattleSpec
+from ..records.results import SimulationResult, merge
+from ..rounds.spec import BattleSpec
 
 
 def run_shard(spec: BattleSpec, runs: int, seed: int, i: int, n: int, backend: str = "auto",

@@ -44,11 +44,11 @@ import numpy as np
 
 from .cross_entropy import PILOT_BASE, PILOT_STRIDE, TiltChoice, choose_tilt
 from .estimate import ExactSum, Estimate, estimate
-from .progress import Progress
-from .results import git_commit, now_utc
-from .schedule import SCHEDULE
-from .spec import BattleSpec
-from .tilt import LossCounts, TiltTables, tilt_tables
+from ..records.progress import Progress
+from ..records.results import git_commit, now_utc
+from ..streams.schedule import SCHEDULE
+from ..rounds.spec import BattleSpec
+from ..rounds.tilt import LossCounts, TiltTables, tilt_tables
 
 FORMAT = "riskodds-rare-event"
 FORMAT_VERSION = 1
@@ -148,7 +148,7 @@ def loss_counts_of(spec: BattleSpec, name: str = "engine") -> LossCounts:
     the others are ``legacy_model`` tables (standard rules only: 3 v 2 six-sided dice)."""
     if name == "engine":
         return LossCounts.of_spec(spec)
-    from .legacy_model import round_tables
+    from ..rounds.legacy_model import round_tables
     if name not in ROUND_MODELS:
         raise ValueError(f"round model must be one of {', '.join(ROUND_MODELS)}, got {name!r}")
     if spec.rules != type(spec.rules)():

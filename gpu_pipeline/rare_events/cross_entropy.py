@@ -36,9 +36,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .rare_numpy import play_tilted
-from .spec import BattleSpec, table_key
-from .tilt import LossCounts, solve_theta, tilt_tables, tilted_mean
+from ..backends.rare_numpy import play_tilted
+from ..rounds.spec import BattleSpec, table_key
+from ..rounds.tilt import LossCounts, solve_theta, tilt_tables, tilted_mean
 
 PILOT_BASE = 1 << 63        # pilot t plays run ids PILOT_BASE + t * 2**40 + [0, pilot)
 PILOT_STRIDE = 1 << 40

@@ -20,10 +20,10 @@ import numpy as np
 
 from .kernel_source import KERNEL_DIR, SHIM_SOURCE, compile_options, sources_digest
 from .kernel_variants import TWIN_KERNELS, LaunchPlan, plan
-from .philox import MASK32
-from .results import require_total
-from .schedule import seed_key
-from .spec import BattleSpec, launch_plan, rare_kernel_args
+from ..streams.philox import MASK32
+from ..records.results import require_total
+from ..streams.schedule import seed_key
+from ..rounds.spec import BattleSpec, launch_plan, rare_kernel_args
 
 _CTYPES = {np.uint64: ctypes.c_uint64, np.uint32: ctypes.c_uint32, np.int32: ctypes.c_int32,
            np.float64: ctypes.c_double}

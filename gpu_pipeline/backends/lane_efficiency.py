@@ -21,8 +21,8 @@ battles a lane plays, so it is left out of the steady-state figure.
 """
 from __future__ import annotations
 
-from .spec import BattleSpec
-from .tilt import LossCounts
+from ..rounds.spec import BattleSpec
+from ..rounds.tilt import LossCounts
 
 WARP = 32
 STEP = 4        # rounds per lockstep step: one Philox block feeds four rounds

@@ -15,11 +15,11 @@ from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 
-from .round_decoder import losses_from_dice
-from .philox import MASK32
-from .results import require_total
-from .schedule import main_block_np, redraw_np, seed_key
-from .spec import BONUS_CODES, BattleSpec, pack_tables, table_key
+from ..rounds.round_decoder import losses_from_dice
+from ..streams.philox import MASK32
+from ..records.results import require_total
+from ..streams.schedule import main_block_np, redraw_np, seed_key
+from ..rounds.spec import BONUS_CODES, BattleSpec, pack_tables, table_key
 
 DEFAULT_CHUNK = 1 << 15  # battles advanced together; ~32k keeps the working arrays in cache
 _MASK = np.uint64(MASK32)

@@ -16,8 +16,8 @@ import numpy as np
 from .kernel_source import RARE_KERNEL, compile_options, inlined_source
 from .kernel_variants import (MAX_GRID, SHARED_LIMIT, TWIN_KERNELS, LaunchPlan, check_shape,
                               fits_shared, plan)
-from .results import require_total
-from .spec import BattleSpec, launch_plan, rare_kernel_args
+from ..records.results import require_total
+from ..rounds.spec import BattleSpec, launch_plan, rare_kernel_args
 
 NVRTC_OPTIONS = ("-std=c++17", "--fmad=false")
 
@@ -102,13 +102,16 @@ class CudaBackend:
     name = "cuda"
 
     def __init__(self, block: int = 256, runs_per_thread: int = 64, device_id: int = 0,
-                 kernel: str = "strided"):
+                 kernel: str = "strided", kernels: CudaKernels | None = None):
+        """``kernels``: an executor to share (its compiled modules stay when this backend
+        closes); default: one of its own."""
         if kernel not in TWIN_KERNELS:
             raise ValueError(f"simulate takes --kernel {' or '.join(TWIN_KERNELS)} (legacy is "
                              f"for timing only: sweep --kernel legacy), got {kernel!r}")
         check_shape(block, runs_per_thread)
         self.block, self.runs_per_thread, self.kernel = int(block), int(runs_per_thread), kernel
-        self.kernels = CudaKernels(device_id)
+        self._own_kernels = kernels is None
+        self.kernels = CudaKernels(device_id) if kernels is None else kernels
 
     @property
     def device(self) -> str:
@@ -138,7 +141,8 @@ class CudaBackend:
         return out
 
     def close(self):
-        self.kernels.close()
+        if self._own_kernels:
+            self.kernels.close()
 
 
 class CudaRareBackend:

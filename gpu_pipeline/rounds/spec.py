@@ -15,7 +15,7 @@ from functools import cached_property
 import numpy as np
 import riskodds
 
-from .schedule import TWO32, lemire_threshold, seed_key
+from ..streams.schedule import TWO32, lemire_threshold, seed_key
 
 _ENGINE_FACTS = riskodds.describe()          # the engine's published limits and conventions
 LIMITS = _ENGINE_FACTS["limits"]

@@ -1,5 +1,5 @@
-"""Result records: exact integer histograms plus provenance, JSON in and out, atomic writes,
-and merging of shards.
+"""Result records: exact integer histograms plus provenance, JSON in and out (written
+through ``files``: atomic, never over a link), and merging of shards.
 
 JSON keys (format "riskodds-simulation", version 1): ``runs`` (int, exact, == sum of every
 histogram), ``attackers_lost`` (counts, index = attacking armies lost, same in both
@@ -18,8 +18,9 @@ import subprocess
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from .schedule import SCHEDULE, seed_key
-from .spec import BattleSpec, RoundRules
+from ..streams.schedule import SCHEDULE, seed_key
+from ..rounds.spec import BattleSpec, RoundRules
+from .files import require_regular_input, write_json_atomic
 
 FORMAT = "riskodds-simulation"
 FORMAT_VERSION = 1
@@ -40,7 +41,7 @@ def require_total(total: int, runs: int, what: str):
 def git_commit(cwd: str | os.PathLike | None = None) -> str | None:
     """HEAD commit of the repository holding this package, "+dirty" if the package has
     uncommitted changes (None outside git)."""
-    here = cwd or Path(__file__).resolve().parent
+    here = cwd or Path(__file__).resolve().parents[1]  # the gpu_pipeline package
     try:
         out = subprocess.run(["git", "rev-parse", "HEAD"], capture_output=True, text=True,
                              cwd=here, timeout=10)
@@ -194,7 +195,8 @@ class SimulationResult:
     @classmethod
     def load(cls, path: str | os.PathLike) -> "SimulationResult":
         """Read a result file; ValueError naming the file when it is not a valid one (OSError
-        when it cannot be read at all)."""
+        when it cannot be read at all; a FIFO or device is refused, never waited on)."""
+        require_regular_input(path)
         with open(path, encoding="utf-8") as f:
             try:
                 obj = json.load(f)
@@ -208,19 +210,6 @@ class SimulationResult:
 
 def now_utc() -> str:
     return _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat()
-
-
-def write_json_atomic(path: str | os.PathLike, obj: dict):
-    """Write JSON so that readers (and a crash) only ever see the old or the new file."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    with open(tmp, "w") as f:
-        json.dump(obj, f, indent=1)
-        f.write("\n")
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
 
 
 def merge(results: list[SimulationResult]) -> SimulationResult:

@@ -18,10 +18,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from .numpy_backend import DEFAULT_CHUNK, CpuWorkers, split_range
-from .philox import MASK32
-from .schedule import main_block_np, seed_key
-from .spec import RATIO_WIDTH, TABLE_KEYS, BattleSpec, table_key
-from .tilt import TiltTables
+from ..streams.philox import MASK32
+from ..streams.schedule import main_block_np, seed_key
+from ..rounds.spec import RATIO_WIDTH, TABLE_KEYS, BattleSpec, table_key
+from ..rounds.tilt import TiltTables
 
 _MASK = np.uint64(MASK32)
 _S32 = np.uint64(32)

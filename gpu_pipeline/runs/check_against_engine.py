@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from dataclasses import asdict, dataclass, field
 
-from .results import SimulationResult
+from ..records.results import SimulationResult
 
 
 @dataclass

@@ -16,11 +16,12 @@ import hashlib
 import re
 from pathlib import Path
 
-from . import legacy_model, mrg32k3a
-from .spec import kernel_defines
-from .standard_round import standard_round_defines
+from ..rounds import legacy_model
+from ..streams import mrg32k3a
+from ..rounds.spec import kernel_defines
+from ..rounds.standard_round import standard_round_defines
 
-KERNEL_DIR = Path(__file__).resolve().parent / "kernels"
+KERNEL_DIR = Path(__file__).resolve().parents[1] / "kernels"  # gpu_pipeline/kernels
 BATTLE_KERNEL = KERNEL_DIR / "risk_battle.cu"
 LOCKSTEP_KERNEL = KERNEL_DIR / "lockstep_battle.cu"
 LEGACY_KERNEL = KERNEL_DIR / "legacy_battle.cu"

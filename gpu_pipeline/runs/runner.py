@@ -11,9 +11,9 @@ from __future__ import annotations
 import os
 import time
 
-from .progress import Progress
-from .results import SimulationResult, git_commit, now_utc, require_total
-from .spec import BattleSpec, pack_tables
+from ..records.progress import Progress
+from ..records.results import SimulationResult, git_commit, now_utc, require_total
+from ..rounds.spec import BattleSpec, pack_tables
 
 
 def shard_range(runs: int, shard: tuple[int, int] = (0, 1)) -> tuple[int, int]:
@@ -34,17 +34,17 @@ def make_backend(name: str = "auto", workers: int | None = None, block: int = 25
     histogram kernel. ``kernel`` (kernel_variants.TWIN_KERNELS): which histogram kernel the
     CUDA and host-shim backends launch; the NumPy twin gives the same histograms."""
     if name in ("auto", "cuda"):
-        from .cuda_backend import CudaBackend, CudaRareBackend, cupy_or_none
+        from ..backends.cuda_backend import CudaBackend, CudaRareBackend, cupy_or_none
         if name == "cuda" or cupy_or_none() is not None:
             if rare:
                 return CudaRareBackend(block=block, runs_per_thread=runs_per_thread)
             return CudaBackend(block=block, runs_per_thread=runs_per_thread, kernel=kernel)
     if name in ("auto", "numpy"):
-        from .numpy_backend import NumpyBackend
-        from .rare_numpy import NumpyRareBackend
+        from ..backends.numpy_backend import NumpyBackend
+        from ..backends.rare_numpy import NumpyRareBackend
         return (NumpyRareBackend if rare else NumpyBackend)(workers=workers)
     if name == "host-shim":
-        from .host_shim import HostShimBackend, HostShimRareBackend
+        from ..backends.host_shim import HostShimBackend, HostShimRareBackend
         return HostShimRareBackend() if rare else HostShimBackend(kernel=kernel)
     raise ValueError(f"unknown backend {name!r}")
 
@@ -52,11 +52,12 @@ def make_backend(name: str = "auto", workers: int | None = None, block: int = 25
 def simulate(spec: BattleSpec, runs: int, seed: int, backend, shard=(0, 1),
              checkpoint: str | os.PathLike | None = None, checkpoint_every: float = 30.0,
              progress: bool = True, target_batch_s: float = 2.0, on_batch=None,
-             table=None, max_batch: int | None = None) -> SimulationResult:
+             table=None, max_batch: int | None = None, clock=time.monotonic) -> SimulationResult:
     """Play the shard's runs and return the (complete) result.
 
-    ``on_batch(done_runs)`` is called after each finished batch (tests use it to interrupt);
-    ``max_batch`` caps the runs per backend call (checkpoint granularity)."""
+    ``on_batch(done_runs)`` is called after each finished batch (tests use it to interrupt;
+    the evidence run to stop at its time budget); ``max_batch`` caps the runs per backend call
+    (checkpoint granularity); ``clock()`` (seconds) times the batches and the wall time."""
     start, stop = shard_range(runs, shard)
     table = pack_tables(spec) if table is None else table
     counts = [0] * len(spec.end_states)
@@ -77,16 +78,16 @@ def simulate(spec: BattleSpec, runs: int, seed: int, backend, shard=(0, 1),
                                 git_commit(), now_utc(), complete, requested_runs=runs)
 
     bar = Progress(stop - start, pos - start, enabled=progress)
-    t0 = time.monotonic()
+    t0 = clock()
     last_cp = t0
     cap = max_batch or (1 << 40)
     batch = min(backend.preferred_batch(), cap)
     try:
         while pos < stop:
             n = min(batch, stop - pos)
-            tb = time.monotonic()
+            tb = clock()
             hist = backend.run(spec, seed, pos, n, table)
-            dt = time.monotonic() - tb
+            dt = clock() - tb
             got = [int(h) for h in hist]
             require_total(sum(got), n, "the batch's counts")  # exact, after every batch
             counts = [c + g for c, g in zip(counts, got)]
@@ -95,7 +96,7 @@ def simulate(spec: BattleSpec, runs: int, seed: int, backend, shard=(0, 1),
                 batch = max(backend.preferred_batch() // 4, int(n / dt * target_batch_s))
                 batch = max(1, min(batch, cap))
             bar.update(pos - start)
-            now = time.monotonic()
+            now = clock()
             if checkpoint and (now - last_cp >= checkpoint_every) and pos < stop:
                 record(False, prior_wall + now - t0).save(checkpoint)
                 last_cp = now
@@ -104,10 +105,10 @@ def simulate(spec: BattleSpec, runs: int, seed: int, backend, shard=(0, 1),
     except BaseException:
         # Ctrl-C / crash: keep what finished (whole batches only), then re-raise.
         if checkpoint and pos > start:
-            record(False, prior_wall + time.monotonic() - t0).save(checkpoint)
+            record(False, prior_wall + clock() - t0).save(checkpoint)
         raise
     finally:
         bar.close()
-    res = record(True, prior_wall + time.monotonic() - t0)
+    res = record(True, prior_wall + clock() - t0)
     res.check()
     return res

@@ -23,11 +23,12 @@ from pathlib import Path
 
 import numpy as np
 
-from . import legacy_model, mrg32k3a
+from ..rounds import legacy_model
+from ..streams import mrg32k3a
 from .kernel_source import BATTLE_KERNEL, LEGACY_KERNEL, LOCKSTEP_KERNEL
-from .spec import (TABLE_WORDS, BattleSpec, RoundRules, kernel_args, launch_plan, pack_scalars,
+from ..rounds.spec import (TABLE_WORDS, BattleSpec, RoundRules, kernel_args, launch_plan, pack_scalars,
                    pack_tables)
-from .standard_round import is_standard
+from ..rounds.standard_round import is_standard
 
 KERNELS = ("strided", "lockstep", "legacy")
 SHARED_LIMIT = 48 * 1024     # bytes of dynamic shared memory per block a GPU gives without opt-in

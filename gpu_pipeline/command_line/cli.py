@@ -1,9 +1,10 @@
 """Command line: ``python -m gpu_pipeline simulate | merge | validate | rare | rare-scaling |
-sweep``.
+sweep | evidence | ingest``.
 
 Army counts (``--attackers``, ``--retreat-at``) are in ``--convention`` (attacking: armies that
 fight; territory: armies on the territory, one stays behind). Exit status: 0 ok; 1 validation
-failed, bad input or an unreadable file (one line on stderr); 2 usage error (argparse); 130
+failed, bad input or an unreadable file (one line on stderr); 2 usage error (argparse, or an
+output path that exists and is not a regular file: a link, FIFO, device or folder); 130
 interrupted (the checkpoint is kept when ``--checkpoint`` was given).
 """
 from __future__ import annotations
@@ -16,10 +17,11 @@ import sys
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
-from .kernel_variants import KERNELS, TWIN_KERNELS
-from .launch_sweep import BLOCKS, RUNS_PER_THREAD
-from .rare import ROUND_MODELS
-from .spec import CONVENTION_FACTS, CONVENTIONS, BattleSpec, RoundRules
+from ..backends.kernel_variants import KERNELS, TWIN_KERNELS
+from ..runs.launch_sweep import BLOCKS, RUNS_PER_THREAD
+from ..rare_events.rare import ROUND_MODELS
+from ..records.files import NotARegularFile, refuse_unless_regular
+from ..rounds.spec import CONVENTION_FACTS, CONVENTIONS, BattleSpec, RoundRules
 
 
 def exact_int(text: str, lo: int | None = None, hi: int | None = None) -> int:
@@ -130,12 +132,12 @@ def print_summary(res, stream=sys.stdout):
 
 
 def check_output(path: str | None, flag: str):
-    """Refuse, before any work, an output path that cannot be written."""
+    """Refuse, before any work, an output path that cannot be written, or that exists and is
+    not a regular file (a link, FIFO, device or folder: NotARegularFile, exit status 2)."""
     if not path:
         return
     p = Path(path)
-    if p.is_dir():
-        raise ValueError(f"{flag} {path} is a folder; give a file name")
+    refuse_unless_regular(p, flag)
     p.parent.mkdir(parents=True, exist_ok=True)
     if not os.access(p.parent, os.W_OK):
         raise ValueError(f"{flag} {path}: cannot write into {p.parent}")
@@ -147,7 +149,7 @@ def interrupted(checkpoint: str | None) -> str:
         return "interrupted: nothing saved (add --checkpoint FILE to make a long run resumable)"
     if not os.path.exists(checkpoint):
         return "interrupted before the first batch finished: nothing saved"
-    from .results import SimulationResult
+    from ..records.results import SimulationResult
     cp = SimulationResult.load(checkpoint)
     done, total = cp.runs, cp.target_range[1] - cp.target_range[0]
     return (f"interrupted: checkpoint {checkpoint} kept ({done:,} of {total:,} runs done); "
@@ -155,14 +157,14 @@ def interrupted(checkpoint: str | None) -> str:
 
 
 def cmd_simulate(a) -> int:
-    from .results import write_json_atomic
-    from .runner import make_backend, shard_range, simulate
+    from ..records.files import write_json_atomic
+    from ..runs.runner import make_backend, shard_range, simulate
     spec = spec_from_args(a)
     shard_range(a.runs, a.shard)  # refuses an empty shard before anything starts
     check_output(a.out, "--out")
     check_output(a.checkpoint, "--checkpoint")
     if a.cluster:
-        from .cluster import run_on_cluster
+        from ..runs.cluster import run_on_cluster
         shard_range(a.runs, (0, a.cluster_shards))
         res = run_on_cluster(spec, a.runs, a.seed, a.cluster_shards, address=a.cluster,
                              backend=a.backend, workers=a.workers or 1)
@@ -186,7 +188,7 @@ def cmd_simulate(a) -> int:
 
 
 def cmd_merge(a) -> int:
-    from .results import SimulationResult, merge
+    from ..records.results import SimulationResult, merge
     check_output(a.out, "--out")
     res = merge([SimulationResult.load(p) for p in a.files])
     res.save(a.out)
@@ -197,8 +199,8 @@ def cmd_merge(a) -> int:
 
 
 def cmd_validate(a) -> int:
-    from .results import SimulationResult
-    from .check_against_engine import check_against_engine
+    from ..records.results import SimulationResult
+    from ..runs.check_against_engine import check_against_engine
     rep = check_against_engine(SimulationResult.load(a.file), alpha=a.alpha,
                                min_expected=a.min_expected)
     if a.json:
@@ -209,10 +211,10 @@ def cmd_validate(a) -> int:
 
 
 def cmd_sweep(a) -> int:
-    from .launch_sweep import launch_sweep
+    from ..runs.launch_sweep import launch_sweep
     spec = spec_from_args(a)
     if a.kernel == "legacy":
-        from .kernel_variants import legacy_refusal
+        from ..backends.kernel_variants import legacy_refusal
         if legacy_refusal(spec):
             raise ValueError(legacy_refusal(spec))
     check_output(a.out, "--out")
@@ -222,14 +224,21 @@ def cmd_sweep(a) -> int:
 
 
 def cmd_evidence(a) -> int:
-    from .evidence import run_evidence
+    from ..evidence.sequence import run_evidence
     return run_evidence(a.out, profile=a.profile, budget_s=a.budget_s, steps=a.steps,
                         redo=a.redo, max_batches=a.max_batches)
 
 
+def cmd_ingest(a) -> int:
+    from ..evidence.ingest import ingest
+    kw = {"root": a.root} if a.root else {}
+    ingest(a.archive, cpu_profile=a.cpu_profile, build=not a.no_build, **kw)
+    return 0
+
+
 def step_list(text: str) -> tuple[str, ...]:
     """argparse type: comma-separated evidence step names."""
-    from .evidence_steps import STEPS
+    from ..evidence.steps import STEPS
     names = tuple(x.strip() for x in text.split(",") if x.strip())
     unknown = [n for n in names if n not in STEPS]
     if unknown or not names:
@@ -250,9 +259,9 @@ def sci(log10: float | None) -> str:
 
 
 def cmd_rare(a) -> int:
-    from .rare import RareEvent, run_rare
-    from .results import write_json_atomic
-    from .runner import make_backend
+    from ..rare_events.rare import RareEvent, run_rare
+    from ..records.files import write_json_atomic
+    from ..runs.runner import make_backend
     spec = spec_from_args(a)
     event = RareEvent.parse(a.event, spec)
     check_output(a.out, "--out")
@@ -287,9 +296,9 @@ def cmd_rare(a) -> int:
 
 
 def cmd_rare_scaling(a) -> int:
-    from .rare_scaling import scaling
-    from .results import write_json_atomic
-    from .runner import make_backend
+    from ..rare_events.rare_scaling import scaling
+    from ..records.files import write_json_atomic
+    from ..runs.runner import make_backend
     check_output(a.out, "--out")
     backend = make_backend(a.backend, workers=a.workers, runs_per_thread=16, rare=True)
     try:
@@ -395,13 +404,23 @@ def build_parser() -> argparse.ArgumentParser:
                                                 "result files; give the same one to resume")
     e.add_argument("--profile", choices=["auto", "gpu", "cpu"], default="auto",
                    help="auto: gpu when CuPy sees a GPU, else cpu")
-    e.add_argument("--budget-s", type=float_in(0, 86400), default=540.0,
-                   help="seconds this call may take (default 540: a 10-minute device call)")
-    e.add_argument("--steps", type=step_list, default=None, help="only these, e.g. sweep,kernels")
+    e.add_argument("--budget-s", type=float_in(0, 86400), default=510.0,
+                   help="seconds this call may spend; no step starts unless it fits (default "
+                        "510: a 9-minute device call less Python's start and the archive)")
+    e.add_argument("--steps", type=step_list, default=None, help="only these, e.g. sweep,legacy")
     e.add_argument("--redo", type=step_list, default=(), help="run these again")
     e.add_argument("--max-batches", type=COUNT, default=None,
                    help="stop the long run after this many batches (the next call resumes)")
     e.set_defaults(func=cmd_evidence)
+
+    g = sub.add_parser("ingest", help="after the lease: the returned gpu-evidence.tgz into "
+                                      "data/simulations/ and bench/results/, then rebuild")
+    g.add_argument("archive", help="the archive the device calls returned (gpu-evidence.tgz)")
+    g.add_argument("--root", default=None, help="repository to write into (default: this one)")
+    g.add_argument("--cpu-profile", action="store_true",
+                   help="accept the CPU profile's archive (no GPU measurement; for checking)")
+    g.add_argument("--no-build", action="store_true", help="do not run build.py afterwards")
+    g.set_defaults(func=cmd_ingest)
     return p
 
 
@@ -414,7 +433,7 @@ SIGPIPE_STATUS = 128 + 13  # what a shell reports for a program ended by SIGPIPE
 
 def main(argv=None) -> int:
     """Run one command; bad input and unreadable files give one line on stderr and exit 1
-    (argparse's usage errors: 2), Ctrl-C gives one line and exit 130, never a traceback. A
+    (argparse's usage errors and refused output paths: 2), Ctrl-C gives one line and exit 130, never a traceback. A
     reader that closes the pipe (``... | head``) ends the command quietly with status 141."""
     try:
         status = _run(argv)
@@ -437,6 +456,9 @@ def _run(argv) -> int:
         sys.stderr.write("\ninterrupted\n")
     except BrokenPipeError:
         raise
+    except NotARegularFile as e:  # an output path the command did not make: a usage error
+        sys.stderr.write(f"error: {e}\n")
+        return 2
     except OSError as e:  # a file that cannot be read or written
         where = f": {e.filename}" if e.filename else ""
         sys.stderr.write(f"error: {e.strerror or e}{where}\n")

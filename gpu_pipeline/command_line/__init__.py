@@ -1,0 +1,1 @@
+"""Layer 8, command_line: ``python -m gpu_pipeline`` (``cli``)."""
