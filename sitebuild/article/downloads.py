@@ -31,7 +31,7 @@ NEEDED_HEADER = """\
 SIM_README = ("Monte Carlo histograms of 75 attacking armies (attacking convention: all may die) "
               "against 10 defenders, standard rules. attackers_lost[n] = battles in which n "
               "attacking armies were lost; the counts sum to runs exactly. Format: "
-              "gpu_pipeline/results.py (riskodds-simulation v1). A record whose source is "
+              "gpu_pipeline/records/results.py (riskodds-simulation v1). A record whose source is "
               "'build fallback' was simulated by build.py with the pipeline's NumPy backend because "
               "no result file was present.")
 

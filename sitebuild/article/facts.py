@@ -71,7 +71,7 @@ The defender's dice choice and a continent's plan (decisions.py):
   plan/NAME/needed/P           the fewest armies on the starting territory for a best plan's P
 RULES is std (2 defence dice), cap (capital: 3), before or after (2 defence dice, the defender
 choosing how many before or after the attacker's roll), or one of the earlier GPU kernel's dice models
-(gpu_pipeline.legacy_model.MODELS: fair, biased-faces, unsorted-rounds, legacy-kernel), whose
+(gpu_pipeline.rounds.legacy_model.MODELS: fair, biased-faces, unsorted-rounds, legacy-kernel), whose
 round tables the engine takes as they are. Values are exact (int, Fraction) where the engine is
 exact; floats for Poisson tails, for what the simulation files report, and for Balanced Blitz
 (whose powers are irrational).

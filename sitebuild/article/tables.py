@@ -110,7 +110,7 @@ def history_table(rows: list[dict]) -> Markup:
                 f"<th scope=col>most armies lost seen</th></tr></thead><tbody>{body}</tbody>", "history")
 
 
-# The earlier GPU kernel's dice, one defect at a time (gpu_pipeline/legacy_model.py)
+# The earlier GPU kernel's dice, one defect at a time (gpu_pipeline/rounds/legacy_model.py)
 KERNEL_MODELS = [("fair", "fair dice (the game)"), ("biased-faces", "biased faces only"),
                  ("unsorted-rounds", "unsorted rounds only"), ("legacy-kernel", "both (the kernel as it ran)")]
 

@@ -2,7 +2,7 @@
 the tests recompute every marked number with the engine through this code, not the build's.
 
 The earlier GPU kernel's dice models are recomputed without the engine and without
-gpu_pipeline.legacy_model: round tables from die weights (fair 1:1:1:1:1:1, biased 2:2:1:1:1:1)
+gpu_pipeline.rounds.legacy_model: round tables from die weights (fair 1:1:1:1:1:1, biased 2:2:1:1:1:1)
 and the kernel's comparison rule, then a plain Fraction dynamic program over the states."""
 import json
 import math

@@ -5,7 +5,7 @@ Oracles, none of them sharing code with the engine:
 - `top_counts` below: the top-m order statistics of n weighted dice from their closed form,
   paired side against side (faces up to 100 where the pairs are few);
 - the mean of the attacker's losses from the order statistics' marginals (3 v 3 of 100 faces);
-- gpu_pipeline.legacy_model: the earlier kernel's rounds by brute force;
+- gpu_pipeline.rounds.legacy_model: the earlier kernel's rounds by brute force;
 - engine_oracle.forward: a plain forward DP in Fractions over any round tables.
 """
 import dataclasses
@@ -22,7 +22,7 @@ from riskodds.guards import cost
 from riskodds.facts.limits import LIMITS
 import engine_oracle as orc
 from engine_oracle import MyRules, MyTables
-from gpu_pipeline.legacy_model import MODELS, round_tables
+from gpu_pipeline.rounds.legacy_model import MODELS, round_tables
 
 TOP_FACES = LIMITS["max_faces"]
 BIASED = (2, 2, 1, 1, 1, 1)          # the earlier kernel's ((r >> k) & 7) % 6 faces, out of 8
@@ -269,7 +269,7 @@ def test_every_rules_compiles_to_its_round_tables():
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_legacy_kernel_tables(name):
-    """gpu_pipeline.legacy_model's brute-force tables as RoundModels: the fair model is the
+    """gpu_pipeline.rounds.legacy_model's brute-force tables as RoundModels: the fair model is the
     standard rules, the biased-faces model is the weighted Rules, and every model's battles
     agree with the forward DP (the article's 75 v 10 exactly, for the kernel as it ran)."""
     tables = round_tables(name)

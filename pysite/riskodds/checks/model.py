@@ -14,7 +14,7 @@ tables are computed exactly:
   (its faces, for fair dice);
 - `RoundModel.from_tables` takes tables directly, for dice that are no rule set, e.g. the
   earlier GPU kernel's rounds, which compared unsorted dice outside 3 v 2
-  (gpu_pipeline/legacy_model.round_tables("legacy-kernel")).
+  (gpu_pipeline/rounds/legacy_model.round_tables("legacy-kernel")).
 
 A battle in state (a, d) plays the table (min(attack_dice, a), min(defend_dice, d)), so a
 round never costs a side more armies than it threw dice (checked). Weights may be ints or

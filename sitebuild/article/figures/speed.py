@@ -5,7 +5,7 @@ from .style import WIDE, Layout, figure, svg_bytes, wrap
 
 
 def make_sweep(report: dict, layout: Layout = WIDE) -> bytes:
-    """The CUDA sweep (gpu_pipeline.launch_sweep, the `sweep` command): battles/s per block size and runs per thread."""
+    """The CUDA sweep (gpu_pipeline.runs.launch_sweep, the `sweep` command): battles/s per block size and runs per thread."""
     rows = report["rows"]
     blocks = sorted({r["block"] for r in rows})
     rpts = sorted({r["runs_per_thread"] for r in rows})
