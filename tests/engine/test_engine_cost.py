@@ -127,7 +127,7 @@ PLAN_SHAPES = [      # (armies on the starting territory, outline): the red-team
     (150, "1, 1, 1"),                                                             # the most for kernels
     (100, "A 10, B 10, C 10, D 10, E 10, F 10"),
     (60, "Brazil 12 > (Peru 10 > Argentina 10), (Venezuela 8 > Central America 10), East Africa 10"),
-    (40, "A 3 > (B 2 > C 2, D 1), (E 3 > F 1 > G 2)"),
+    (40, "A 3 > (B 2 > (C 2), (D 1)), (E 3 > F 1 > G 2)"),
 ]
 
 
@@ -160,7 +160,7 @@ def test_plan_estimates_are_the_same_in_a_fresh_process_and_a_warm_one():
             f"print(json.dumps(api.handle('plan', {request!r})['estimate']['seconds']))")
     fresh = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                            env={**__import__("os").environ, "PYTHONPATH": ro.__path__[0].rsplit("/", 1)[0]})
-    ro.plan(5, "A 1 > B 1, C 1", convention="territory")            # warm: tables counted
+    ro.plan(5, "C 1, A 1 > B 1", convention="territory")            # warm: tables counted
     warm = api.handle("plan", request)["estimate"]["seconds"]
     assert float(fresh.stdout) == pytest.approx(warm, rel=1e-12)
 

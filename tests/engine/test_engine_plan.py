@@ -144,3 +144,29 @@ def test_names_hold_letters_with_their_accents(outline, names):
     res = api.handle("plan", {"attackers": 9, "convention": "territory", "targets": outline})
     assert res["ok"], res
     assert res["targets"] == names
+
+
+def test_an_ambiguous_outline_spells_out_both_readings_and_each_rewriting_means_one():
+    """`A 3 > B 2, C 1`: C from the start or from A. The message's two rewritings, read back, are
+    exactly those two trees."""
+    import re
+    from riskodds.checks.outline import read_outline
+    with pytest.raises(ro.FieldError) as e:
+        read_outline("A 3 > B 2, C 1")
+    first, second = re.findall(r'Write "([^"]+)" for the first, or "([^"]+)" for the second', str(e.value))[0]
+    shape = lambda items: [(t.get("name"), shape(t["then"])) for t in items]
+    assert shape(read_outline(first)) == [("C", []), ("A", [("B", [])])]
+    assert shape(read_outline(second)) == [("A", [("B", []), ("C", [])])]
+
+
+def test_on_the_board_targets_must_border_and_the_straight_chain_must_be_a_path():
+    with pytest.raises(ro.FieldError, match="Western Australia does not border New Guinea|does not border") as e:
+        ro.plan(12, "Siam 3 > (New Guinea 2 > Eastern Australia 1 > Western Australia 1 > Madagascar 1)",
+                convention="territory")
+    assert e.value.field == "targets"
+    p = ro.plan(12, "Brazil 3 > (Peru 2 > Argentina 2), (Venezuela 1)", convention="territory")
+    assert p.straight is None                        # Argentina, then Venezuela: no stack goes that way
+    q = ro.plan(12, "Brazil 3 > (Venezuela 1), (Peru 2 > Argentina 2)", convention="territory")
+    assert q.straight == ro.campaign(12, [3, 1, 2, 2], convention="territory").win   # Venezuela borders Peru
+    house = ro.plan(12, "Home 3 > (Zurich 2 > Tokyo 2), (Kitts 1)", convention="territory")
+    assert house.straight == ro.campaign(12, [3, 2, 2, 1], convention="territory").win   # not the board: as typed

@@ -22,7 +22,7 @@ function python(code) {
   return JSON.parse(run.stdout);
 }
 
-const OUTLINES = ["Brazil 3 > (Peru 2 > Argentina 2), (Venezuela 1)", "A 1, B 5", "A 3 > B 2 > C 1", "5 > (1), (1), (1)"];
+const OUTLINES = ["Brazil 3 > (Venezuela 1), (Peru 2 > Argentina 2)", "A 1, B 5", "A 3 > B 2 > C 1", "5 > (1), (1), (1)"];
 const CASES = python(`
 import json
 from fractions import Fraction

@@ -11,7 +11,7 @@ from riskodds.interfaces import api
 from conftest import _guard
 from sitehelpers import calculate, exact_output, no_horizontal_scroll, open_page, screenshot, wait_final, wait_status
 
-EXAMPLE = "Brazil 3 > (Peru 2 > Argentina 2), (Venezuela 1)"
+EXAMPLE = "Brazil 3 > (Venezuela 1), (Peru 2 > Argentina 2)"
 
 # (attackers, outline, convention, rule fields)
 CASES = [
@@ -21,6 +21,7 @@ CASES = [
     (15, "Egypt 4 > (East Africa 2), (Middle East 3 > Ukraine 2)", "territory", {"defend_dice": 3}),
     (10, "4 > (2), (1)", "attacking", {"ties": "attacker"}),          # unnamed targets, zombies
     (11, EXAMPLE, "territory", {"defender_choice": "after-roll"}),    # a choosing defender in every battle
+    (12, "Brazil 3 > (Peru 2 > Argentina 2), (Venezuela 1)", "territory", {}),   # no stack goes Argentina > Venezuela
 ]
 
 
@@ -49,9 +50,13 @@ def test_plan_matches_cpython(calc_page, clean, attackers, outline, convention, 
     want = api.handle("plan", {"attackers": attackers, "targets": outline, "convention": convention, **rules})
     form = plan_page(calc_page)
     assert exact_output(calc_page, "plan", "win") == (p.win.numerator, p.win.denominator)
-    assert exact_output(calc_page, "plan", "straight") == (p.straight.numerator, p.straight.denominator)
     n = len(p.names)
     assert form.locator(".answer").first.inner_text().startswith(f"Take all {n}:" if n > 1 else f"Take {p.names[0]}:")
+    if p.straight is None:              # on the board, a target typed after one it does not border
+        assert want["straight"] is None and form.locator("[data-output=straight]").count() == 0
+        assert "No single stack" in form.locator("[data-output=verdict]").inner_text()
+        return
+    assert exact_output(calc_page, "plan", "straight") == (p.straight.numerator, p.straight.denominator)
     # what planning gains: |win - straight| exactly, and its sign
     sign = int(form.locator("[data-output=verdict]").get_attribute("data-sign"))
     assert sign == (p.win > p.straight) - (p.win < p.straight)

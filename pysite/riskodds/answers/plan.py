@@ -9,6 +9,7 @@ from ..checks.model import as_model, scale_for
 from ..checks.outline import read_outline
 from ..checks.rules import Rules, STANDARD
 from ..checks.validate import FieldError, check_armies, check_choice, offset, show, to_attacking
+from ..facts import board
 from ..facts.limits import LIMITS, RULE_NAMES
 from ..guards.budget import as_budget, check_cost, check_size, guarded
 from ..guards.cost import plan_cost
@@ -38,7 +39,8 @@ class PlanAnswer:
 
     win: P(every target conquered) under the best plan (Fraction). straight: the same targets
     attacked one after another in the order typed by one stack that moves all but one army each
-    time (the chain campaign's rule). steps: the plan along its likeliest course, one dict per
+    time (the chain campaign's rule); None on the classic board when a target does not border the
+    one before it (no stack could go that way). steps: the plan along its likeliest course, one dict per
     attack (from, target, armies, expect (armies likeliest left after winning), keep, move,
     still_to_take (from the same territory), its_targets (the target's own)).
     orders: per territory with several targets, the first target for every army count (runs).
@@ -64,7 +66,7 @@ def plan(attackers, targets, *, convention, rules=STANDARD, dice_mode="true-rand
     targets: the starting territory's targets, each a dict {"defenders": n, "then": [targets
         attacked from it once taken], "name": "Brazil" (optional)} and, optionally, rule fields
         for that target alone (as a campaign territory: {"defend_dice": 3} for a capital), or a
-        Target; or an outline, "Brazil 3 > (Peru 2 > Argentina 2), (Venezuela 1)" (checks/outline.py).
+        Target; or an outline, "Brazil 3 > (Venezuela 1), (Peru 2 > Argentina 2)" (checks/outline.py).
     rules: the Rules (or RoundModel) of every target that sets none of its own.
     min_move: the fewest armies moved in after a conquest: "one", or "dice" (the printed rule: as
         many as dice rolled in the conquering roll, min(3, armies on the territory - 1)).
@@ -93,7 +95,8 @@ def plan(attackers, targets, *, convention, rules=STANDARD, dice_mode="true-rand
     solved = planner.solve(nodes, root_children, T, scale, min_move)
     order = _dfs(nodes, root_children)
     straight = campaign(A + off, [nodes[i].defenders for i in order], convention=convention,
-                        rules=[models[i] for i in order], budget=budget).win
+                        rules=[models[i] for i in order], budget=budget).win \
+        if _straight_on_board(nodes, names, order) else None
     tree, starts = _tree(nodes, names), [(-1, root_children, T)]
     steps = tuple(main_line(solved, tree, starts))
     orders, moves = tables(solved, tree, starts)
@@ -180,7 +183,33 @@ def _nodes(tree):
     if len(set(names)) < len(names):
         raise FieldError(f"each target needs its own name; {show(next(n for n in names if names.count(n) > 1))} "
                          "appears twice", "targets")
+    _check_borders(nodes, names)
     return nodes, names, root
+
+
+def on_board(names):
+    """The classic board's names of `names` when every one names a territory of it, else None (a
+    house map, or targets left unnamed: their borders are the outline's own)."""
+    board_names = [board.name_of(n) for n in names]
+    return board_names if all(board_names) else None
+
+
+def _check_borders(nodes, names):
+    """On the classic board a target must border the target it is attacked from."""
+    board_names = on_board(names)
+    if not board_names:
+        return
+    for i, node in enumerate(nodes):
+        if node.parent >= 0 and board_names[node.parent] not in board.NEIGHBOURS[board_names[i]]:
+            raise FieldError(f"targets: {names[i]} does not border {names[node.parent]}, which it is attacked from "
+                             "(on the classic board)", "targets")
+
+
+def _straight_on_board(nodes, names, order):
+    """False when the targets are the classic board's and one of them, in the order typed, does not
+    border the one before it: no single stack could take them in a line."""
+    board_names = on_board(names)
+    return not board_names or all(board_names[b] in board.NEIGHBOURS[board_names[a]] for a, b in zip(order, order[1:]))
 
 
 def _dfs(nodes, root_children):

@@ -7,6 +7,10 @@ Each target is an optional name and its defenders. `A > B` attacks B from A once
 either in one group, `A > (B, C)`, or one group each, `A > (B > D), (C)`. At the top, targets
 separated by commas are all attacked from the starting territory: `Brazil 3, Egypt 2`.
 
+A comma after a chain without brackets is refused: in `A 3 > B 2, C 1` the comma could end the
+chain (C attacked from the starting territory) or go on from A (C attacked from A); the message
+spells out both readings and how to write each.
+
 Grammar (a comma after a group continues the groups only when another "(" follows):
 
     list   := item ("," item)*
@@ -83,6 +87,7 @@ class _Reader:
     def __init__(self, tokens, text, field):
         self.tokens, self.i, self.text, self.field = tokens, 0, text, field
         self.count = 0          # targets read: at most max_territories, which bounds the nesting too
+        self.chained = {}       # id(target) -> (its head's text, the chain's text) for `A > B` without brackets
 
     def peek(self, k=0):
         j = self.i + k
@@ -100,18 +105,38 @@ class _Reader:
         where = f"{tok[1]!r} at character {tok[2]}" if tok else "the end"
         raise FieldError(f"{self.field}: expected {wanted}, found {where}", self.field)
 
-    def list(self):
+    def list(self, parent="your territory"):
         items = [self.item()]
         while self.peek() and self.peek()[0] == ",":
+            chain = self.chained.get(id(items[-1]))
             self.i += 1
+            start = self.i
             items.append(self.item())
+            if chain:
+                self.ambiguous(chain, start, parent)
         return items
+
+    def ambiguous(self, chain, start, parent):
+        """Refuse `A 3 > B 2, C 1`: C could be attacked from `parent` or from A."""
+        head, whole = chain
+        nxt = self._span(start, self.i)
+        first, rest = (part.strip() for part in whole.split(">", 1))
+        raise FieldError(f"{self.field}: \"{whole}, {nxt}\" can be read two ways: {nxt} attacked from {parent}, or "
+                         f"from {head}. Write \"{nxt}, {whole}\" for the first, or \"{first} > ({rest}), ({nxt})\" for "
+                         "the second.", self.field)
+
+    def _span(self, i, j):
+        """The text of tokens i .. j - 1."""
+        start = self.tokens[i][2] - 1
+        end = self.tokens[j][2] - 1 if j < len(self.tokens) else len(self.text)
+        return self.text[start:end].strip().rstrip(",").strip()
 
     def item(self):
         self.count += 1
         if self.count > LIMITS["max_territories"]:
             raise FieldError(f"a plan has at most {LIMITS['max_territories']} targets (the whole board)", self.field)
         tok = self.peek()
+        begin = self.i
         name = None
         if tok and tok[0] == "name":
             name = tok[1]
@@ -126,20 +151,23 @@ class _Reader:
             target["name"] = name
         if self.peek() and self.peek()[0] == ">":
             self.i += 1
-            target["then"] = self.after()
+            bare = not (self.peek() and self.peek()[0] == "(")
+            target["then"] = self.after(target.get("name") or f"the target before the brackets")
+            if bare:
+                self.chained[id(target)] = (target.get("name") or "the target before it", self._span(begin, self.i))
         return target
 
-    def after(self):
+    def after(self, parent):
         if not (self.peek() and self.peek()[0] == "("):
             return [self.item()]
-        groups = self.group()
+        groups = self.group(parent)
         while self.peek() and self.peek()[0] == "," and self.peek(1) and self.peek(1)[0] == "(":
             self.i += 1
-            groups += self.group()
+            groups += self.group(parent)
         return groups
 
-    def group(self):
+    def group(self, parent):
         self.take("(")
-        items = self.list()
+        items = self.list(parent)
         self.take(")")
         return items

@@ -5,8 +5,6 @@ names in common use (facts/board.py OTHER_NAMES: Ontario = Central Canada, Siam 
 Asia, ...); a misspelling is answered with the closest name. Armies are counted on the territory
 (the board's count). Every message names the field at fault."""
 import difflib
-import re
-import unicodedata
 
 from ..facts import board
 from ..facts.limits import HOLDING_FIELDS, LIMITS
@@ -16,17 +14,6 @@ from .validate import FieldError, check_armies, show
 MAX_OWNER = 40          # characters of an owner's name
 
 
-def _folded(name):
-    """A name folded for matching: lower case, letters only ('Western U.S.' -> 'westernus')."""
-    text = unicodedata.normalize("NFKD", name).casefold()
-    return re.sub(r"[^a-z]", "", text)
-
-
-_BY_FOLDED = {_folded(t): t for t in board.TERRITORIES}
-_BY_FOLDED.update({_folded(other): t for other, t in board.OTHER_NAMES.items()})
-_CONTINENTS = {_folded(c): c for c in board.MEMBERS}
-
-
 def territory(name, field, continents=False):
     """The board's name of a territory (printed name or a common other name), or a FieldError on
     `field` that suggests the closest name (among the continents' names too when `continents`)."""
@@ -34,7 +21,7 @@ def territory(name, field, continents=False):
         raise FieldError(f"{field}: a territory is named by text, like \"Brazil\", got {show(name)}", field)
     if len(name) > LIMITS["max_input_chars"]:
         raise FieldError(f"{field}: a territory name of {len(name):,} characters is too long", field)
-    hit = _BY_FOLDED.get(_folded(name))
+    hit = board.name_of(name)
     if hit:
         return hit
     known = list(board.TERRITORIES) + list(board.OTHER_NAMES) + (list(board.MEMBERS) if continents else [])
@@ -47,7 +34,7 @@ def territory(name, field, continents=False):
 
 def continent(name):
     """The board's name of a continent, or None."""
-    return _CONTINENTS.get(_folded(name)) if isinstance(name, str) else None
+    return board.continent_named(name)
 
 
 def owner_name(value, field):

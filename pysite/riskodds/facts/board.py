@@ -12,6 +12,8 @@ territories held divided by 3 (fractions dropped, at least 3), plus the bonus of
 held whole, plus the armies of a card set traded in (growing sets 4, 6, 8, 10, 12, 15, then 5
 more each; or the fixed-value variant).
 """
+import re
+import unicodedata
 
 CONTINENTS = (
     ("North America", 5, ("Alaska", "Northwest Territory", "Greenland", "Alberta", "Ontario", "Quebec",
@@ -101,6 +103,28 @@ def _neighbours():
 
 NEIGHBOURS = _neighbours()      # territory -> its neighbours, in board order
 LINK_KIND = {frozenset((a, b)): kind for a, b, kind in LINKS}
+
+
+def folded(name):
+    """A name folded for matching: lower case, letters only ('Western U.S.' -> 'westernus')."""
+    text = unicodedata.normalize("NFKD", name).casefold()
+    return re.sub(r"[^a-z]", "", text)
+
+
+_BY_FOLDED = {folded(t): t for t in TERRITORIES}
+_BY_FOLDED.update({folded(other): t for other, t in OTHER_NAMES.items()})
+_CONTINENT_BY_FOLDED = {folded(c): c for c in MEMBERS}
+
+
+def name_of(text):
+    """The printed name of the territory `text` names (printed or a common other name, any case,
+    spaces and punctuation ignored), or None."""
+    return _BY_FOLDED.get(folded(text)) if isinstance(text, str) else None
+
+
+def continent_named(text):
+    """The printed name of the continent `text` names, or None."""
+    return _CONTINENT_BY_FOLDED.get(folded(text)) if isinstance(text, str) else None
 
 
 def growing_set(n):

@@ -373,11 +373,14 @@ def _human(op, params, r, exact):
         return (f"{r['reinforcements']} armies: {r['from_territories']} for {r['territories']} territories"
                 f"{bonus}{cards}")
     if op == "plan":
-        gain = r["win"]["float"] - r["straight"]["float"]
-        lines = [f"P(take all {len(r['targets'])}) with the best plan = {_p(r['win'])}{_exact(r['win'], exact)}",
-                 f"  one stack in the order typed, moving all but one each time: {_p(r['straight'])}"
-                 f" ({'+' if gain >= 0 else ''}{100 * gain:.2f} points for the plan)",
-                 "  (armies on the territory throughout)"]
+        lines = [f"P(take all {len(r['targets'])}) with the best plan = {_p(r['win'])}{_exact(r['win'], exact)}"]
+        if r["straight"] is None:
+            lines.append("  (no single stack could take them in the order typed: a target does not border the one before it)")
+        else:
+            gain = r["win"]["float"] - r["straight"]["float"]
+            lines.append(f"  one stack in the order typed, moving all but one each time: {_p(r['straight'])}"
+                         f" ({'+' if gain >= 0 else ''}{100 * gain:.2f} points for the plan)")
+        lines.append("  (armies on the territory throughout)")
         return "\n".join(lines + ["  " + w for w in r["words"]])
     if op == "campaign":
         lines = [f"P(conquer all) = {_p(r['win'])}"]

@@ -2,6 +2,7 @@
 fields each JSON request accepts. The build writes `describe()` into every page, so the site's
 forms, the pipeline and docs/engine-api.md read these instead of typing their own."""
 from ..answers.plan import TARGET_FIELDS
+from ..facts import board
 from ..facts.limits import (CONVENTIONS, COST_MODEL, DICE_MODES, ENGINE_PARTS, HOLDING_FIELDS, LIMIT_NOTES, LIMITS,
                             MOVE_FIELD, RULE_FIELDS, RULE_NAMES, TURN_SEARCHES)
 
@@ -29,7 +30,6 @@ TERRITORY_FIELDS = ("defenders",) + RULE_NAMES
 
 def describe():
     """Everything a client needs to build forms and explain refusals, as JSON-able data."""
-    from ..facts import board           # the board belongs to the engine's "turn" part (ENGINE_PARTS)
     return {"limits": dict(LIMITS), "limit_notes": dict(LIMIT_NOTES),
             "rule_fields": [dict(f) for f in RULE_FIELDS], "conventions": [dict(c) for c in CONVENTIONS],
             "cost_model": dict(COST_MODEL),

@@ -95,7 +95,8 @@ def _balanced(r, survivors):
 def plan(p):
     """A PlanAnswer (answers/plan.py) as JSON: counts in its decisions are armies on the territory."""
     return {"attackers": p.attackers, "convention": p.convention, "counts": "territory", "targets": list(p.names),
-            "win": prob(p.win), "straight": prob(p.straight), "steps": list(p.steps), "orders": list(p.orders),
+            "win": prob(p.win), "straight": None if p.straight is None else prob(p.straight),
+            "steps": list(p.steps), "orders": list(p.orders),
             "moves": list(p.moves), "words": list(p.words)}
 
 

@@ -1,5 +1,5 @@
 // Plan: one stack takes a tree of territories, typed as one line that the engine reads
-// ("Brazil 3 > (Peru 2 > Argentina 2), (Venezuela 1)"; its messages name the character at fault).
+// ("Brazil 3 > (Venezuela 1), (Peru 2 > Argentina 2)"; its messages name the character at fault).
 // The answer first (P(take them all) under the best order and moves), then the plan in the
 // engine's words, what it gains over the same targets as one straight chain, and the engine's
 // tables of first targets and armies to keep. Every number and sentence is the engine's.
@@ -35,6 +35,10 @@ export const span = ([lo, hi]) => (lo === hi ? String(lo) : `${lo}–${hi}`);
 
 /** The plan against the straight chain of the targets as typed, in plain words. */
 function comparison(r, all) {
+  if (!r.straight) { // the engine: on the classic board, no single stack could go in the order typed
+    return [el("p", { class: "verdict", "data-output": "verdict" },
+      `No single stack could take ${all} in the order typed: a target does not border the one before it.`)];
+  }
   const { sign, size } = gain(r.win, r.straight);
   const by = el("strong", { "data-output": "gain", ...valueData(size) }, chance(size).main);
   return [
@@ -80,7 +84,7 @@ function render(r, v) {
     el("ul", { class: "answer-more plan-words", "data-output": "words" }, r.words.map((w) => el("li", {}, w))),
     comparison(r, all),
     exactBox([probabilityView(r.win, { detail: "win", label: `P(take ${all}), ${v.attackers} ${conventionUnit(v.convention)}` }),
-      probabilityView(r.straight, { detail: "straight", label: `P(take ${all}) as one straight chain` })])),
+      r.straight ? probabilityView(r.straight, { detail: "straight", label: `P(take ${all}) as one straight chain` }) : null])),
   r.orders.length ? orders : null, moves);
 }
 
