@@ -22,7 +22,7 @@ function python(code) {
   return JSON.parse(run.stdout);
 }
 
-const OUTLINES = ["Brazil 3 > (Venezuela 1), (Peru 2 > Argentina 2)", "A 1, B 5", "A 3 > B 2 > C 1", "5 > (1), (1), (1)"];
+const OUTLINES = ["Brazil 3 > (Venezuela 1), (Peru 2 > Argentina 2)", "Home 3 > (Zurich 2 > Tokyo 2), (Kitts 1)", "A 1, B 5", "A 3 > B 2 > C 1", "5 > (1), (1), (1)"];
 const CASES = python(`
 import json
 from fractions import Fraction
