@@ -181,6 +181,14 @@ def partitions(board, parent_distance, parent_touches, rest, exists, most, below
     others = rest ^ low
     out = []
     sub = others
+    if most == 1:                   # one block left to make: all of the rest
+        for b in _bits(rest & parent_touches):
+            if board.may_attack(parent_distance, b) and exists(b, rest):
+                out.append(((b, rest),))
+        made[0] += len(out)
+        if made[0] > limit:
+            raise TooMany
+        return out
     while True:                     # every block: the lowest target and a subset of the others
         block = sub | low
         for b in _bits(block & parent_touches):

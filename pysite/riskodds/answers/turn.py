@@ -247,8 +247,10 @@ def choose_family(request, budget):
             break
         estimate = turn_cost(T, planner.sweeps_of(board, *shape), [(t.defenders, t.model) for t in request.targets],
                              request.min_move, what + (f" ({_family_words(b, most, True)})" if _family_words(b, most, True) else ""),
-                             planner.splits(board, shape[1]), _count_placements(request.R, n), n)
-        estimate = Estimate(estimate.seconds + (time.process_time() - started) / _slowdown(), estimate.mb, estimate.what)
+                             planner.splits(board, shape[1]), _count_placements(request.R, n), n,
+                             sum(map(len, shape[0].values())) + sum(map(len, shape[1].values())))
+        estimate = Estimate(estimate.seconds + (time.process_time() - started) / _slowdown(), estimate.mb, estimate.what,
+                            estimate.browser_factor)
         if fits is not None and not estimate.fits(budget):
             why = f"{_family_words(b, most, short=True) or 'every plan'} would need about {estimate.here():,.0f} s"
             break
@@ -286,7 +288,8 @@ def _family_words(b, most, short=False):
 
 
 def _slowdown():
-    return LIMITS["pyodide_slowdown"] if IN_BROWSER else 1
+    """Pyodide time / CPython time of a turn's work (1 in CPython)."""
+    return LIMITS["pyodide_slowdown"] * COST_MODEL["turn_browser_factor"] if IN_BROWSER else 1
 
 
 # ----------------------------------------------------------------------------- the answer

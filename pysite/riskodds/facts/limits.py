@@ -166,11 +166,14 @@ COST_MODEL = {
     "choice_bits": 2e4,
     "plan_split_s": 3e-7,           # a plan: one split of t armies between a target and the rest, in floats,
     "plan_sweep_s": 3e-5,           #   per sweep (v, S, c) of its recursion,
-    "plan_value_s": 4e-6,           #   and per value of each sweep's two value lines (floats, complements)
-    "kernel_term_s": 1e-7,          # a plan's conquest kernel: per product of a (t, t') term,
+    "plan_value_s": 6e-6,           #   and per value of each sweep's two value lines (floats, complements)
+    "kernel_term_s": 1.5e-7,        # a plan's conquest kernel: per product of a (t, t') term,
     "kernel_bit_s": 1e-11,          #   and per bit of it
     "turn_product_s": 2e-6,         # a turn: one entry's value in one placement of one split of the targets,
-    "turn_partition_s": 3e-6,       #   and one way to hang targets below a territory, found before the search
+    "turn_partition_s": 3e-6,       #   one way to hang targets below a territory, found before the search,
+    "turn_option_s": 1e-4,          #   and one such way valued in the search (items, Pareto sets);
+    "turn_browser_factor": 1.7,     #   in Pyodide a turn's work (small tuples and dicts) is slower still
+                                    #   than pyodide_slowdown says (bench/bench_turn.py: 2.7x to 4.1x)
     "text_s": 3.2e-11,              # one exact value as decimal text: per S**1.7 (int -> str)
     "text_power": 1.7,
     "exact_s_per_value": 3e-5,      # one exact probability object (Fraction, dict, float, log10)

@@ -94,21 +94,23 @@ def as_budget(budget):
 
 @dataclass(frozen=True)
 class Estimate:
-    """Estimated CPython seconds and peak MB of a computation, and what it is (for messages)."""
+    """Estimated CPython seconds and peak MB of a computation, and what it is (for messages).
+    browser_factor: how much slower than LIMITS["pyodide_slowdown"] says this work is in Pyodide."""
     seconds: float
     mb: float
     what: str
+    browser_factor: float = 1.0
 
     def here(self):
         """Seconds in this interpreter (Pyodide is slower than CPython)."""
-        return self.seconds * (LIMITS["pyodide_slowdown"] if IN_BROWSER else 1)
+        return self.seconds * (LIMITS["pyodide_slowdown"] * self.browser_factor if IN_BROWSER else 1)
 
     def fits(self, budget):
         return self.here() <= budget.seconds and self.mb <= budget.mb
 
     def __add__(self, other):
         """This computation with another's work done beside it (seconds and memory add up)."""
-        return Estimate(self.seconds + other.seconds, self.mb + other.mb, self.what)
+        return Estimate(self.seconds + other.seconds, self.mb + other.mb, self.what, self.browser_factor)
 
 
 def check_size(states, max_states, what, field="attackers"):

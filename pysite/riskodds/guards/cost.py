@@ -364,13 +364,14 @@ def kernels_cost(T, targets, what):
     return seconds
 
 
-def turn_cost(T, sweeps, targets, min_move, what, splits=1, placements=1, entries=1):
+def turn_cost(T, sweeps, targets, min_move, what, splits=1, placements=1, entries=1, options=0):
     """A turn's search (algorithms/turn.py) from at most T armies on a territory: the sweeps of the
     plan recursion its family makes (`sweeps`, as plan_units takes them, counted from the family's
     structure before any value is computed), the targets' conquest kernels, every split of the
     targets among the entries with every placement (products of `entries` values), and the answer:
     one battle's flow per target for the likeliest course, and the expected armies on the border
-    (a sweep per target and border territory at most)."""
+    (a sweep per target and border territory at most). options: the ways to hang targets the
+    structure holds (each is built into items, valued and weighed against the others: Pareto sets)."""
     c = COST_MODEL
     if not targets:
         return Estimate(0.0, _mb(0), what)
@@ -378,12 +379,12 @@ def turn_cost(T, sweeps, targets, min_move, what, splits=1, placements=1, entrie
     S = (T + sum(D for D, _ in targets)) * max(beta(m) for m in models)
     units = plan_units(T, sweeps, min_move)
     seconds = plan_seconds(units, T, S) + kernels_cost(T, targets, what)
-    seconds += splits * placements * entries * c["turn_product_s"]
+    seconds += splits * placements * entries * c["turn_product_s"] + options * c["turn_option_s"]
     seconds += sum(battle_cost(T - 1, D, m, "flow", what).seconds for D, m in targets)
     k = len(targets)
     seconds += k * k * (c["kernel_term_s"] * T * T / 2 + c["plan_sweep_s"])
     mb = c["bytes_per_value_bit"] * (units["sweeps"] * 3 * T + k * T * T / 2) * S / 8
-    return Estimate(seconds, _mb(mb), what)
+    return Estimate(seconds, _mb(mb), what, c["turn_browser_factor"])
 
 
 def plan_seconds(units, T, S):
