@@ -26,7 +26,7 @@ from .answers.campaign import Campaign, campaign
 from .answers.plan import PlanAnswer, plan
 from .interfaces.describe import describe
 
-_TURN = ("turn", "reinforcements", "TurnAnswer", "Reinforcements")
+_TURN = ("turn", "reinforcements", "armies_needed", "TurnAnswer", "Reinforcements", "Needed")
 
 
 def __getattr__(name):

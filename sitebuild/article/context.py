@@ -25,6 +25,7 @@ TABLES = {
     "kernel": lambda: article_tables.kernel_table(75, 10, "1e12", history.history()["gpu_total_losses_seen"]),
     "keep_going": lambda: article_tables.keep_going_table(75, 10, [50, 60, 65], [10, 8, 6, 4, 2]),
     "thumbs": lambda: article_tables.thumb_table(THUMB_BANDS, THUMB_LEVELS),
+    "continents": lambda: article_tables.continents_table(list(decisions.NEEDED_DEFENDERS), list(decisions.NEEDED_PS)),
     "needed_full": lambda: article_tables.details(f"The whole table: 1 to {THUMB_BANDS[-1][1]} defenders",
                                                   article_tables.needed_full_table(THUMB_BANDS[-1][1], THUMB_LEVELS)),
 }
@@ -43,19 +44,25 @@ def choice_checked() -> int:
     return n
 
 
-def plan_course(name: str, T: int) -> dict:
-    """What the article says of a plan's course: start, the first target, then the targets attacked
-    from it in order. Refused (the sentences would be false) unless every later attack starts from
-    the first target, the moves are the chain's (decisions.move_rule) and the order is the one
-    typed (so the straight line in the typed order makes the same attacks)."""
-    start, _ = decisions.PLANS[name]
-    answer = decisions.plan(name, T)
-    steps = answer.steps
-    first = steps[0]["target"]
-    typed = [s["target"] for s in steps] == list(answer.names)   # the straight line is the plan's order
-    if any(s["from"] != first for s in steps[1:]) or not decisions.move_rule(name, T) or not typed:
-        raise ValueError(f"the plan {name} from {T} no longer runs as the article says: {steps}")
-    return {"start": start, "first": first, "then": [s["target"] for s in steps[1:]]}
+def turn_course(name: str) -> dict:
+    """What the article says of a turn's best plan: where the new armies go, and the one stack's
+    route (its entry, then the targets in the order taken). Refused (the sentences would be false)
+    unless one entry takes every target in a line, each attack from the target taken before it,
+    moving all but one army each time."""
+    t = decisions.turn(name)
+    placed = [(territory, armies) for territory, armies in t.placement if armies]
+    steps = t.steps
+    line = all(s["from"] == (steps[i - 1]["target"] if i else steps[0]["from"]) for i, s in enumerate(steps))
+    if len(t.entries) != 1 or not line or any(s["keep"] != 1 for s in steps) or len(steps) != len(t.targets):
+        raise ValueError(f"the turn {name} no longer runs as the article says: {t.words}")
+    return {"placed": placed, "entry": steps[0]["from"], "route": [s["target"] for s in steps],
+            "split": t.alternatives[0]["entries"], "borders": [b["territory"] for b in t.borders]}
+
+
+def continent_doors(name: str) -> list[str]:
+    """A continent's border territories (the board's facts), in board order."""
+    from riskodds.facts import board
+    return list(board.borders(board.MEMBERS[name]))
 
 
 def wants_slots(fn):
@@ -115,4 +122,6 @@ def content_context(figures: dict, assets: dict, hists) -> dict:
             "sweep": simdata.bench("sweep_cuda.json"),
             "fallback_runs": simdata.FALLBACK_RUNS, "grid_n": article_data.GRID_N,
             "needed_d": article_data.NEEDED_D, "choice_n": choice_checked(), "choice_at": decisions.CHOICE_AT,
-            "plan_course": plan_course, "plan_outline": lambda name: decisions.PLANS[name][1]}
+            "turn_course": turn_course, "continent_doors": continent_doors,
+            "chains_checked": decisions.chains_match_every_plan,
+            "and_list": lambda items: items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]}

@@ -1,5 +1,6 @@
-"""The two decisions of part 2, from the engine: the defender's dice choice (rules with
-`defender_choice`) and a branching attack plan (`riskodds.plan`).
+"""The decisions of part 2, from the engine: the defender's dice choice (rules with
+`defender_choice`), and a turn on the board (`riskodds.turn`: where to place, what to attack, and
+the armies a whole continent takes).
 
 One thing the engine does not answer is computed here: how well a defender does with a rule a
 player can remember, "roll one die when the attacker's second-highest die is K or more" (after
@@ -21,10 +22,6 @@ from .. import cache
 CHOICE_N = 100        # the before-roll check and the equal-armies figure: every battle up to N v N on the board
 CHOICE_AT = (10, 10)  # the battle the one-number rules are compared at (on the board)
 RULE_K = range(2, 8)  # one die from a second-highest die of K (7: never, the standard game)
-
-# part 2's continent: the territory attacked from, and the plan's targets as an outline (riskodds.plan)
-PLANS = {"south-america": ("North Africa", "Brazil 5 > (Venezuela 4), (Peru 1), (Argentina 1)")}
-
 
 def choice_rules(mode: str, defend_dice: int = 2) -> ro.Rules:
     return ro.Rules(defend_dice=defend_dice, defender_choice=mode)
@@ -142,31 +139,75 @@ def equal_armies(mode: str, n: int = CHOICE_N) -> list[float]:
     return cache.cached("choice-equal", {"n": n, "mode": mode}, lambda: [float(p) for p in equal_exact(mode, n)])
 
 
-# ----------------------------------------------------------------------------- a continent's plan
+# ----------------------------------------------------------------------------- a turn on the board
+# part 2's turn: your territories and armies, the opponent's, the new armies, the goal (riskodds.turn)
+TURNS = {"south-america": ({"North Africa": 4, "Central America": 3},
+                           {"Venezuela": 2, "Brazil": 2, "Peru": 1, "Argentina": 1}, 6, "South America")}
+NEEDED_PS = ("1/2", "9/10")           # the table of armies needed for a continent: these chances ...
+NEEDED_DEFENDERS = (1, 2)             # ... against this many armies on every territory of it
+# the families of plans the table searches: every plan where the build can afford it, chains for the
+# two continents whose every-plan search takes minutes per entry (the table says so)
+NEEDED_SEARCH = {"North America": "chains", "Asia": "chains"}
+
+
+def turn_request(name: str) -> tuple:
+    """(position, reinforcements, goal) of TURNS[name], as riskodds.turn takes them."""
+    mine, theirs, R, goal = TURNS[name]
+    position = {t: {"owner": "red", "armies": a} for t, a in theirs.items()}
+    position.update({t: {"owner": "you", "armies": a} for t, a in mine.items()})
+    return position, R, {"take": goal}
+
+
 @lru_cache(maxsize=None)
-def plan(name: str, T: int) -> ro.PlanAnswer:
-    """The best plan for PLANS[name] from T armies on the territory it starts from."""
-    return ro.plan(T, PLANS[name][1], convention="territory")
+def turn(name: str):
+    """The best turn for TURNS[name] (riskodds.turn, the printed move-in rule)."""
+    position, R, goal = turn_request(name)
+    return ro.turn(position, "you", R, goal, budget=600)
 
 
-def plan_order(name: str, T: int) -> list[str]:
-    """The targets in the order the best plan attacks them (along its likeliest course)."""
-    return [s["target"] for s in plan(name, T).steps]
+def entries(continent: str) -> list[str]:
+    """The territories outside a continent that border it, in board order."""
+    from riskodds.facts import board
+    inside = set(board.MEMBERS[continent])
+    return [t for t in board.TERRITORIES if t not in inside and set(board.NEIGHBOURS[t]) & inside]
 
 
-def plan_needed(name: str, p: Fraction) -> int:
-    """The fewest armies on the starting territory for which the best plan wins with at least p."""
-    T = 2
-    while plan(name, T).win < p:
-        T += 1
-    return T
+def _needed_from(continent: str, entry: str, defenders: int) -> dict:
+    """armies_needed from one entry, enough armies considered for 90 %."""
+    from riskodds.facts import board
+    most = 6 + 2 * defenders * len(board.MEMBERS[continent])
+    while True:
+        n = ro.armies_needed(entry, {"take": continent}, defenders, NEEDED_PS, most=most,
+                             search=NEEDED_SEARCH.get(continent, "all"), budget=3600)
+        if all(n.needed.values()):
+            return {"needed": n.needed, "family": n.searched["family"], "forests": n.searched["forests"]}
+        most = most * 3 // 2
 
 
-def move_rule(name: str, T: int) -> bool:
-    """True when the plan's moves along its course are the chain's: all but one into the first
-    and the last conquest, one army into each conquest between them (the rest stay behind)."""
-    steps = plan(name, T).steps
-    first, *middle, last = steps
-    return (first["move"] == first["expect"] - 1 and last["move"] == last["expect"] - 1
-            and all(s["move"] == 1 for s in middle))
+def chains_match_every_plan(continent: str = "North America", defenders: int = 1) -> bool:
+    """What the table's note says: for this continent and defenders, from the table's entry, the
+    search of every plan needs exactly the armies the best chains need (checked at build time,
+    cached; a difference stops the build rather than print a false sentence)."""
+    row = continent_needed(continent, defenders)
 
+    def compute():
+        most = max(row["needed"].values())
+        n = ro.armies_needed(row["entry"], {"take": continent}, defenders, NEEDED_PS, most=most, search="all",
+                             budget=3600)
+        return n.needed
+    every = cache.cached("continent-needed-all", {"continent": continent, "defenders": defenders, "v": 1}, compute)
+    if every != row["needed"]:
+        raise ValueError(f"{continent}, {defenders} on each: every plan needs {every}, the best chains {row['needed']}")
+    return True
+
+
+def continent_needed(continent: str, defenders: int) -> dict:
+    """The cheapest entry into a continent (fewest armies for 90 %, then for 50 %, then board order)
+    with `defenders` on each of its territories: {"entry", "needed": {p: armies}, "family"},
+    cached between builds."""
+    def compute():
+        rows = [(entry, _needed_from(continent, entry, defenders)) for entry in entries(continent)]
+        entry, best = min(rows, key=lambda r: (r[1]["needed"][NEEDED_PS[1]], r[1]["needed"][NEEDED_PS[0]]))
+        return {"entry": entry, **best}
+    return cache.cached("continent-needed", {"continent": continent, "defenders": defenders, "v": 1,
+                                             "search": NEEDED_SEARCH.get(continent, "all")}, compute)

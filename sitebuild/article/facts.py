@@ -59,16 +59,20 @@ Balanced Blitz (the digital game's dice mode; riskodds.algorithms.reshape), figh
   blitz/g/P                    the Balanced Blitz P(win) when the true-random one is P
   blitz/param/NAME             the game's parameters: win_cutoff, win_power, outcome_cutoff,
                                outcome_power (Fractions)
-The defender's dice choice and a continent's plan (decisions.py):
+The defender's dice choice (decisions.py):
   choice/threshold/K/A/D/CONV  P(win) when the defender, after the roll, rolls one die exactly when it
                                holds 2 or more and the attacker's second-highest die is K or more
   choice/best_threshold/A/D/CONV  the K (2..7; 7: never one die) that leaves the attacker least
   choice/one_from/NA           the engine's best play against NA attacking dice: one die is best in
   choice/two_upto/NA           every position from this second-highest die up (two dice: up to it)
   choice/equal_max/N/RULES     the highest P(win) at j v j on the board, j = 1..N (std, before, after)
-  plan/NAME/T/WHAT             decisions.PLANS[NAME] from T armies on the territory: win (the best
-                               plan), straight (the targets as one chain in the typed order)
-  plan/NAME/needed/P           the fewest armies on the starting territory for a best plan's P
+A turn on the classic board (decisions.TURNS, riskodds.turn; armies on the territory):
+  turn/NAME/win                P(take the goal) under the best plan
+  turn/NAME/alt/I              the I-th next-best plan's chance (another split of the targets)
+  turn/NAME/alone/TERRITORY    the best chance from that territory alone, every new army on it
+  turn/NAME/border/TERRITORY   expected armies left on a border territory of the goal once taken
+  turn/needed/CONTINENT/ENTRY/D/P  fewest armies on ENTRY, the continent's cheapest entry, to take it
+                               with chance P when every territory of it holds D (decisions.continent_needed)
 RULES is std (2 defence dice), cap (capital: 3), before or after (2 defence dice, the defender
 choosing how many before or after the attacker's roll), or one of the earlier GPU kernel's dice models
 (gpu_pipeline.rounds.legacy_model.MODELS: fair, biased-faces, unsorted-rounds, legacy-kernel), whose
@@ -370,12 +374,26 @@ def _choice_value(what, *rest):
     raise KeyError(what)
 
 
-def _plan_value(name, *rest):
-    if rest[0] == "needed":
-        return decisions.plan_needed(name, Fraction(rest[1]))
-    T, what = rest
-    p = decisions.plan(name, int(T))
-    return {"win": p.win, "straight": p.straight}[what]
+def _turn_value(*parts):
+    """turn/<name>/win | turn/<name>/alt/<i> | turn/<name>/alone/<territory> |
+    turn/<name>/border/<territory> | turn/needed/<continent>/<entry>/<defenders>/<p>."""
+    if parts[0] == "needed":
+        continent, entry, d, p = parts[1], parts[2], int(parts[3]), "/".join(parts[4:])
+        found = decisions.continent_needed(continent, d)
+        if found["entry"] != entry:
+            raise KeyError(f"{continent}'s cheapest entry is {found['entry']}, not {entry}")
+        return found["needed"][p]
+    name, what, *rest = parts
+    t = decisions.turn(name)
+    if what == "win":
+        return t.win
+    if what == "alt":
+        return t.alternatives[int(rest[0]) - 1]["win"]
+    if what == "alone":
+        return next(a["win"] for a in t.alone if a["territory"] == rest[0])
+    if what == "border":
+        return next(b["expected"] for b in t.borders if b["territory"] == rest[0])
+    raise KeyError(what)
 
 
 @lru_cache(maxsize=None)
@@ -462,8 +480,8 @@ def value(key: str):
         return _blitz_value(parts)
     if head == "choice":
         return _choice_value(*parts)
-    if head == "plan":
-        return _plan_value(*parts)
+    if head == "turn":
+        return _turn_value(*parts)
     if head == "mc":
         *inner, runs, what = parts
         return _mc_value(value("/".join(inner)), int(float(runs)), what)

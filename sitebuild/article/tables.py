@@ -157,7 +157,8 @@ def keep_going_table(A: int, D: int, lost: list[int], standing: list[int]) -> Ma
 
 
 def _pct_label(p: str) -> str:
-    return f"{float(p) * 100:g} %"
+    from fractions import Fraction
+    return f"{float(Fraction(p)) * 100:g} %"
 
 
 def thumb_table(bands: list[tuple[int, int]], levels: list[str]) -> Markup:
@@ -185,6 +186,30 @@ def needed_full_table(max_d: int, levels: list[str]) -> Markup:
                    for d in range(1, max_d + 1))
     return wrap(f"table-needed-1-{max_d}", f"Armies on the attacking territory needed against 1 to {max_d} defenders",
                 f"<thead><tr><th scope=col>defenders</th>{head}</tr></thead><tbody>{rows}</tbody>")
+
+
+def continents_table(defenders: list[int], levels: list[str]) -> Markup:
+    """For each continent, its cheapest entry (decisions.continent_needed) and the armies on it that
+    take the whole continent with each chance, when every territory holds d armies (one column group
+    per d). A card per continent on a phone."""
+    from riskodds.facts import board
+
+    from . import decisions
+    head = ["continent"] + [f"{d} on each: {escape(_pct_label(p))}" for d in defenders for p in levels]
+    rows = []
+    for name in board.MEMBERS:
+        entry = decisions.continent_needed(name, defenders[0])["entry"]
+        cells = []
+        for d in defenders:
+            found = decisions.continent_needed(name, d)
+            if found["entry"] != entry:
+                raise ValueError(f"{name}: the cheapest entry differs with {d} on each; the table has one column of entries")
+            cells += [_num(f"turn/needed/{name}/{entry}/{d}/{p}", "int") for p in levels]
+        chains = "chains" if decisions.NEEDED_SEARCH.get(name) == "chains" else ""
+        label = f"{escape(name)} ({board.BONUS[name]}), from {escape(entry)}" + ("*" if chains else "")
+        rows.append((label, cells))
+    return wrap("table-continents", "Armies on the territory you attack from, to take a whole continent this turn",
+                stacked(head, rows), "continents")
 
 
 def details(summary: str, inner: Markup) -> Markup:

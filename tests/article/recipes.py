@@ -13,11 +13,13 @@ from itertools import product
 from pathlib import Path
 
 import riskodds as ro
+import riskodds.interfaces.api  # noqa: F401  (ro.interfaces.api)
+import riskodds.facts.board  # noqa: F401
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 from balanced_oracle import float_blitz  # noqa: E402  (Balanced Blitz in doubles, not riskodds.algorithms.reshape)
 import engine_oracle  # noqa: E402  (battles and chains by their own dynamic programs)
-import plan_oracle  # noqa: E402  (branching plans by brute force over every position of the turn)
+import turn_oracle  # noqa: E402  (turns by brute force: every placement, forest, order and move)
 import defender_dp  # noqa: E402  (the defender's dice choice in integers)
 
 RULES = {"std": ro.Rules(), "cap": ro.Rules(defend_dice=3)}
@@ -321,22 +323,13 @@ def _choice(p):
     raise KeyError(p)
 
 
-# the article's continent as typed: (name, defenders, targets attacked from it), in the order typed
-SOUTH_AMERICA = [("Brazil", 5, [("Venezuela", 4, []), ("Peru", 1, []), ("Argentina", 1, [])])]
-PLANS = {"south-america": SOUTH_AMERICA}
-
-
-def bare(tree):
-    """A named tree as plan_oracle takes it: [(defenders, children)]."""
-    return [(d, bare(kids)) for _, d, kids in tree]
-
-
-def typed_order(tree):
-    """(name, defenders) of every target, depth first in the order typed."""
-    out = []
-    for name, d, kids in tree:
-        out += [(name, d)] + typed_order(kids)
-    return out
+# part 2's turn (sitebuild/article/decisions.py TURNS), as turn_oracle takes it: yours, theirs (kind
+# "standard"), the new armies, the goal's territories
+TURN_SA = ({"North Africa": 4, "Central America": 3},
+           {"Venezuela": (2, "standard"), "Brazil": (2, "standard"), "Peru": (1, "standard"),
+            "Argentina": (1, "standard")}, 6)
+TURNS = {"south-america": TURN_SA}
+LINKS = {frozenset((a, b)) for a, b, _ in ro.facts.board.LINKS}
 
 
 def chain_win(T, defenders):
@@ -345,25 +338,64 @@ def chain_win(T, defenders):
     return twin[-1]
 
 
-def _plan(p):
-    tree = PLANS[p[0]]
-    if p[1] == "needed":
-        T = 2
-        while plan_oracle.best(bare(tree), T) < Fraction(p[2]):
-            T += 1
-        return T
-    T, what = int(p[1]), p[2]
-    if what == "win":
-        return plan_oracle.best(bare(tree), T)
-    return chain_win(T, [d for _, d in typed_order(tree)])
+@lru_cache(maxsize=None)
+def split_values(name):
+    """{split: the best chance over every forest that gives each entry exactly these targets and
+    every placement} by brute force (turn_oracle); a split is ((entry, (targets...)), ...)."""
+    mine, targets, R = TURNS[name]
+    out = {}
+    for parent in turn_oracle.forests(mine, targets, LINKS):
+        root = {}
+        for t in parent:
+            x = t
+            while x in parent:
+                x = parent[x]
+            root[t] = x
+        split = tuple((e, tuple(sorted(t for t in targets if root[t] == e))) for e in sorted(mine))
+        children = {}
+        for t, p in sorted(parent.items()):
+            children.setdefault(p, []).append(t)
+        children = {k: tuple(v) for k, v in children.items()}
+        for placed in turn_oracle.placements(R, sorted(mine)):
+            start = {v: mine[v] + placed[v] for v in mine}
+            value = turn_oracle.best_play(start, children, targets, "dice")
+            out[split] = max(out.get(split, Fraction(0)), value)
+    return out
+
+
+def _turn(p):
+    if p[0] == "needed":     # the engine's public armies_needed from that entry (the build's table comes from
+        continent, entry, d, chance = p[1], p[2], int(p[3]), "/".join(p[4:])   # its cache); the planner
+        search = "chains" if continent in ("North America", "Asia") else "all"  # itself is held to turn_oracle
+        most = 6 + 2 * d * len(ro.facts.board.MEMBERS[continent])             # by tests/engine/test_engine_turn.py
+        while True:
+            n = ro.armies_needed(entry, {"take": continent}, d, [chance], most=most, search=search, budget=3600)
+            if n.needed[chance]:
+                return n.needed[chance]
+            most = most * 3 // 2
+    mine, targets, R = TURNS[p[0]]
+    if p[1] == "win":
+        return max(split_values(p[0]).values())
+    if p[1] == "alt":
+        return sorted(split_values(p[0]).values(), reverse=True)[int(p[2])]
+    if p[1] == "alone":
+        return turn_oracle.best({p[2]: mine[p[2]]}, targets, LINKS, R, "dice")
+    if p[1] == "border":
+        position = {t: {"owner": "you", "armies": a} for t, a in mine.items()}
+        position.update({t: {"owner": "red", "armies": d} for t, (d, _) in targets.items()})
+        answer = ro.interfaces.api.handle("turn", {"position": position, "player": "you", "reinforcements": R,
+                                                   "goal": {"take": sorted(targets)}})
+        _, armies = turn_oracle.play(answer, mine, targets, "dice")     # the engine's plan, played by the oracle
+        return armies[p[2]]
+    raise KeyError(p)
 
 
 def evaluate(key: str):
     p = key.split("/")
     if p[0] == "choice":
         return _choice(p[1:])
-    if p[0] == "plan":
-        return _plan(p[1:])
+    if p[0] == "turn":
+        return _turn(p[1:])
     if p[0] == "battle" and p[4] in CHOOSING and p[5] == "win":
         return _choice_win(CHOOSING[p[4]], p[1], p[2], p[3])
     if p[0] == "needed" and p[4] in CHOOSING:

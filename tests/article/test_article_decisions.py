@@ -1,21 +1,19 @@
 """Part 2's two decisions (issue 19): should the defender ever roll one die, and taking a
 continent. The numbers are tied to independent recomputations by test_article_build (recipes.py:
-tests/article/defender_dp.py for the defender's choice, tests/engine/plan_oracle.py and
-engine_oracle.py for the plan); here the sentences around them are checked against the same
-independent code, and defender_dp against the brute-force oracle of tests/engine."""
+tests/article/defender_dp.py for the defender's choice, tests/engine/turn_oracle.py and
+engine_oracle.py for the turn on the board); here the sentences around them are checked against the
+same independent code, and defender_dp against the brute-force oracle of tests/engine."""
 import html
-import itertools
 import re
 from fractions import Fraction
 
 import pytest
-from recipes import SOUTH_AMERICA, bare, chain_win, evaluate, typed_order   # (first: it puts tests/engine on the path)
+from recipes import LINKS, TURN_SA, chain_win, evaluate, split_values   # (first: it puts tests/engine on the path)
 
 import choice_oracle
 import defender_dp
-import plan_oracle
+import turn_oracle
 from articletext import section, text
-from riskodds.checks.outline import read_outline
 from sitebuild.article import decisions
 
 PART1, PART2 = "article/index.html", "article/classic-questions/index.html"
@@ -142,78 +140,101 @@ def test_the_calculator_opens_on_a_defender_choosing_after_the_roll(part2):
     assert re.search(r'id="calc-choice-attackers"[^>]*value="10"', form)
 
 
-# ---- taking a continent
+# ---- taking a continent, on the board
 
-def test_the_continent_is_the_outline_the_engine_plans():
-    name, outline = decisions.PLANS["south-america"]
-    assert name == "North Africa"
-
-    def tree(items):
-        return [(t["name"], t["defenders"], tree(t.get("then") or [])) for t in items]
-    assert tree(read_outline(outline)) == SOUTH_AMERICA
-
-
-def test_the_continent_as_told(part2):
+def test_the_turn_is_the_position_told(part2):
     words = text(section(part2, CONTINENT))
-    (brazil, b, kids), = SOUTH_AMERICA
-    garrison = {n: d for n, d, _ in kids}
-    assert "Say you hold North Africa with 14 armies" in words
-    assert f"{brazil}, which borders North Africa, has {b} armies" in words
-    assert f"Venezuela, which faces North America, has {garrison['Venezuela']}" in words
-    assert garrison["Peru"] == garrison["Argentina"] == 1 and "Peru and Argentina have 1 each" in words
+    mine, theirs, R, goal = decisions.TURNS["south-america"]
+    assert goal == "South America"
+    assert (f"Say you hold North Africa with {mine['North Africa']} armies and Central America with "
+            f"{mine['Central America']}, and you have {R} new armies to place") in words
+    assert theirs == {"Venezuela": 2, "Brazil": 2, "Peru": 1, "Argentina": 1}
+    assert "with 2 armies on Venezuela and on Brazil and 1 on Peru and on Argentina" in words
+    assert (mine, {t: (d, "standard") for t, d in theirs.items()}, R) == TURN_SA
 
 
-def test_the_best_order_is_the_best_of_every_order(part2):
-    """Every target after Brazil borders Brazil: attacking them from Brazil in some order, one
-    army moved into each and the rest kept, is the chain in that order. The order the article
-    gives wins as often as the best plan (plan_oracle: every position of the turn), and no
-    order does better."""
+def test_the_best_plan_is_the_oracles_and_runs_as_told(part2):
+    """turn_oracle: every placement, forest, order and move. The plan told (all the new armies on
+    North Africa, one stack through the four in the order given, all but one moved each time) is a
+    chain whose chance, by its own dynamic program, is the best."""
     sec = section(part2, CONTINENT)
     words = text(sec)
-    (brazil, b, kids), = SOUTH_AMERICA
-    garrison = {n: d for n, d, _ in kids}
-    order = re.search(rf"From {brazil} it attacks ([\w, ]+?)\. ", words).group(1).split(", then ")
-    assert sorted(order) == sorted(garrison)
-    chains = {o: chain_win(14, [b] + [garrison[n] for n in o]) for o in itertools.permutations(garrison)}
-    assert chains[tuple(order)] == plan_oracle.best(bare(SOUTH_AMERICA), 14) == max(chains.values())
-    first = ["no", "one", "two", "three"][len(order) - 1]
-    assert f"It moves one army into each of the first {first} and keeps the rest on {brazil}" in words
-    assert 'data-computed="plan/south-america/14/win"' in sec
+    mine, targets, R = TURN_SA
+    best = max(split_values("south-america").values())
+    assert evaluate("turn/south-america/win") == best
+    route = re.search(r"From there one stack takes ([\w, ]+?), moving all but one", words).group(1).split(", then ")
+    assert sorted(route) == sorted(targets)
+    assert f"Its best plan puts {R} new armies on North Africa" in words
+    assert all(frozenset(pair) in LINKS for pair in zip(["North Africa"] + route, route))   # each borders the last
+    assert chain_win(mine["North Africa"] + R, [targets[t][0] for t in route]) == best
+    assert 'data-computed="turn/south-america/win"' in sec
 
 
-def test_planning_against_the_straight_lines(part2):
+def test_splitting_and_one_entry_alone_do_worse(part2):
     sec = section(part2, CONTINENT)
     words = text(sec)
-    assert evaluate("plan/south-america/14/win") == evaluate("plan/south-america/14/straight")
-    typed = [n for n, _ in typed_order(SOUTH_AMERICA)]
-    assert f"Walking the chain {', '.join(typed)} with one stack" in words
-    assert "Here planning gains nothing over the right straight line" in words
-    # the other straight line: Brazil, Argentina, Peru, Venezuela (the key lists its garrisons in that order)
-    (brazil, b, kids), = SOUTH_AMERICA
-    garrison = {n: d for n, d, _ in kids}
-    other = ["Argentina", "Peru", "Venezuela"]
-    key = f"campaign/territory/14/{'-'.join(str(d) for d in [b] + [garrison[n] for n in other])}"
-    assert f'data-computed="{key}"' in sec and f"{brazil}, {', '.join(other)}, wins" in words
-    assert evaluate(key) == chain_win(14, [b] + [garrison[n] for n in other]) < evaluate("plan/south-america/14/win")
-    assert garrison[other[-1]] == max(garrison.values())          # "it meets the biggest garrison last"
+    values = sorted(split_values("south-america").values(), reverse=True)
+    assert evaluate("turn/south-america/alt/1") == values[1] < values[0]
+    split = decisions.turn("south-america").alternatives[0]["entries"]
+    said = re.search(r"The best split sends (\d+) new armies to ([\w ]+?) for ([\w ]+?) and (\d+) to ([\w ]+?) for "
+                     r"([\w ]+?)\. It wins", words).groups()
+    assert said == (str(split[0]["placed"]), split[0]["territory"], " and ".join(split[0]["targets"]),
+                    str(split[1]["placed"]), split[1]["territory"], " and ".join(split[1]["targets"]))
+    mine, targets, R = TURN_SA
+    key = tuple((e["territory"], tuple(sorted(e["targets"]))) for e in sorted(split, key=lambda e: e["territory"]))
+    assert split_values("south-america")[key] == values[1]                  # the split told is that one
+    alone = turn_oracle.best({"Central America": 3}, targets, LINKS, R, "dice")
+    assert evaluate("turn/south-america/alone/Central America") == alone < values[1]
+    for k in ("turn/south-america/alt/1", "turn/south-america/alone/Central America"):
+        assert f'data-computed="{k}"' in sec
 
 
-def test_armies_for_the_continent(part2):
+def test_where_the_stack_ends(part2):
+    """The best plan leaves one army on each door (played through the oracle with the engine's own
+    tables); the walk the other way round ends on Venezuela and wins less."""
     sec = section(part2, CONTINENT)
-    needed = [evaluate(f"plan/south-america/needed/{p}") for p in ("0.5", "0.8", "0.9")]
-    assert needed == sorted(needed)
-    for p in ("0.5", "0.8", "0.9"):
-        assert f'data-computed="plan/south-america/needed/{p}"' in sec
+    words = text(sec)
+    assert "South America has two doors, Venezuela and Brazil" in words
+    assert evaluate("turn/south-america/border/Venezuela") == evaluate("turn/south-america/border/Brazil") == 1
+    assert "leaves 1 army on Venezuela and 1 on Brazil" in words
+    key = "campaign/territory/10/2-1-1-2"                  # Brazil, Argentina, Peru, Venezuela from 4 + 6
+    route = ["Brazil", "Argentina", "Peru", "Venezuela"]
+    assert all(frozenset(pair) in LINKS for pair in zip(["North Africa"] + route, route))
+    assert f"the other way round, {', '.join(route[:-1])}, then {route[-1]}" in words
+    assert evaluate(key) == chain_win(10, [2, 1, 1, 2]) < evaluate("turn/south-america/win")
+    assert f'data-computed="{key}"' in sec
 
 
-def test_the_plan_calculator_is_there_or_linked(part2):
+def test_the_continents_table(part2):
+    """Each row: from its entry, the best turn at the armies given reaches the chance and one army
+    fewer does not (riskodds.turn, asked at those two counts); for Australia and South America with
+    one army each, the brute-force oracle agrees and no other entry needs fewer."""
+    import riskodds as ro
+    from riskodds.facts import board
     sec = section(part2, CONTINENT)
-    form = re.search(r'<form class="calc" id="calc-plan".*?</form>', sec, re.S)
-    if form:
-        # the outline sits in a textarea, its ">" escaped
-        assert 'value="14"' in form.group(0) and decisions.PLANS["south-america"][1] in html.unescape(form.group(0))
-    else:
-        assert 'href="/calculators/#plan"' in sec
+    rows = re.findall(r'data-computed="turn/needed/([^/]+)/([^/]+)/(\d)/(\d+/\d+)"', sec)
+    assert len(rows) == 6 * len(decisions.NEEDED_DEFENDERS) * len(decisions.NEEDED_PS)
+    for continent, entry, d, p in rows:
+        T = evaluate(f"turn/needed/{continent}/{entry}/{d}/{p}")
+        search = decisions.NEEDED_SEARCH.get(continent, "all")
+        if continent in ("North America", "Asia") and d == "2":
+            continue                   # a minute each through turn: the recipe above recomputed it
+        win = lambda armies: ro.turn({entry: {"owner": "you", "armies": armies},
+                                      **{t: {"owner": "red", "armies": int(d)} for t in board.MEMBERS[continent]}},
+                                     "you", 0, {"take": continent}, search=search, budget=3600).win
+        assert win(T) >= Fraction(p) > win(T - 1), (continent, entry, d, p)
+        if continent in ("Australia", "South America") and d == "1":
+            targets = {t: (1, "standard") for t in board.MEMBERS[continent]}
+            oracle = lambda e, armies: turn_oracle.best({e: armies}, targets, LINKS, 0, "dice")
+            assert oracle(entry, T) >= Fraction(p) > oracle(entry, T - 1)
+            for other in decisions.entries(continent):
+                assert oracle(other, T - 1) < Fraction(p), other
+
+
+def test_the_turn_calculator_is_there_or_linked(part2):
+    sec = section(part2, CONTINENT)
+    form = re.search(r'<form class="calc" id="calc-turn".*?</form>', sec, re.S)
+    assert form or 'href="/calculators/#turn"' in sec
 
 
 def test_when_to_stop_names_the_retreat_and_its_three_ways(part2):

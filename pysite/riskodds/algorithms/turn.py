@@ -109,7 +109,8 @@ class Searched:
     """The search's result. win: the best plan's value (scaled). split: per entry, the mask of the
     targets it takes; placement: per entry, the armies placed; roots: per entry with targets, the
     Items it attacks (their Shapes below them); plan: the Solved memo (orders, moves, values);
-    shapes: key -> Shape; ranked: [(value, split, placement)] best first, one per split."""
+    shapes: key -> Shape; ranked: [(value, split, placement)] best first, one per split; alone:
+    {entry: [its value taking every target alone with p armies placed on it, p = 0..R]}."""
     win: tuple
     split: tuple
     placement: tuple
@@ -444,7 +445,7 @@ def _combine(board, R, scale, best_at, alternatives):
     first = best_of(scale, [v for v, _, _ in plans])
     rest = sorted((i for i in range(len(plans)) if i != first), key=lambda i: -scale.as_float(plans[i][0]))
     ranked = [plans[first]] + [plans[i] for i in rest[:max(0, alternatives - 1)]]
-    alone = {e: sets[e][everything][R] for e in range(n) if everything in sets[e]}
+    alone = {e: sets[e][everything] for e in range(n) if everything in sets[e]}     # by armies placed
     return ranked, alone
 
 

@@ -14,7 +14,7 @@ from ..algorithms.plan import MIN_MOVES, expected
 from ..checks.model import as_model, scale_for
 from ..checks.position import owner_name, read_goal, read_position
 from ..checks.rules import STANDARD
-from ..checks.validate import FieldError, check_choice, check_int, show
+from ..checks.validate import FieldError, check_choice, check_int, check_probability, show
 from ..facts import board
 from ..facts.limits import COST_MODEL, IN_BROWSER, LIMITS, TURN_SEARCHES
 from ..guards.budget import BudgetError, Estimate, as_budget, check_cost, guarded, tick
@@ -130,6 +130,45 @@ def reinforcements(position, player, cards=0):
     base = max(board.MIN_REINFORCEMENTS, len(mine) // board.TERRITORIES_PER_ARMY)
     whole = tuple((c, board.BONUS[c]) for c, members in board.MEMBERS.items() if set(members) <= mine)
     return Reinforcements(player, len(mine), base, whole, cards, base + sum(b for _, b in whole) + cards)
+
+
+@dataclass(frozen=True)
+class Needed:
+    """Fewest armies on one territory (on the territory) to take a goal alone, for each chance asked:
+    needed[p] (None when `most` armies are not enough); win: the best chance at every army count
+    from 2 to `most` (Fractions); searched: the family of plans, as a turn's."""
+    entry: str
+    goal: tuple
+    needed: dict
+    win: tuple
+    searched: dict
+
+
+@guarded
+def armies_needed(entry, goal, defenders, ps, *, most, rules=STANDARD, min_move="dice", search="auto", budget=None):
+    """Fewest armies on `entry` (a territory outside the goal that borders it) for the best turn to
+    take every territory of `goal` with chance at least each p in `ps`, when an opponent holds each
+    of them with `defenders` armies and no reinforcements come: one search of the turn planner whose
+    entry holds 1 army and may place up to most - 1 (its values at every army count come at once).
+
+    >>> n = armies_needed("Siam", {"take": "Australia"}, 1, ["1/2"], most=12)
+    >>> n.needed, n.win[n.needed["1/2"] - 2] >= Fraction(1, 2) > n.win[n.needed["1/2"] - 3]
+    ({'1/2': 7}, True)
+    """
+    goal_territories, _ = read_goal(goal)
+    most = check_int("most", most, 2, LIMITS["max_armies"])
+    position = {t: {"owner": "them", "armies": defenders} for t in goal_territories}
+    position[entry] = {"owner": "you", "armies": 1}
+    request = read_turn(position, "you", most - 1, goal, rules, min_move, search)
+    family = choose_family(request, as_budget(budget))
+    found = planner.search(family.board, request.R, request.scale, request.min_move, family.subtrees,
+                           family.at_entries, 1)
+    curve = [request.scale.fraction(v) for v in found.alone[0]][1:]       # armies 2 .. most
+    needed = {}
+    for p in ps:
+        target = check_probability("p", p)
+        needed[p] = next((t for t, w in enumerate(curve, 2) if w >= target), None)
+    return Needed(request.entries[0].name, request.goal, needed, tuple(curve), _searched(request, family))
 
 
 # ----------------------------------------------------------------------------- the request
@@ -328,7 +367,7 @@ def _answer(request, family, found):
     return TurnAnswer(request.player, request.goal, request.goal_name, tuple(t.name for t in targets), request.R,
                       request.min_move, scale.fraction(found.win), placement, tuple(attacks), tuple(per_entry),
                       steps, orders, moves, tuple(sentences),
-                      tuple({"territory": entries[e].name, "win": scale.fraction(v)} for e, v in sorted(found.alone.items())),
+                      tuple({"territory": entries[e].name, "win": scale.fraction(v[-1])} for e, v in sorted(found.alone.items())),
                       tuple(_alternative(request, scale, r) for r in found.ranked[1:]),
                       tuple(_borders(request, found, tree, starts)),
                       _searched(request, family))
