@@ -6,4 +6,4 @@ import "./plan.js";
 import "./needed.js";
 import "./table.js";
 
-export { getCalculator } from "./registry.js";
+export { getCalculator, loadCalculator } from "./registry.js";
