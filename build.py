@@ -52,8 +52,7 @@ def build(out_dir: Path = paths.DEFAULT_OUT, engine_dir: Path = paths.ENGINE_SRC
             "worker_url": urls["js/engine-worker.js"],
             "engine_facts": page_facts(),  # limits, rule fields, conventions: read by the forms (limits.js)
             # the Turn form's continents, move-in rule and ready-made positions (templates only)
-            "turn_form": turn_form_facts({"presets": {p.name: turn_presets.form_fields(p) for p in turn_presets.PRESETS},
-                                          "default_preset": turn_presets.DEFAULT}),
+            "turn_form": turn_form_facts(turn_presets.template_facts()),
             # what a page that starts its engine at once preloads: the calculators' module graph
             # (else fetched one level of imports per round trip)
             "app_modules": [urls[rel] for rel in app_imports],

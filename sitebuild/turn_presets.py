@@ -78,3 +78,8 @@ def request(preset: Preset) -> dict:
 def shipped() -> list[dict]:
     """The buttons' data, shipped with the board (site_src/js/board/presets.js)."""
     return [{"name": p.name, "label": p.label, "fields": form_fields(p)} for p in PRESETS]
+
+
+def template_facts() -> dict:
+    """What the Turn form's template reads of the positions: each one's fields by name, and the default's name."""
+    return {"presets": {p.name: form_fields(p) for p in PRESETS}, "default_preset": DEFAULT}

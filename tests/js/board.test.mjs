@@ -5,25 +5,12 @@
 // text (board/position.js) reads what it writes, the ready-made positions as the build writes them.
 import test from "node:test";
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { python } from "./python.mjs";
 import { BOX, VIEW, WRAP, place, placed, nameAt, named } from "../../site_src/js/board/geometry.js";
 import { towards } from "../../site_src/js/board/keys.js";
 import { readPosition, positionText, readTargets, requestPosition, PLAYER } from "../../site_src/js/board/position.js";
 import { indexBoard } from "../../site_src/js/board/facts.js";
 import { engineFacts } from "../../site_src/js/limits.js";
-
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-
-function python(code) {
-  const venv = join(ROOT, ".venv", "bin", "python");
-  const run = spawnSync(process.env.PYTHON ?? (existsSync(venv) ? venv : "python3"), ["-c", code],
-    { cwd: ROOT, encoding: "utf8", env: { ...process.env, PYTHONPATH: join(ROOT, "pysite") } });
-  assert.equal(run.status, 0, run.stderr);
-  return JSON.parse(run.stdout);
-}
 
 const ENGINE = python(`
 import json

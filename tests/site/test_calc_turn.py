@@ -11,7 +11,8 @@ import pytest
 from riskodds.interfaces import api
 
 from conftest import _guard
-from sitebuild import turn_presets
+from sitebuild import pages, paths, turn_presets
+from sitebuild.engine_facts import page_facts, turn_form_facts
 from sitebuild.turn_presets import BY_NAME, OPPONENT, PLAYER, PRESETS, request
 from sitehelpers import no_horizontal_scroll, open_page, screenshot, turn_request, wait_final, wait_status
 
@@ -121,6 +122,36 @@ def preset_button(page, name):
     return form(page).locator(f"button[data-preset={name}]")
 
 
+def start_from(page, preset: str) -> dict:
+    """Open the form, pick a ready-made position and wait for its answer; returns its request."""
+    open_turn(page)
+    preset_button(page, preset).click()
+    req = request(BY_NAME[preset])
+    wait_win(page, api.handle("turn", req)["win"])
+    return req
+
+
+def embedded(call: str) -> str:
+    """The HTML of a macro call, as an article page embeds it ({{ calc.turn_form(...) }})."""
+    site = {"engine_facts": page_facts(), "turn_form": turn_form_facts(turn_presets.template_facts())}
+    env = pages.make_env(paths.TEMPLATES, {}, site)
+    return env.from_string('{% import "calculators/macros.html" as calc %}' + call).render()
+
+
+def test_the_form_embeds_with_a_ready_made_position_or_fields_of_its_own():
+    html = embedded('{{ calc.turn_form("t1", {"preset": "north-america"}, title="Breaking North America") }}')
+    fields = turn_presets.form_fields(BY_NAME["north-america"])
+    assert 'id="t1" data-calculator="turn"' in html and ">Breaking North America</h2>" in html
+    assert 'name="position" rows="2"' in html and f">{fields['position']}</textarea>" in html
+    assert '<option value="targets" selected>' in html and 'value="Alaska"' in html and 'value="0" data-stepper' in html
+    html = embedded('{{ calc.turn_form("t2", {"preset": "australia", "reinforcements": 8, "cards": 6, "min_move": "one"}) }}')
+    assert f">{turn_presets.form_fields(BY_NAME['australia'])['position']}</textarea>" in html
+    assert 'value="8" data-stepper' in html and 'data-value="6"' in html and 'value="one" checked' in html
+    html = embedded('{{ calc.turn_form("t3") }}')     # the default: South America from North Africa
+    assert f">{turn_presets.form_fields(BY_NAME[turn_presets.DEFAULT])['position']}</textarea>" in html
+    assert '<option value="South America" selected>' in html
+
+
 def test_the_prefilled_position_answers_on_its_own(calc_page, clean):
     assert open_turn(calc_page) == "done", form(calc_page).inner_text()[:500]
     req = request(BY_NAME[turn_presets.DEFAULT])
@@ -156,10 +187,7 @@ def test_the_article_battle_is_the_kamchatka_position(calc_page, clean):
 
 
 def test_tapping_edits_the_position_and_the_answer_follows(calc_page, clean):
-    open_turn(calc_page)
-    preset_button(calc_page, "south-america").click()
-    req = request(BY_NAME["south-america"])
-    wait_win(calc_page, api.handle("turn", req)["win"])
+    req = start_from(calc_page, "south-america")
     f = form(calc_page)
     editor = f.locator(".t-editor")
     # Argentina: one more army with the stepper
@@ -208,10 +236,7 @@ def test_keyboard_only(calc_page, clean):
     """Tab into the board (one stop), arrow keys to a neighbour in that direction (Alaska's left
     crosses the edge to Kamchatka), Enter picks, Tab into the editor, arrow keys step the armies,
     Space sets the holder; the answer follows, equal to CPython's."""
-    open_turn(calc_page)
-    preset_button(calc_page, "south-america").click()
-    req = request(BY_NAME["south-america"])
-    wait_win(calc_page, api.handle("turn", req)["win"])
+    req = start_from(calc_page, "south-america")
     page = calc_page
     focused = lambda: page.evaluate("() => document.activeElement.dataset.territory ?? document.activeElement.textContent")  # noqa: E731
     form(page).locator("select[id=turn-zoom]").focus()
@@ -285,10 +310,7 @@ def wait_offer(page, position: dict, cards: int) -> dict:
 
 
 def test_the_reinforcements_offered_are_the_engines(calc_page, clean):
-    open_turn(calc_page)
-    preset_button(calc_page, "australia").click()
-    req = request(BY_NAME["australia"])
-    wait_win(calc_page, api.handle("turn", req)["win"])
+    req = start_from(calc_page, "australia")
     f = form(calc_page)
     for cards in ("8", "15", "0", "6"):
         f.locator("[name=cards]").select_option(cards)
@@ -309,10 +331,7 @@ def test_the_reinforcements_offered_are_the_engines(calc_page, clean):
 
 
 def test_a_shared_link_reproduces_the_position_and_the_answer(site_context, watch, calc_page, clean):
-    open_turn(calc_page)
-    preset_button(calc_page, "africa").click()
-    req = request(BY_NAME["africa"])
-    wait_win(calc_page, api.handle("turn", req)["win"])
+    req = start_from(calc_page, "africa")
     f = form(calc_page)
     f.locator('[data-territory="Egypt"]').click()
     f.locator(".t-editor button.step[data-by='1']").click()
@@ -390,9 +409,9 @@ def test_cancel_a_long_turn_then_calculate_again(calc_page, clean):
     f.locator("button[type=submit]").click()
     wait_status(calc_page, "turn", "running", 5000)
     f.locator("[data-action=cancel]").click()
-    assert wait_final(calc_page, "turn") in ("cancelled", "done", "error")
-    preset_button(calc_page, "australia").click()
-    wait_win(calc_page, api.handle("turn", request(BY_NAME["australia"]))["win"])
+    assert wait_final(calc_page, "turn") == "cancelled"
+    assert f.locator("[data-output]").count() == 0 and f.locator("svg.board .plan *").count() == 0
+    start_from(calc_page, "australia")
 
 
 def test_a_390_px_phone(browser, site_url, watch, clean):

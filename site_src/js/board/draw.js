@@ -76,7 +76,7 @@ export function drawBoard(board, { id, editorId, helpId, onPick }) {
 
   for (const t of territories) {
     const p = place(t);
-    const g = svg("g", { class: "territory", role: "button", tabindex: "-1", "data-territory": t,
+    const g = svg("g", { class: "spot", role: "button", tabindex: "-1", "data-territory": t,
       "aria-controls": editorId, "aria-expanded": "false" });
     const n = {
       g, shape: svg("rect", { class: "t-box", ...box(p), rx: 8 }),
@@ -203,7 +203,7 @@ export function drawBoard(board, { id, editorId, helpId, onPick }) {
     nodes.get(t).g.focus();
   }
 
-  const spotOf = (target) => target.closest && target.closest(".territory");
+  const spotOf = (target) => target.closest && target.closest(".spot");
   root.addEventListener("click", (e) => {
     const g = spotOf(e.target);
     if (g) { setCurrent(g.dataset.territory); onPick(g.dataset.territory); }
@@ -241,17 +241,18 @@ export function drawBoard(board, { id, editorId, helpId, onPick }) {
       svg("text", { x, y, "text-anchor": "middle", "dominant-baseline": "central" }, text)) };
   }
 
-  /** A label on a corner of box b, just outside it (clear of the box's own words): the corner
-   *  nearest (x, y) that no label in `taken` covers yet, else the nearest. */
+  /** A label on a corner of box b, just outside it (clear of the box's own words): of the corners
+   *  nearest (x, y) first, the one the labels in `taken` cover least. */
   function cornerPill(b, x, y, text, cls, taken) {
     const lift = 0.3 * TEXT_PX * u;
     const corners = [[b.x0, b.y0 - lift], [b.x1, b.y0 - lift], [b.x0, b.y1 + lift], [b.x1, b.y1 + lift]]
       .sort((p, q) => Math.hypot(p[0] - x, p[1] - y) - Math.hypot(q[0] - x, q[1] - y));
-    const labels = corners.map(([cx, cy]) => pill(cx, cy, text, cls));
-    const overlaps = (r, q) => r.x < q.x + q.width && q.x < r.x + r.width && r.y < q.y + q.height && q.y < r.y + r.height;
-    const free = labels.find((l) => !taken.some((t) => overlaps(l.box, t))) ?? labels[0];
-    taken.push(free.box);
-    return free.node;
+    const overlap = (r, q) => Math.max(0, Math.min(r.x + r.width, q.x + q.width) - Math.max(r.x, q.x))
+      * Math.max(0, Math.min(r.y + r.height, q.y + q.height) - Math.max(r.y, q.y));
+    const covered = (l) => taken.reduce((sum, t) => sum + overlap(l.box, t), 0);
+    const best = corners.map(([cx, cy]) => pill(cx, cy, text, cls)).reduce((a, l) => (covered(l) < covered(a) ? l : a));
+    taken.push(best.box);
+    return best.node;
   }
 
   /** A segment from box a (centre p) to box b (centre q), ending `gap` outside both boxes. */
@@ -294,7 +295,7 @@ export function drawBoard(board, { id, editorId, helpId, onPick }) {
     for (const [i, label] of wrapLabels.entries()) {
       label.classList.toggle("gives-way", steps.some((s) => wraps(s.from, s.target) && s.target === WRAP[i]));
     }
-    const taken = [];
+    const taken = [...names.children].filter((t) => !t.hasAttribute("hidden")).map((t) => t.getBBox()); // the continents' names
     steps.forEach((s, i) => plan.append(arrow(s, i + 1, taken)));
   }
 

@@ -136,12 +136,14 @@ function mount(form, ctx) {
 
   const editor = territoryEditor({ id: `${id}-editor`, onOwner: setOwner, onArmies: setArmies, onTarget: setTarget });
   const view = drawBoard(board, { id, editorId: `${id}-editor`, helpId: `${id}-board-help`, onPick: pickTerritory });
-  const presets = el("div", { class: "presets", role: "group", "aria-label": "Ready-made positions" },
-    el("span", { class: "presets-label" }, "Start from:"),
-    board.presets.map((p) => el("button", { type: "button", "data-preset": p.name }, p.label)));
+  const presets = form.querySelector("[data-role=presets]");
+  presets.setAttribute("role", "group");
+  presets.setAttribute("aria-label", "Ready-made positions");
+  presets.replaceChildren(el("span", { class: "presets-label" }, "Start from:"),
+    ...board.presets.map((p) => el("button", { type: "button", "data-preset": p.name }, p.label)));
   const help = el("p", { class: "hint", id: `${id}-board-help` },
     "Tap a territory to set who holds it, its armies and whether it is a target. Keyboard: arrow keys move between territories, Enter picks one.");
-  slot.replaceChildren(presets, view.element, help, editor.element);
+  slot.replaceChildren(view.element, help, editor.element);
 
   // the card sets the engine knows, for the board's count
   const cards = field("cards");
@@ -149,6 +151,8 @@ function mount(form, ctx) {
   cards.append(
     el("optgroup", { label: "Growing sets" }, board.cardSets.growing.map((a, i) => el("option", { value: a }, `${ordinal(i + 1)} set: ${a}`))),
     el("optgroup", { label: "Fixed values" }, board.cardSets.fixed.map(([name, a]) => el("option", { value: a }, `${name}: ${a}`))));
+  const given = [...cards.options].find((o) => o.value === cards.dataset.value); // the template's (a form's reset goes back to it)
+  if (given) given.defaultSelected = given.selected = true;
 
   const byName = () => new Map(holdings.map((h) => [board.nameOf(h.territory), h]).filter(([t]) => t));
   const continent = (name) => board.continents.find((c) => c.name === name);
@@ -236,7 +240,7 @@ function mount(form, ctx) {
     try { ({ result } = await call.promise); } catch { return; } // cancelled by a newer one, or the engine restarted
     if (my !== offerSeq) return;
     if (!result.ok) { offerEl.textContent = offerDefault; return; }
-    const parts = [`${result.from_territories} for ${result.territories} ${result.territories === 1 ? "territory" : "territories"}`,
+    const parts = [`${result.from_territories} for ${result.territories} territor${result.territories === 1 ? "y" : "ies"}`,
       ...result.continents.map((c) => `${c.bonus} for ${c.name}`), ...(result.cards ? [`${result.cards} for the cards`] : [])];
     const use = el("button", { type: "button", class: "use-count", "data-offer": result.reinforcements },
       `Use ${result.reinforcements}`);
