@@ -14,6 +14,7 @@ const TEXT_PX = 12; // every text on the board, in CSS pixels at any zoom
 const PAD = 9; // a continent's shape around its boxes (user units)
 const BRIDGE = 44; // its land between two of its boxes that a land link joins
 const MARGIN = 22; // around a continent when zoomed to it
+const NARROW = 600; // CSS px: a board narrower than this shows the goal's continent until the reader picks a view
 
 const wraps = (a, b) => WRAP.includes(a) && WRAP.includes(b) && a !== b;
 const box = (p) => ({ x: p.x0, y: p.y0, width: BOX.w, height: BOX.h });
@@ -34,6 +35,7 @@ export function drawBoard(board, { id, editorId, helpId, onPick }) {
   let state = { holdings: new Map(), goal: new Set(), selected: null, placed: new Map() };
   let planData = null;
   let current = null; // the one tab stop: the territory picked or moved to last, at first the player's first
+  let chosen = false; // the reader picked the view (or moved the focus out of it): it stays
 
   const root = svg("svg", { class: "board", viewBox: `${view.x} ${view.y} ${view.w} ${view.h}`, role: "group",
     "aria-label": "The board", "aria-describedby": helpId, "font-size": TEXT_PX });
@@ -95,7 +97,14 @@ export function drawBoard(board, { id, editorId, helpId, onPick }) {
     el("option", { value: "" }, "Whole board"),
     board.continents.map((c) => el("option", { value: c.name }, `${c.name} (bonus ${c.bonus})`)));
   const bar = el("div", { class: "board-bar" }, el("label", { for: `${id}-zoom` }, "Show"), select);
-  select.addEventListener("change", () => zoomTo(select.value || null));
+  select.addEventListener("change", () => { chosen = true; zoomTo(select.value || null); });
+
+  /** Until the reader picks a view: the whole board, or on a narrow screen the goal's continent. */
+  function autoZoom() {
+    const first = [...state.goal][0];
+    const want = !first || (root.clientWidth || NARROW) >= NARROW ? null : board.continentOf.get(first).name;
+    if (!chosen && want !== zoomed) zoomTo(want);
+  }
 
   function zoomTo(continent) {
     zoomed = board.continents.some((c) => c.name === continent) ? continent : null;
@@ -157,7 +166,7 @@ export function drawBoard(board, { id, editorId, helpId, onPick }) {
     }
     drawPlan();
   }
-  if ("ResizeObserver" in self) new ResizeObserver(() => fit()).observe(root);
+  if ("ResizeObserver" in self) new ResizeObserver(() => { autoZoom(); fit(); }).observe(root);
 
   // ---- the position: who holds what, the goal, the territory being edited ----
   function update(next) {
@@ -179,6 +188,7 @@ export function drawBoard(board, { id, editorId, helpId, onPick }) {
     }
     const first = territories.find((t) => state.holdings.get(t)?.owner === PLAYER) ?? territories[0];
     setCurrent(state.selected ?? current ?? first);
+    autoZoom();
   }
 
   /** A territory's accessible name: what its box shows (so a voice can name it as seen), then in
@@ -199,7 +209,7 @@ export function drawBoard(board, { id, editorId, helpId, onPick }) {
 
   function focusTerritory(t) {
     setCurrent(t);
-    if (!inView(t)) zoomTo(zoomed ? board.continentOf.get(t).name : null);
+    if (!inView(t)) { chosen = true; zoomTo(zoomed ? board.continentOf.get(t).name : null); }
     nodes.get(t).g.focus();
   }
 
@@ -309,10 +319,9 @@ export function drawBoard(board, { id, editorId, helpId, onPick }) {
     update,
     plan: plan_,
     stale: (on) => plan.classList.toggle("stale", on),
-    zoomTo,
     fit,
-    /** A new position: the tab stop goes back to the player's first territory. */
-    restart: () => { if (current) nodes.get(current).g.setAttribute("tabindex", "-1"); current = null; },
+    /** A new position: the tab stop goes back to the player's first territory, the view to its default. */
+    restart: () => { if (current) nodes.get(current).g.setAttribute("tabindex", "-1"); current = null; chosen = false; },
     get zoomed() { return zoomed; },
     focus: focusTerritory,
   };

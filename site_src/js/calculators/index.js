@@ -7,8 +7,7 @@ import "./needed.js";
 import "./table.js";
 import { onDemand } from "./registry.js";
 
-// The Turn calculator draws the board: its code, geometry and board facts load only when its form
-// comes near (sitebuild/weight.py leaves an import marked "on demand" out of a page's weight).
+// The board's code and facts load when the Turn form comes near (sitebuild/weight.py: "on demand")
 onDemand("turn", () => /* on demand */ import("./turn.js"));
 
 export { getCalculator, loadCalculator } from "./registry.js";

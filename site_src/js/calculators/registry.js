@@ -2,9 +2,8 @@
 //   { name, read(get) -> {values, errors}, request(values) -> {op, params},
 //     render(result, values, ctx) -> Node (its [data-part=lead] goes right under the inputs),
 //     mount?(form, ctx), approximate?(values) -> Promise<Node | null> (shown while Python loads) }
-// New calculators register themselves here and are listed in calculators/index.js. One whose code
-// is large and only for its own form (the Turn calculator's board) is listed with onDemand: its
-// module loads when its form is mounted, and registers itself then.
+// New calculators register themselves here and are listed in calculators/index.js; one listed with
+// onDemand() has its module imported when its form is mounted.
 const registry = new Map();
 const loaders = new Map();
 

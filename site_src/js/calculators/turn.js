@@ -23,7 +23,6 @@ import { PLAYER, readPosition, positionText, readTargets, requestPosition } from
 
 const STYLE_URL = new URL("../../css/board.css", import.meta.url);
 const TARGETS = "targets"; // the goal field's value for "the territories marked as targets"
-const NARROW = 600; // CSS px: a board narrower than this opens on the goal's continent
 const OFFER_DELAY_MS = 250; // after the last change of the position or the cards
 
 /** The board's style sheet, linked once; resolves when it applies (the board is drawn after). */
@@ -220,7 +219,6 @@ function mount(form, ctx) {
     view.restart();
     ctx.fill({ ...p.fields, cards: "0" });
     refresh();
-    if (slot.clientWidth < NARROW) view.zoomTo(p.fields.goal === TARGETS ? board.continentOf.get(board.nameOf(readTargets(p.fields.targets)[0])).name : p.fields.goal);
   }
   presets.addEventListener("click", (e) => { const b = e.target.closest("button[data-preset]"); if (b) applyPreset(b.dataset.preset); });
 
@@ -261,10 +259,6 @@ function mount(form, ctx) {
 
   controls.set(form, { showPlan: (r) => view.plan(r) });
   refresh();
-  if (slot.clientWidth < NARROW) {
-    const first = [...goalSet()][0];
-    if (first) view.zoomTo(board.continentOf.get(first).name);
-  }
 }
 
 register({ name: "turn", read, request, render, mount });
