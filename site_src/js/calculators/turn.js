@@ -138,8 +138,8 @@ function mount(form, ctx) {
   const presets = form.querySelector("[data-role=presets]");
   presets.setAttribute("role", "group");
   presets.setAttribute("aria-label", "Ready-made positions");
-  presets.replaceChildren(el("span", { class: "presets-label" }, "Start from:"),
-    ...board.presets.map((p) => el("button", { type: "button", "data-preset": p.name }, p.label)));
+  const buttons = board.presets.map((p) => el("button", { type: "button", "data-preset": p.name }, p.label));
+  presets.replaceChildren(el("span", { class: "presets-label" }, "Start from:"), ...buttons);
   const help = el("p", { class: "hint", id: `${id}-board-help` },
     "Tap a territory to set who holds it, its armies and whether it is a target. Keyboard: arrow keys move between territories, Enter picks one.");
   slot.replaceChildren(view.element, help, editor.element);
