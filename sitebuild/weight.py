@@ -1,5 +1,11 @@
 """Page weight: the bytes one visit to a page loads, without the Pyodide runtime (the core under
-pyodide/ and the heap snapshot that stands in for its start-up)."""
+pyodide/ and the heap snapshot that stands in for its start-up).
+
+A dynamic import marked on demand, `/* on demand */ import("./turn.js")`, loads only when the
+reader opens what it is for (the Turn calculator's board, when its form comes near): a visit that
+does not go there does not load it, so `page_weight` leaves it and what only it loads out, and
+`page_weight(..., on_demand=True)` counts it (a visit that opens everything). Other dynamic imports
+are followed like static ones: app.js imports the calculators' code on every page with a form."""
 import re
 from pathlib import Path
 
@@ -19,7 +25,8 @@ def is_runtime(name: str) -> bool:
 # What a visit loads: src= and <link href=> in HTML (not <a href>: links are followed only on a
 # click), and the relative imports and url()s inside scripts and styles.
 HTML_LOADS = re.compile(r'\bsrc="(/[^"#?]+)"|<link\b[^>]*\bhref="(/[^"#?]+)"')
-ASSET_LOADS = re.compile(r'["\'](\.{1,2}/[^"\']+\.(?:js|css|svg|png|woff2?|gz))["\']|url\((/[^)]+|\.{1,2}/[^)]+)\)')
+ON_DEMAND = re.compile(r'/\*\s*on demand\s*\*/\s*import\(\s*["\'](\.{1,2}/[^"\']+)["\']\s*\)')
+ASSET_LOADS = re.compile(r'["\'](\.{1,2}/[^"\']+\.(?:js|css|json|svg|png|woff2?|gz))["\']|url\((/[^)]+|\.{1,2}/[^)]+)\)')
 
 
 def built_files(root: Path) -> dict:
@@ -27,11 +34,16 @@ def built_files(root: Path) -> dict:
     return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
 
 
-def page_weight(files: dict, page: str) -> int:
+def page_weight(files: dict, page: str, on_demand: bool = False) -> int:
     """Bytes a visit to `page` (e.g. "calculators/index.html") loads without the Pyodide runtime:
     the HTML, what it and its scripts and styles load (followed transitively), and the engine's main
     archive that the worker fetches (its other parts, engine_pack.py, only when one of their ops is
-    asked: not on a visit)."""
+    asked: not on a visit); with `on_demand`, also what loads only when the reader opens it."""
+    return sum(len(files[n]) for n in page_loads(files, page, on_demand))
+
+
+def page_loads(files: dict, page: str, on_demand: bool = False) -> set:
+    """The built files (paths relative to the build) that page_weight counts."""
     seen, todo = set(), [page]
     todo += [n for n in files if MAIN_ENGINE.match(n)]
     while todo:
@@ -43,9 +55,13 @@ def page_weight(files: dict, page: str) -> int:
         if pattern is None:
             continue
         base = Path("/" + name).parent
-        for m in pattern.finditer(files[name].decode("utf-8", "replace")):
+        text = files[name].decode("utf-8", "replace")
+        later = [] if on_demand or pattern is HTML_LOADS else [m.span() for m in ON_DEMAND.finditer(text)]
+        for m in pattern.finditer(text):
+            if any(a <= m.start() < b for a, b in later):
+                continue
             ref = next(g for g in m.groups() if g)
             path = Path(ref) if ref.startswith("/") else (base / ref)
             resolved = Path("/").joinpath(*[p for p in path.parts if p != "/"]).resolve().as_posix()
             todo.append(resolved.lstrip("/") + ("index.html" if resolved.endswith("/") else ""))
-    return sum(len(files[n]) for n in seen)
+    return seen

@@ -43,15 +43,21 @@ const TOUCH_EVENTS = ["focusin", "pointerdown", "input", "submit"];
  *  (one task each, so input is never blocked for long), the rest as they come near or are
  *  touched. A page of five calculators would otherwise lay out and wire up all of them while the
  *  first answer is loading, on a phone a few hundred ms of blocked main thread. */
-function mountAll(forms, engine, { mountCalculator, NEAR_VIEWPORT: mountAhead }, getCalculator) {
+function mountAll(forms, engine, { mountCalculator, NEAR_VIEWPORT: mountAhead }, { getCalculator, loadCalculator }) {
   const pending = new Set();
   const mount = (form) => {
     if (!pending.delete(form)) return;
     for (const type of TOUCH_EVENTS) form.removeEventListener(type, touched, true);
     if (io) io.unobserve(form);
-    const def = getCalculator(form.dataset.calculator);
-    if (def) mountCalculator(form, def, engine);
-    else console.warn(`no calculator registered for ${form.dataset.calculator}`);
+    const name = form.dataset.calculator;
+    const def = getCalculator(name);
+    if (def) return mountCalculator(form, def, engine);
+    // a calculator whose code loads on demand (the Turn calculator): mounted once it is here
+    loadCalculator(name).then((d) => (d ? mountCalculator(form, d, engine) : console.warn(`no calculator registered for ${name}`)),
+      (err) => {
+        form.dataset.status = "error";
+        form.querySelector("[data-role=status]").textContent = `This calculator could not be loaded (${err.message}). Reload the page to try again.`;
+      });
   };
   function touched(e) { mount(e.currentTarget); }
   let queue = Promise.resolve();
@@ -77,9 +83,9 @@ async function main() {
   const engine = forms.length ? pageEngine() : null; // an eager page's boot.js has started it already
   registerServiceWorker(); // every page: one visit anywhere makes the calculators work offline
   if (!engine) return;
-  const [calculatorForm, { getCalculator }] = await Promise.all([
+  const [calculatorForm, calculators] = await Promise.all([
     import("./calculator-form.js"), import("./calculators/index.js")]);
-  mountAll(forms, engine, calculatorForm, getCalculator);
+  mountAll(forms, engine, calculatorForm, calculators);
   if (engine.state === "idle") startWhenNear(forms, engine); // lazy pages (and an eager one whose boot.js failed)
 }
 

@@ -1,6 +1,7 @@
 // Form controls that need a little script: number steppers (the − and + buttons, and the arrow
-// keys inside the field), switches that mirror a rule field (Capital: defender dice 3; Zombies:
-// ties go to the attacker), and the one-line summaries on collapsed <details> boxes.
+// keys inside the field; step() for a stepper built by script), switches that mirror a rule field
+// (Capital: defender dice 3; Zombies: ties go to the attacker), and the one-line summaries on
+// collapsed <details> boxes.
 import { rulesSummary } from "./rule-fields.js";
 
 /** Tell the form a field changed, the way typing would (live answers and summaries listen). */
@@ -8,7 +9,7 @@ export function changed(field) {
   field.dispatchEvent(new Event("input", { bubbles: true }));
 }
 
-function step(input, by) {
+export function step(input, by) {
   const min = Number(input.dataset.min ?? 0);
   const n = Number.parseInt(input.value.replace(/[,_\s]/g, ""), 10);
   const next = Number.isFinite(n) ? Math.max(min, n + by) : Math.max(min, Number(input.defaultValue) || min);

@@ -3,24 +3,10 @@
 // the runs of army counts the tables show; and the request that carries the outline as typed.
 import test from "node:test";
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { python } from "./python.mjs";
 import { engineFacts } from "../../site_src/js/limits.js";
 import { getCalculator } from "../../site_src/js/calculators/registry.js";
 import { gain, span } from "../../site_src/js/calculators/plan.js";
-
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-
-/** Python's answers: for each outline, the engine's plan and win - straight as a Fraction. */
-function python(code) {
-  const venv = join(ROOT, ".venv", "bin", "python");
-  const run = spawnSync(process.env.PYTHON ?? (existsSync(venv) ? venv : "python3"), ["-c", code],
-    { cwd: ROOT, encoding: "utf8", env: { ...process.env, PYTHONPATH: join(ROOT, "pysite") } });
-  assert.equal(run.status, 0, run.stderr);
-  return JSON.parse(run.stdout);
-}
 
 const OUTLINES = ["Brazil 3 > (Venezuela 1), (Peru 2 > Argentina 2)", "Home 3 > (Zurich 2 > Tokyo 2), (Kitts 1)", "A 1, B 5", "A 3 > B 2 > C 1", "5 > (1), (1), (1)"];
 const CASES = python(`

@@ -1,10 +1,15 @@
 """The pages as a phone reader meets them, in every engine: on a 360 px screen each calculator
 computes its pre-filled answer on its own as it scrolls in (equal to CPython's engine, computed
-here from the form's own fields), nothing scrolls sideways with every box open, and the article
-starts its Python runtime only when a calculator comes near. One page per engine."""
+here from the form's own fields; the Turn calculator's arrows and plan too), nothing scrolls
+sideways with every box open, and the article starts its Python runtime only when a calculator
+comes near. One page per engine."""
+
+from fractions import Fraction
 
 import pytest
 import riskodds as ro
+from riskodds.interfaces import api
+from sitehelpers import turn_request
 from pagehelpers import CALCULATORS, exact, field_values, pair, scroll_to, sideways_overflow, wait_engine_ready, wait_final
 
 PHONE = (360, 780)
@@ -28,6 +33,13 @@ def rules_of(v: dict) -> ro.Rules:
 def check_answer(page, form_id: str, kind: str) -> None:
     """The answer a form shows equals CPython's for the same fields (kind: data-calculator)."""
     v = field_values(page, form_id)
+    if kind == "turn":  # the board: no army convention, no dice rules of its own
+        want = api.handle("turn", turn_request(v))
+        assert exact(page, form_id, "win") == pair(Fraction(int(want["win"]["num"]), int(want["win"]["den"])))
+        assert page.run("(s) => [...document.querySelectorAll(s)].map((e) => e.textContent)",
+                        f"form#{form_id} [data-output=words] li") == want["words"][1:]
+        assert page.run("(s) => document.querySelectorAll(s).length", f"form#{form_id} svg.board .plan .attack") == len(want["steps"])
+        return
     rules, convention = rules_of(v), v["convention"]
     if kind == "battle":
         want = ro.battle(int(v["attackers"]), int(v["defenders"]), convention=convention, rules=rules)

@@ -77,3 +77,18 @@ def no_horizontal_scroll(page, width: int) -> bool:
     would zoom out to fit a wide page instead) the layout viewport still `width` px wide."""
     scroll, inner = page.evaluate("() => [document.documentElement.scrollWidth, innerWidth]")
     return scroll <= width and inner == width
+
+
+def turn_request(v: dict) -> dict:
+    """The Turn form's fields (position, goal, targets, reinforcements, min_move, as text) as the
+    engine's `turn` request: the position's text ("you: Siam 6; opponent: Indonesia 2, ...") read
+    here, apart from the page's own reading of it."""
+    position = {}
+    for part in v["position"].split(";"):
+        owner, _, items = part.partition(":")
+        for item in items.split(","):
+            name, _, armies = item.strip().rpartition(" ")
+            position[name] = {"owner": owner.strip(), "armies": int(armies)}
+    take = [t.strip() for t in v["targets"].split(",")] if v["goal"] == "targets" else v["goal"]
+    return {"position": position, "player": "you", "reinforcements": int(v["reinforcements"]), "goal": {"take": take},
+            "min_move": v["min_move"]}

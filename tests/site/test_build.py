@@ -11,7 +11,7 @@ import pytest
 import build
 from sitebuild import assets, headers, outdir, pages, paths
 from sitebuild.article import figure_table
-from sitebuild.weight import RUNTIME_PREFIX, built_files, page_weight
+from sitebuild.weight import RUNTIME_PREFIX, built_files, page_loads, page_weight
 from sitebuild.hashing import content_hash
 
 @pytest.fixture(scope="module")
@@ -122,6 +122,29 @@ def test_page_weight_without_runtime_is_small(two_builds, page):
     weight = page_weight(files, page)
     assert weight <= 300 * 1024, f"{page}: {weight} bytes without the Pyodide runtime"
     assert weight > len(files[page]), "the page's own assets were not followed"
+
+
+TURN_ON_DEMAND = {"assets/js/calculators/turn.js", "assets/css/board.css", "assets/board/classic.json",
+                  *(f"assets/js/board/{m}.js" for m in ("draw", "editor", "facts", "geometry", "keys", "position"))}
+TURN_ON_DEMAND_BUDGET = 64 * 1024  # bytes: the Turn calculator's code, styles and board, loaded when it is used
+
+
+def test_the_turn_calculator_loads_on_demand(two_builds):
+    """The board's code, geometry, styles and facts load when the Turn form comes near, not with
+    the page: outside the page's weight (sitebuild/weight.py), within a budget of their own, and
+    precached by the service worker for offline use."""
+    files, _ = two_builds
+    unhashed = lambda names: {re.sub(r"\.[0-9a-f]{10}(\.\w+)$", r"\1", n) for n in names}  # noqa: E731
+    for page in ("calculators/index.html", "index.html"):   # the home page's battle form loads the registry too
+        later = page_loads(files, page, on_demand=True) - page_loads(files, page)
+        assert unhashed(later) == TURN_ON_DEMAND, page
+        assert page_weight(files, page, on_demand=True) - page_weight(files, page) == sum(len(files[n]) for n in later)
+    assert sum(len(files[n]) for n in later) <= TURN_ON_DEMAND_BUDGET
+    sw = files["sw.js"].decode()
+    assert all(f'"/{n}"' in sw for n in later), "the service worker precaches what loads on demand"
+    # only what is marked: without the mark the import would be counted like app.js's
+    index = next(files[n] for n in files if re.fullmatch(r"assets/js/calculators/index\.[0-9a-f]{10}\.js", n)).decode()
+    assert index.count("/* on demand */ import(") == 1
 
 
 def test_netlify_headers_policy(built_site):

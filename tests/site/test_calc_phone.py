@@ -54,7 +54,7 @@ def test_every_calculator_fits_a_360_px_screen_with_every_box_open(browser, site
                                   is_mobile=True, has_touch=True)
     context.route("**/*", _guard(watch))
     page = open_page(context, watch, "/calculators/?calc=campaign&attackers=72&territories=22+8+2+2+2+7+1+1+3+1+2+3+5+1&t1_defend_dice=3")
-    for form_id in ("battle", "campaign", "plan", "needed", "table", "path"):
+    for form_id in ("battle", "campaign", "plan", "turn", "needed", "table", "path"):
         page.locator(f"form#{form_id}").scroll_into_view_if_needed()
         assert wait_final(page, form_id) == "done", form_id
     page.evaluate("() => document.querySelectorAll('details').forEach((d) => { d.open = true; })")

@@ -2,12 +2,14 @@
 included, with the network cut (the browser offline and the server refusing every request)."""
 import json
 from fractions import Fraction
+from urllib.parse import urlencode
 
 import pytest
 import riskodds as ro
+from riskodds.interfaces import api
 
 from conftest import _guard
-from sitebuild import offline, paths
+from sitebuild import offline, paths, turn_presets
 from sitebuild.server import serve_in_thread
 from sitehelpers import calculate, exact_output, screenshot, wait_engine_ready, wait_final
 from siteserver import SiteServer
@@ -82,6 +84,9 @@ def test_calculators_work_offline_after_one_visit(browser, gated_site, watch):
             return (await (await caches.open(key)).keys()).map((r) => new URL(r.url).pathname);
         }""")
         assert any(p.endswith("pyodide.asm.wasm") for p in cached) and "/calculators/" in cached
+        # The Turn calculator's code and board load when its form is used, which this visit did not do
+        loaded = page.evaluate("() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)")
+        assert not [u for u in loaded if "/board/" in u or "/calculators/turn." in u], loaded
 
         context.set_offline(True)
         site.down = True
@@ -106,6 +111,13 @@ def test_calculators_work_offline_after_one_visit(browser, gated_site, watch):
         page.goto("/calculators/?calc=needed&mode=attackers&defenders=10&p=0.95&convention=territory")
         assert wait_final(page, "needed") == "done"
         assert page.locator("form#needed [data-output=needed]").get_attribute("data-value") == "19"
+        # The Turn calculator, never used online: its code, styles and board from the precache
+        australia = turn_presets.BY_NAME["australia"]
+        page.goto("/calculators/?" + urlencode({"calc": "turn", **turn_presets.form_fields(australia)}) + "#turn")
+        assert wait_final(page, "turn") == "done"
+        want = api.handle("turn", turn_presets.request(australia))["win"]
+        assert Fraction(*exact_output(page, "turn", "win")) == Fraction(int(want["num"]), int(want["den"]))
+        assert page.locator("form#turn svg.board [data-territory]").count() == 42
         # Nothing the calculators need came from the server once it was down.
         assert not [h for h in site.refused if h.startswith(("/assets/", "/pyodide/"))], site.refused
         page.close()

@@ -5,5 +5,9 @@ import "./campaign.js";
 import "./plan.js";
 import "./needed.js";
 import "./table.js";
+import { onDemand } from "./registry.js";
 
-export { getCalculator } from "./registry.js";
+// The board's code and facts load when the Turn form comes near (sitebuild/weight.py: "on demand")
+onDemand("turn", () => /* on demand */ import("./turn.js"));
+
+export { getCalculator, loadCalculator } from "./registry.js";

@@ -67,9 +67,9 @@ function runsTable(output, title, caption, heads, groups) {
           el("td", {}, span(armies)), el("td", {}, String(value)))))))));
 }
 
-function render(r, v) {
-  const n = r.targets.length;
-  const all = n === 1 ? r.targets[0] : `all ${n}`;
+/** The engine's tables of a plan (the plan op's and the turn op's alike): which target to attack
+ *  first (when there is a choice) and the armies to keep after each conquest, by army count. */
+export function planTables(r) {
   const unit = conventionUnit(r.counts); // every count the plan decides by: armies on the territory
   const orders = runsTable("orders", "Which first", `Which to attack first, by ${unit}`, ["From", "Armies", "First"],
     r.orders.map((o) => ({ label: `${o.from}${stillToTake(o.targets)}`, runs: o.first.map((f) => [f.armies, f.target]) })));
@@ -79,13 +79,19 @@ function render(r, v) {
       label: `${m.target} from ${m.from}${stillToTake(m.still_to_take)}`,
       runs: m.keep.map((k) => [k.armies, k.keep]),
     })));
+  return [r.orders.length ? orders : null, moves];
+}
+
+function render(r, v) {
+  const n = r.targets.length;
+  const all = n === 1 ? r.targets[0] : `all ${n}`;
   return el("div", { class: "plan-result" }, lead(
     answerLine([answerPart("win", `Take ${all}:`, r.win)]),
     el("ul", { class: "answer-more plan-words", "data-output": "words" }, r.words.map((w) => el("li", {}, w))),
     comparison(r, all),
     exactBox([probabilityView(r.win, { detail: "win", label: `P(take ${all}), ${v.attackers} ${conventionUnit(v.convention)}` }),
       r.straight ? probabilityView(r.straight, { detail: "straight", label: `P(take ${all}) as one straight chain` }) : null])),
-  r.orders.length ? orders : null, moves);
+  planTables(r));
 }
 
 /** The outline is one line that wraps: Enter calculates, as in the other fields, and adds no line. */

@@ -1,0 +1,456 @@
+"""The Turn calculator in Chromium against CPython's engine (api.handle("turn", the same request)):
+the ready-made positions, every part of the answer (the exact chance, the placement, the plan in
+words, the numbered arrows and placed armies on the board, the other starts, the next-best plans,
+the border armies, what was searched), editing by tapping and by keyboard alone, the reinforcements
+the engine counts, a shared link, bad input with the message beside the field at fault, Cancel, and
+a 390 px phone (no sideways scroll, no text under 12 px, zoom to one continent)."""
+from fractions import Fraction
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from riskodds.interfaces import api
+
+from conftest import _guard
+from sitebuild import pages, paths, turn_presets
+from sitebuild.engine_facts import page_facts, turn_form_facts
+from sitebuild.turn_presets import BY_NAME, OPPONENT, PLAYER, PRESETS, request
+from sitehelpers import no_horizontal_scroll, open_page, screenshot, turn_request, wait_final, wait_status
+
+BOARD = api.handle("describe", {})["board"]
+TERRITORIES = [t for c in BOARD["continents"] for t in c["territories"]]
+CONTINENT = {t: c["name"] for c in BOARD["continents"] for t in c["territories"]}
+
+
+def form(page):
+    return page.locator("form#turn")
+
+
+def open_turn(page):
+    """Bring the form near (it mounts and computes its pre-filled position), wait for the answer."""
+    form(page).scroll_into_view_if_needed()
+    page.locator("form#turn svg.board").wait_for(state="attached", timeout=60_000)
+    return wait_final(page, "turn")
+
+
+def exact(locator) -> Fraction:
+    return Fraction(int(locator.get_attribute("data-num")), int(locator.get_attribute("data-den")))
+
+
+def value(p: dict) -> Fraction:
+    return Fraction(int(p["num"]), int(p["den"]))
+
+
+def wait_win(page, want: dict):
+    """The answer for a request whose P(take the goal) is `want` (the engine's JSON value) is shown."""
+    page.locator(f'form#turn [data-output=win][data-num="{want["num"]}"][data-den="{want["den"]}"]').wait_for(
+        state="attached", timeout=60_000)
+    assert wait_final(page, "turn") == "done"
+
+
+def plan_words(entries) -> str:
+    """A next-best plan as the form words it: "Central America (+3): Venezuela, Peru; North Africa (+3): Brazil"."""
+    placed = lambda e: f" (+{e['placed']})" if e["placed"] else ""  # noqa: E731
+    return "; ".join(f"{e['territory']}{placed(e)}: {', '.join(e['targets'])}" for e in entries)
+
+
+def goal_words(want) -> str:
+    """What the answer line says is taken: the continent, one or two territories, or "all N"."""
+    names = want["goal"]
+    return want["goal_name"] or (" and ".join(names) if len(names) < 3 else f"all {len(names)}")
+
+
+def check_answer(page, want: dict):
+    """Everything the form shows of the answer equals the engine's answer `want`, digit for digit."""
+    f = form(page)
+    assert want["ok"], want
+    assert exact(f.locator("[data-output=win]").first) == value(want["win"])
+    assert f.locator(".answer").first.inner_text().startswith(f"Take {goal_words(want)}:")
+    assert f.locator("[data-output=placement]").inner_text() == want["words"][0]
+    assert f.locator("[data-output=words] li").all_inner_texts() == want["words"][1:]
+    # the board: one numbered arrow per attack, in the engine's order, with the armies moved in
+    labels = f.locator("svg.board .plan .step-label text").all_text_contents()
+    assert labels == [f"{i + 1} · {s['move']}" for i, s in enumerate(want["steps"])]
+    for p in want["placement"]:   # beside the armies on the board, and in the territory's name
+        spot = f.locator(f'svg.board [data-territory="{p["territory"]}"]')
+        assert spot.locator(".t-armies .placed").all_text_contents() == ([f" +{p['armies']}"] if p["armies"] else [])
+        assert (f"the plan places {p['armies']} here" in spot.get_attribute("aria-label")) == bool(p["armies"])
+    assert f.locator("svg.board .t-armies .placed").count() == sum(1 for p in want["placement"] if p["armies"])
+    # the other starts, the next-best plans, the border, what was searched, the model
+    alone = {li.get_attribute("data-entry"): exact(li.locator("[data-output=alone]")) for li in f.locator("li:has([data-output=alone])").all()}
+    assert alone == ({a["territory"]: value(a["win"]) for a in want["alone"]} if len(want["alone"]) > 1 else {})
+    rows = f.locator("[data-output=alternatives] tbody tr").all()
+    assert [(exact(r.locator("td").first), r.locator("td").nth(1).inner_text()) for r in rows] == \
+        [(value(a["win"]), plan_words(a["entries"])) for a in want["alternatives"]]
+    borders = {li.get_attribute("data-border"): exact(li.locator("[data-output=border]")) for li in f.locator("[data-output=borders] li").all()}
+    assert borders == {b["territory"]: value(b["expected_armies"]) for b in want["borders"]}
+    searched = f.locator("[data-output=searched]")
+    assert searched.inner_text() == want["searched"]["words"]
+    assert searched.get_attribute("data-complete") == str(want["searched"]["complete"]).lower()
+    assert f.locator("[data-output=model] li").all_text_contents() == want["model"]
+
+
+def check_board(page, position: dict, targets: set):
+    """Every territory on the board shows who holds it, its armies and whether it is a target."""
+    spots = form(page).locator("svg.board [data-territory]")
+    assert spots.count() == 42
+    got = spots.evaluate_all("""gs => gs.map((g) => [g.dataset.territory, g.getAttribute('role'), g.dataset.owner,
+        g.querySelector('.t-armies').textContent, g.hasAttribute('data-target'), g.getAttribute('aria-label')])""")
+    assert [g[0] for g in got] == TERRITORIES
+    for name, role, owner, armies, target, label in got:
+        h = position.get(name)
+        assert role == "button"
+        assert owner == ("none" if h is None else "you" if h["owner"] == PLAYER else "them"), name
+        assert armies.split(" +")[0].strip() == ("" if h is None else str(h["armies"])), name   # " +6": armies the plan places
+        assert target == (name in targets), name
+        shown = form(page).locator(f'svg.board [data-territory="{name}"]').evaluate(
+            "g => [g.querySelector('.t-name:not([hidden])')?.textContent ?? g.dataset.territory, g.querySelector('.t-armies').textContent]")
+        assert label.startswith(f"{''.join(shown).strip()}: ")     # what the box shows, then the words
+        assert name in label and f"{CONTINENT[name]}, " in label
+        holder = "yours" if h and h["owner"] == PLAYER else "the opponent's"
+        words = "not in play" if h is None else f"{holder}, {h['armies']} arm"
+        assert words in label, label
+        assert (", target" in label) == (name in targets), label
+
+
+def targets_of(req: dict) -> set:
+    take = req["goal"]["take"]
+    goal = next(c["territories"] for c in BOARD["continents"] if c["name"] == take) if isinstance(take, str) else take
+    return {t for t in goal if t in req["position"] and req["position"][t]["owner"] != PLAYER}
+
+
+def preset_button(page, name):
+    return form(page).locator(f"button[data-preset={name}]")
+
+
+def start_from(page, preset: str) -> dict:
+    """Open the form, pick a ready-made position and wait for its answer; returns its request."""
+    open_turn(page)
+    preset_button(page, preset).click()
+    req = request(BY_NAME[preset])
+    wait_win(page, api.handle("turn", req)["win"])
+    return req
+
+
+def embedded(call: str) -> str:
+    """The HTML of a macro call, as an article page embeds it ({{ calc.turn_form(...) }})."""
+    site = {"engine_facts": page_facts(), "turn_form": turn_form_facts(turn_presets.template_facts())}
+    env = pages.make_env(paths.TEMPLATES, {}, site)
+    return env.from_string('{% import "calculators/macros.html" as calc %}' + call).render()
+
+
+def test_the_form_embeds_with_a_ready_made_position_or_fields_of_its_own():
+    html = embedded('{{ calc.turn_form("t1", {"preset": "north-america"}, title="Breaking North America") }}')
+    fields = turn_presets.form_fields(BY_NAME["north-america"])
+    assert 'id="t1" data-calculator="turn"' in html and ">Breaking North America</h2>" in html
+    assert 'name="position" rows="2"' in html and f">{fields['position']}</textarea>" in html
+    assert '<option value="targets" selected>' in html and 'value="Alaska"' in html and 'value="0" data-stepper' in html
+    html = embedded('{{ calc.turn_form("t2", {"preset": "australia", "reinforcements": 8, "cards": 6, "min_move": "one"}) }}')
+    assert f">{turn_presets.form_fields(BY_NAME['australia'])['position']}</textarea>" in html
+    assert 'value="8" data-stepper' in html and 'data-value="6"' in html and 'value="one" checked' in html
+    html = embedded('{{ calc.turn_form("t3") }}')     # the default: South America from North Africa
+    assert f">{turn_presets.form_fields(BY_NAME[turn_presets.DEFAULT])['position']}</textarea>" in html
+    assert '<option value="South America" selected>' in html
+
+
+def test_the_prefilled_position_answers_on_its_own(calc_page, clean):
+    assert open_turn(calc_page) == "done", form(calc_page).inner_text()[:500]
+    req = request(BY_NAME[turn_presets.DEFAULT])
+    check_answer(calc_page, api.handle("turn", req))
+    check_board(calc_page, req["position"], targets_of(req))
+
+
+@pytest.mark.parametrize("preset", [p.name for p in PRESETS])
+def test_a_ready_made_position_equals_cpython(calc_page, clean, preset):
+    open_turn(calc_page)
+    preset_button(calc_page, preset).click()
+    req = request(BY_NAME[preset])
+    want = api.handle("turn", req)
+    wait_win(calc_page, want["win"])
+    check_answer(calc_page, want)
+    check_board(calc_page, req["position"], targets_of(req))
+    fields = turn_presets.form_fields(BY_NAME[preset])
+    for name, text in fields.items():
+        assert form(calc_page).locator(f"[name={name}]").input_value() == text, name
+
+
+def test_the_article_battle_is_the_kamchatka_position(calc_page, clean):
+    """Breaking North America from Kamchatka: 76 armies on Kamchatka (75 attacking) against 10 on Alaska."""
+    open_turn(calc_page)
+    preset_button(calc_page, "north-america").click()
+    req = request(BY_NAME["north-america"])
+    assert req["position"]["Kamchatka"] == {"owner": PLAYER, "armies": 76} and req["position"]["Alaska"]["armies"] == 10
+    want = api.handle("turn", req)
+    wait_win(calc_page, want["win"])
+    battle = api.handle("battle", {"attackers": 76, "defenders": 10, "convention": "territory"})
+    assert value(want["win"]) == value(battle["win"])   # one battle: the turn is the article's battle
+    assert form(calc_page).locator(".answer").first.inner_text() == "Take Alaska: >\u00a099.99\u00a0%"
+
+
+def test_tapping_edits_the_position_and_the_answer_follows(calc_page, clean):
+    req = start_from(calc_page, "south-america")
+    f = form(calc_page)
+    editor = f.locator(".t-editor")
+    # Argentina: one more army with the stepper
+    f.locator('[data-territory="Argentina"]').click()
+    assert editor.is_visible() and "Argentina" in editor.locator(".t-editor-title").inner_text()
+    assert f.locator('[data-territory="Argentina"]').get_attribute("aria-expanded") == "true"
+    assert editor.locator("button[data-owner=opponent]").get_attribute("aria-pressed") == "true"
+    editor.locator("button.step[data-by='1']").click()
+    req["position"]["Argentina"]["armies"] = 3
+    wait_win(calc_page, api.handle("turn", req)["win"])
+    # North Africa: typed armies
+    f.locator('[data-territory="North Africa"]').click()
+    editor.locator("input[inputmode=numeric]").fill("9")
+    req["position"]["North Africa"]["armies"] = 9
+    want = api.handle("turn", req)
+    wait_win(calc_page, want["win"])
+    check_answer(calc_page, want)
+    # Brazil taken out of play: South America cannot be the goal without it (the engine says so)
+    f.locator('[data-territory="Brazil"]').click()
+    editor.locator("button[data-owner='']").click()
+    del req["position"]["Brazil"]
+    bad = api.handle("turn", req)
+    assert not bad["ok"] and bad["error"]["field"] == "goal"
+    wait_status(calc_page, "turn", "error", 60_000)
+    assert f.locator("[data-error-for=goal]").inner_text() == bad["error"]["message"]
+    assert f.locator("svg.board .plan .attack").count() == 0    # the plan goes with the answer
+    # back in play as the opponent's (a target of the continent), then no longer a target: the goal
+    # becomes the continent's other territories, marked as targets; marked again, it is one of them
+    editor.locator("button[data-owner=opponent]").click()
+    req["position"]["Brazil"] = {"owner": OPPONENT, "armies": 1}
+    assert editor.locator("input[type=checkbox]").is_checked()
+    editor.locator("input[type=checkbox]").uncheck()
+    assert f.locator("[name=goal]").input_value() == "targets"
+    assert f.locator("[name=targets]").input_value() == "Venezuela, Peru, Argentina"
+    editor.locator("input[type=checkbox]").check()
+    assert f.locator("[name=targets]").input_value() == "Venezuela, Peru, Argentina, Brazil"
+    editor.locator("input[type=checkbox]").uncheck()     # all but Brazil
+    req["goal"] = {"take": sorted({"Venezuela", "Peru", "Argentina"}, key=TERRITORIES.index)}
+    want = api.handle("turn", req)
+    wait_win(calc_page, want["win"])
+    check_answer(calc_page, want)
+    check_board(calc_page, req["position"], targets_of(req))
+
+
+def test_keyboard_only(calc_page, clean):
+    """Tab into the board (one stop), arrow keys to a neighbour in that direction (Alaska's left
+    crosses the edge to Kamchatka), Enter picks, Tab into the editor, arrow keys step the armies,
+    Space sets the holder; the answer follows, equal to CPython's."""
+    req = start_from(calc_page, "south-america")
+    page = calc_page
+    focused = lambda: page.evaluate("() => document.activeElement.dataset.territory ?? document.activeElement.textContent")  # noqa: E731
+    form(page).locator("select[id=turn-zoom]").focus()
+    page.keyboard.press("Tab")
+    assert focused() == "Central America"            # the player's first territory on the board
+    tab_stops = form(page).locator("svg.board [data-territory][tabindex='0']")
+    assert tab_stops.count() == 1
+    for key, to in [("ArrowDown", "Venezuela"), ("ArrowLeft", "Peru"), ("ArrowRight", "Brazil"), ("ArrowRight", "North Africa"),
+                    ("ArrowLeft", "Brazil")]:
+        page.keyboard.press(key)
+        assert focused() == to, (key, to)
+    page.keyboard.press("Enter")
+    assert form(page).locator('[data-territory="Brazil"]').get_attribute("aria-expanded") == "true"
+    for _ in range(4):                               # You, Opponent, Not in play, then the armies
+        page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.id") == "turn-editor-armies"
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("ArrowUp")
+    req["position"]["Brazil"]["armies"] = 4
+    wait_win(page, api.handle("turn", req)["win"])
+    for _ in range(4):
+        page.keyboard.press("Shift+Tab")
+    assert focused() == "Brazil"                     # back on the board where we left it
+    page.keyboard.press("ArrowUp")                   # Venezuela
+    page.keyboard.press("Space")
+    page.keyboard.press("Enter")                     # Enter again on the picked territory: into its editor
+    assert page.evaluate("() => document.activeElement.dataset.owner") == "opponent"
+    page.keyboard.press("Shift+Tab")                 # "You"
+    page.keyboard.press("Space")
+    req["position"]["Venezuela"]["owner"] = PLAYER
+    want = api.handle("turn", req)
+    wait_win(page, want["win"])
+    check_answer(page, want)
+    # Alaska's left arrow crosses the edge to Kamchatka (the zoom follows the focus)
+    form(page).locator("select[id=turn-zoom]").select_option("")
+    page.locator('form#turn [data-territory="Alaska"]').focus()
+    page.keyboard.press("ArrowLeft")
+    assert focused() == "Kamchatka"
+
+
+def test_every_territory_can_be_reached_with_the_arrow_keys(calc_page, clean):
+    open_turn(calc_page)
+    page = calc_page
+    form(page).locator("select[id=turn-zoom]").select_option("")
+    seen, todo = set(), ["Alaska"]
+    while todo:
+        t = todo.pop()
+        if t in seen:
+            continue
+        seen.add(t)
+        for key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"):
+            page.locator(f'form#turn [data-territory="{t}"]').focus()
+            page.keyboard.press(key)
+            todo.append(page.evaluate("() => document.activeElement.dataset.territory"))
+    assert seen == set(TERRITORIES)
+
+
+def offer_words(r: dict) -> str:
+    """The count offered beside the reinforcements, from the engine's answer to op reinforcements."""
+    n = r["territories"]
+    parts = [f"{r['from_territories']} for {n} {'territory' if n == 1 else 'territories'}"]
+    parts += [f"{c['bonus']} for {c['name']}" for c in r["continents"]] + ([f"{r['cards']} for the cards"] if r["cards"] else [])
+    return f"The board gives you {r['reinforcements']}: {', '.join(parts)}. Use {r['reinforcements']}"
+
+
+def wait_offer(page, position: dict, cards: int) -> dict:
+    want = api.handle("reinforcements", {"position": position, "player": PLAYER, "cards": cards})
+    page.locator("#turn-reinforcements-hint").filter(has_text=offer_words(want)).wait_for(state="attached", timeout=30_000)
+    assert page.locator("#turn-reinforcements-hint").inner_text() == offer_words(want)
+    return want
+
+
+def test_the_reinforcements_offered_are_the_engines(calc_page, clean):
+    req = start_from(calc_page, "australia")
+    f = form(calc_page)
+    for cards in ("8", "15", "0", "6"):
+        f.locator("[name=cards]").select_option(cards)
+        want = wait_offer(calc_page, req["position"], int(cards))
+    assert f.get_attribute("data-status") == "done"  # a card set alone does not compute the turn again
+    f.locator("[data-offer]").click()
+    req["reinforcements"] = want["reinforcements"]
+    assert f.locator("[name=reinforcements]").input_value() == str(want["reinforcements"]) == "9"
+    wait_win(calc_page, api.handle("turn", req)["win"])
+    # a whole continent held counts its bonus
+    f.locator("[name=position]").evaluate("e => { e.closest('details').open = true; }")
+    f.locator("[name=position]").fill("you: Indonesia 3, New Guinea 2, Western Australia 1, Eastern Australia 1; opponent: Siam 4")
+    position = {t: {"owner": PLAYER, "armies": a} for t, a in
+                [("Indonesia", 3), ("New Guinea", 2), ("Western Australia", 1), ("Eastern Australia", 1)]}
+    position["Siam"] = {"owner": OPPONENT, "armies": 4}
+    want = wait_offer(calc_page, position, 6)
+    assert want["continents"] == [{"name": "Australia", "bonus": 2}]
+
+
+def test_a_shared_link_reproduces_the_position_and_the_answer(site_context, watch, calc_page, clean):
+    req = start_from(calc_page, "africa")
+    f = form(calc_page)
+    f.locator('[data-territory="Egypt"]').click()
+    f.locator(".t-editor button.step[data-by='1']").click()
+    f.locator("[name=min_move][value=one]").check()
+    req["position"]["Egypt"]["armies"] = 3
+    req["min_move"] = "one"
+    want = api.handle("turn", req)
+    wait_win(calc_page, want["win"])
+    url = calc_page.url
+    q = parse_qs(urlsplit(url).query)
+    assert q["calc"] == ["turn"] and "Egypt 3" in q["position"][0] and q["min_move"] == ["one"] and q["goal"] == ["Africa"]
+    page = open_page(site_context, watch, url, wait_engine=False)
+    assert wait_final(page, "turn") == "done"
+    check_answer(page, want)
+    check_board(page, req["position"], targets_of(req))
+    assert form(page).locator("[name=min_move][value=one]").is_checked()
+    page.close()
+
+
+# (fields typed, the field whose message it is, the message: None = the engine's for `request`)
+BAD = [
+    ({"position": "you: North Africa 4; opponent: Brazl 2, Venezuela 2, Peru 1, Argentina 2"}, "position", None),
+    ({"position": "you: North Africa 4, Central America; opponent: Brazil 2"}, "position",
+     "Position: “Central America” needs a territory and its armies, like “Brazil 3”."),
+    ({"position": "North Africa 4"}, "position", "Position: “North Africa 4” names no owner; write it like “you: Brazil 3; opponent: Peru 2”."),
+    ({"position": "you: North Africa 0; opponent: Venezuela 2, Brazil 2, Peru 1, Argentina 2"}, "position", None),
+    ({"position": "you: Venezuela 2, Brazil 2, Peru 1, Argentina 2"}, "goal", None),    # the goal is held already
+    ({"goal": "Asia"}, "goal", None),                                                    # its territories are not in play
+    ({"goal": "targets", "targets": ""}, "goal",
+     "No territory is marked as a target: pick one on the board and switch on Target, or choose a continent."),
+    ({"goal": "targets", "targets": "Alaska"}, "goal", None),                            # not in the position
+    ({"reinforcements": "-2"}, "reinforcements", "Reinforcements cannot be negative."),
+    ({"reinforcements": "1e9"}, "reinforcements", "Reinforcements must be a whole number (no decimals)."),
+]
+
+
+def engine_request(fields: dict) -> dict:
+    """The request the form sends for the South America position with `fields` changed."""
+    return turn_request(turn_presets.form_fields(BY_NAME["south-america"]) | {"min_move": "dice"} | fields)
+
+
+@pytest.mark.parametrize("fields,name,message", BAD, ids=[f"{i}-{n}" for i, (_, n, _) in enumerate(BAD)])
+def test_bad_input_gets_its_message_beside_the_field(calc_page, clean, fields, name, message):
+    open_turn(calc_page)
+    preset_button(calc_page, "south-america").click()
+    wait_final(calc_page, "turn")
+    f = form(calc_page)
+    f.locator("[name=position]").evaluate("e => { e.closest('details').open = true; }")
+    for k, v in fields.items():
+        field = f.locator(f"[name={k}]")
+        if k == "goal":
+            field.select_option(v)
+        else:
+            field.fill(v)
+    if message is None:
+        want = api.handle("turn", engine_request(fields))
+        assert not want["ok"] and want["error"]["field"] == name, want
+        message = want["error"]["message"]
+    f.locator("button[type=submit]").click()
+    assert wait_final(calc_page, "turn") == "error"
+    assert f.locator(f"[data-error-for={name}]").inner_text() == message
+    assert f.locator("[data-output]").count() == 0
+    assert f.locator("svg.board .plan *").count() == 0
+    assert "Traceback" not in f.inner_text()
+
+
+def test_cancel_a_long_turn_then_calculate_again(calc_page, clean):
+    open_turn(calc_page)
+    f = form(calc_page)
+    f.locator("[name=position]").evaluate("e => { e.closest('details').open = true; }")
+    asia = next(c["territories"] for c in BOARD["continents"] if c["name"] == "Asia")
+    f.locator("[name=position]").fill("you: Ukraine 40, Indonesia 40; opponent: " + ", ".join(f"{t} 3" for t in asia))
+    f.locator("[name=goal]").select_option("Asia")
+    f.locator("[name=reinforcements]").fill("10")
+    f.locator("button[type=submit]").click()
+    wait_status(calc_page, "turn", "running", 5000)
+    f.locator("[data-action=cancel]").click()
+    assert wait_final(calc_page, "turn") == "cancelled"
+    assert f.locator("[data-output]").count() == 0 and f.locator("svg.board .plan *").count() == 0
+    start_from(calc_page, "australia")
+
+
+def test_a_390_px_phone(browser, site_url, watch, clean):
+    """No sideways scroll, no text under 12 px (the board's texts included, at every zoom), a tap
+    picks a territory, and the player can zoom to one continent."""
+    context = browser.new_context(base_url=site_url, viewport={"width": 390, "height": 844}, device_scale_factor=2,
+                                  is_mobile=True, has_touch=True)
+    context.route("**/*", _guard(watch))
+    page = open_page(context, watch, "/calculators/#turn")
+    assert open_turn(page) == "done"
+    f = form(page)
+    check_answer(page, api.handle("turn", request(BY_NAME[turn_presets.DEFAULT])))
+    assert f.locator("select[id=turn-zoom]").input_value() == "South America"   # opens on the goal's continent
+    for continent in [""] + [c["name"] for c in BOARD["continents"]]:
+        f.locator("select[id=turn-zoom]").select_option(continent)
+        page.wait_for_timeout(100)
+        smallest = f.locator("svg.board").evaluate("""svg => {
+            const scale = svg.getScreenCTM().a;
+            const sizes = [...svg.querySelectorAll('text')].filter((t) => t.textContent.trim() && t.getClientRects().length)
+              .map((t) => parseFloat(getComputedStyle(t).fontSize) * scale);
+            return Math.min(...sizes); }""")
+        assert smallest >= 11.99, (continent, smallest)
+        if continent:   # every territory of the continent is inside the board as drawn
+            inside = f.locator("svg.board").evaluate("""(svg, names) => { const b = svg.getBoundingClientRect();
+                return names.every((n) => { const r = svg.querySelector(`[data-territory="${n}"] .t-box`).getBoundingClientRect();
+                  return r.left >= b.left - 1 && r.right <= b.right + 1 && r.top >= b.top - 1 && r.bottom <= b.bottom + 1; }); }""",
+                                                     next(c["territories"] for c in BOARD["continents"] if c["name"] == continent))
+            assert inside, continent
+        assert no_horizontal_scroll(page, 390)
+    f.locator("select[id=turn-zoom]").select_option("South America")
+    f.locator('[data-territory="Peru"]').tap()
+    assert f.locator(".t-editor").is_visible()
+    # no HTML text in the form under 12 px either
+    small = f.evaluate("""f => [...f.querySelectorAll('*')].filter((e) => !(e instanceof SVGElement) && e.getClientRects().length
+        && [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()) && parseFloat(getComputedStyle(e).fontSize) < 12)
+        .map((e) => e.textContent.slice(0, 40))""")
+    assert small == []
+    f.evaluate("f => f.querySelectorAll('details').forEach((d) => { d.open = true; })")
+    f.scroll_into_view_if_needed()
+    screenshot(page, "phone-turn")
+    assert no_horizontal_scroll(page, 390), page.evaluate("() => [document.documentElement.scrollWidth, innerWidth]")
+    context.close()
