@@ -38,7 +38,7 @@ NORTH_AMERICA = {"Alaska": 10, "Northwest Territory": 3, "Greenland": 2, "Albert
 
 PRESETS = (
     Preset("south-america", "South America from North Africa", {"North Africa": 4, "Central America": 3},
-           {"Venezuela": 2, "Brazil": 2, "Peru": 1, "Argentina": 2}, 6, "South America"),
+           {"Venezuela": 2, "Brazil": 2, "Peru": 1, "Argentina": 1}, 6, "South America"),
     Preset("australia", "Australia from Siam", {"Siam": 6},
            {"Indonesia": 2, "New Guinea": 1, "Western Australia": 1, "Eastern Australia": 1}, 3, "Australia"),
     # the article's battle: 75 attacking armies (76 on Kamchatka) against 10 on Alaska

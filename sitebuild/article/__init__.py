@@ -19,8 +19,8 @@ from dataclasses import dataclass, field, replace
 import jinja2
 from markupsafe import Markup
 
-from .. import paths
-from ..engine_facts import page_facts
+from .. import paths, turn_presets
+from ..engine_facts import page_facts, turn_form_facts
 from . import downloads, katex, markup, simdata
 from .context import content_context
 from .figure_table import make_figures
@@ -67,7 +67,8 @@ def content_env() -> jinja2.Environment:
     """Jinja for the Markdown sources: the site's templates are importable (calculator macros)."""
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(paths.TEMPLATES)), autoescape=True,
                              undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
-    env.globals["site"] = {"engine_facts": page_facts()}  # the calculator macros render the rule fields
+    # the calculator macros render the rule fields, and the Turn form its continents and positions
+    env.globals["site"] = {"engine_facts": page_facts(), "turn_form": turn_form_facts(turn_presets.template_facts())}
     return env
 
 

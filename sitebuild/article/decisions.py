@@ -17,7 +17,7 @@ from itertools import product
 
 import riskodds as ro
 
-from .. import cache
+from .. import cache, turn_presets
 
 CHOICE_N = 100        # the before-roll check and the equal-armies figure: every battle up to N v N on the board
 CHOICE_AT = (10, 10)  # the battle the one-number rules are compared at (on the board)
@@ -140,9 +140,10 @@ def equal_armies(mode: str, n: int = CHOICE_N) -> list[float]:
 
 
 # ----------------------------------------------------------------------------- a turn on the board
-# part 2's turn: your territories and armies, the opponent's, the new armies, the goal (riskodds.turn)
-TURNS = {"south-america": ({"North Africa": 4, "Central America": 3},
-                           {"Venezuela": 2, "Brazil": 2, "Peru": 1, "Argentina": 1}, 6, "South America")}
+# part 2's turn, the Turn calculator's own ready-made position (sitebuild/turn_presets.py): your
+# territories and armies, the opponent's, the new armies, the goal (riskodds.turn)
+TURNS = {name: (p.yours, p.theirs, p.reinforcements, p.goal)
+         for name, p in turn_presets.BY_NAME.items() if name == "south-america"}
 NEEDED_PS = ("1/2", "9/10")           # the table of armies needed for a continent: these chances ...
 NEEDED_DEFENDERS = (1, 2)             # ... against this many armies on every territory of it
 # the families of plans the table searches: every plan where the build can afford it, chains for the

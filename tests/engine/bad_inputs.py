@@ -265,7 +265,7 @@ ROWS += [
     row("turn", "search", "search", search="every"),
     row("turn", "defend_dice", "defend_dice", defend_dice=9),
     row("turn", "time_budget_s", "time_budget_s", time_budget_s="Infinity"),
-    row("turn", "goal", "already holds", position={"North Africa": {"owner": "you", "armies": 5},
+    row("turn", "goal", "already held", position={"North Africa": {"owner": "you", "armies": 5},
                                                    "Brazil": {"owner": "you", "armies": 2}}),
     row("reinforcements", "cards", "cards", cards=-1),
     row("reinforcements", "cards", WHOLE, cards="٣"),

@@ -183,7 +183,7 @@ BAD = [   # (change to a good request, the field the message must name, words it
     ({"player": ""}, "player", "name"),
     ({"position": {k: v for k, v in SA.items() if k != "Central America"} | {"North Africa": _holding("red", 4)}},
      "player", "holds no territory"),
-    ({"goal": {"take": ["North Africa"]}, "position": {**SA, "North Africa": _holding("you", 4)}}, "goal", "already holds"),
+    ({"goal": {"take": ["North Africa"]}, "position": {**SA, "North Africa": _holding("you", 4)}}, "goal", "already held"),
     ({"min_move": "two"}, "min_move", "dice"),
     ({"search": "everything"}, "search", "chains"),
     ({"position": {"Egypt": _holding("you", 9), **{k: v for k, v in SA.items() if k not in ("North Africa", "Central America")}}},

@@ -202,7 +202,8 @@ def read_turn(position, player, reinforcements, goal, rules=STANDARD, min_move="
         raise FieldError(f"player: {show(player)} holds no territory in the position", "player")
     names = [t for t in goal_territories if held[t][0] != player]
     if not names:
-        raise FieldError(f"goal: {player} already holds {goal_name or list_names(goal_territories)}", "goal")
+        raise FieldError(f"goal: {goal_name or list_names(goal_territories)} is already held by {player}, "
+                         "so there is nothing to take", "goal")
     if len(names) > LIMITS["max_turn_targets"]:
         raise FieldError(f"goal: {len(names)} territories to take; a turn plans at most "
                          f"{LIMITS['max_turn_targets']} (max_turn_targets)", "goal")
@@ -395,7 +396,8 @@ def _searched(request, family):
     out = {"family": "all" if family.complete else ("chains" if family.branching == 1 else str(family.branching)),
            "complete": family.complete, "forests": family.forests,
            "placements": _count_placements(request.R, len(request.entries)),
-           "words": f"The best of {family.forests:,} ways to attack ({text}), each with its best placement."}
+           "words": (f"The one way to attack ({text}), with its best placement." if family.forests == 1 else
+                     f"The best of {family.forests:,} ways to attack ({text}), each with its best placement.")}
     if family.widest:
         out["words"] += f" A wider search did not fit the time budget: {family.widest}."
     return out
