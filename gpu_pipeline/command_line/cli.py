@@ -310,6 +310,13 @@ def cmd_rare_scaling(a) -> int:
     return 0
 
 
+
+def add_workers_args(p, runs_per_thread):
+    """Where the battles run: NumPy processes, and the CUDA launch shape."""
+    p.add_argument("--workers", type=COUNT, default=None, help="NumPy processes, >= 1 (default: one per core)")
+    p.add_argument("--block", type=COUNT, default=256, help="CUDA threads per block")
+    p.add_argument("--runs-per-thread", type=COUNT, default=runs_per_thread)
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m gpu_pipeline",
                                 description="Monte Carlo of RISK battles (CUDA or NumPy twin)")
@@ -326,10 +333,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--checkpoint-every", type=float_in(0, 1e9), default=30.0, help="seconds")
     s.add_argument("--max-batch", type=RUNS, default=None,
                    help="cap on runs per backend call (default: adaptive, ~2 s per batch)")
-    s.add_argument("--workers", type=COUNT, default=None,
-                   help="NumPy processes, >= 1 (default: one per core)")
-    s.add_argument("--block", type=COUNT, default=256, help="CUDA threads per block")
-    s.add_argument("--runs-per-thread", type=COUNT, default=64)
+    add_workers_args(s, runs_per_thread=64)
     s.add_argument("--kernel", choices=TWIN_KERNELS, default="strided",
                    help="CUDA / host-shim kernel (the same histograms either way)")
     s.add_argument("--cluster", help="Dask scheduler address: run shards there and merge")
@@ -362,10 +366,7 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--out", help="result file (JSON, written atomically)")
     r.add_argument("--pilot", type=int_in(100, 1 << 31), default=10_000,
                    help="battles per cross-entropy pilot level (the tilt is fitted on these)")
-    r.add_argument("--workers", type=COUNT, default=None,
-                   help="NumPy processes, >= 1 (default: one per core)")
-    r.add_argument("--block", type=COUNT, default=256, help="CUDA threads per block")
-    r.add_argument("--runs-per-thread", type=COUNT, default=16)
+    add_workers_args(r, runs_per_thread=16)
     r.add_argument("--round-model", choices=ROUND_MODELS, default="engine",
                    help="round probabilities: the rules' exact ones (engine), or the earlier "
                         "GPU kernel's dice (legacy-kernel; biased-faces, unsorted-rounds: one "

@@ -209,7 +209,7 @@ def continents_table(defenders: list[int], levels: list[str]) -> Markup:
         label = f"{escape(name)} ({board.BONUS[name]}), from {escape(entry)}" + ("*" if chains else "")
         rows.append((label, cells))
     return wrap("table-continents", "Armies on the territory you attack from, to take a whole continent this turn",
-                stacked(head, rows), "continents")
+                stacked(head, rows), "continents stack")
 
 
 def details(summary: str, inner: Markup) -> Markup:

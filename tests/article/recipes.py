@@ -363,16 +363,24 @@ def split_values(name):
     return out
 
 
+@lru_cache(maxsize=None)
+def needed_from(continent, entry, d):
+    """{p: fewest armies} from the engine's public armies_needed, asked from that entry alone (the
+    build's table comes from its cache and its own search of every entry); the planner itself is
+    held to turn_oracle by tests/engine/test_engine_turn.py."""
+    search = "chains" if continent in ("North America", "Asia") else "all"
+    most = 6 + 2 * d * len(ro.facts.board.MEMBERS[continent])
+    chances = ["1/2", "9/10"]
+    while True:
+        n = ro.armies_needed(entry, {"take": continent}, d, chances, most=most, search=search, budget=3600)
+        if all(n.needed.values()):
+            return n.needed
+        most = most * 3 // 2
+
+
 def _turn(p):
-    if p[0] == "needed":     # the engine's public armies_needed from that entry (the build's table comes from
-        continent, entry, d, chance = p[1], p[2], int(p[3]), "/".join(p[4:])   # its cache); the planner
-        search = "chains" if continent in ("North America", "Asia") else "all"  # itself is held to turn_oracle
-        most = 6 + 2 * d * len(ro.facts.board.MEMBERS[continent])             # by tests/engine/test_engine_turn.py
-        while True:
-            n = ro.armies_needed(entry, {"take": continent}, d, [chance], most=most, search=search, budget=3600)
-            if n.needed[chance]:
-                return n.needed[chance]
-            most = most * 3 // 2
+    if p[0] == "needed":
+        return needed_from(p[1], p[2], int(p[3]))["/".join(p[4:])]
     mine, targets, R = TURNS[p[0]]
     if p[1] == "win":
         return max(split_values(p[0]).values())

@@ -136,6 +136,21 @@ def test_a_plan_over_budget_is_refused_with_the_size_to_shrink(calc_page, clean)
     assert "would need about" in message and "time_budget_s" in message, message
 
 
+def test_the_red_teams_sibling_plans_are_answered_or_refused_up_front(calc_page, clean):
+    """Issue 25, row 1: ten targets from one territory ran 69 s in the browser, then "The engine
+    returned an unreadable answer". Ten are now a little work and get the engine's answer; sixteen
+    (16 x 2**15 target sets) are refused before any work, by the estimate (not by the running
+    deadline, whose message says "took longer")."""
+    ten = ", ".join(f"T{chr(65 + i)} 1" for i in range(10))
+    assert calculate(calc_page, "plan", {"attackers": 4, "targets": ten, "convention": "territory"}) == "done"
+    want = ro.plan(4, ten, convention="territory")
+    assert exact_output(calc_page, "plan", "win") == (want.win.numerator, want.win.denominator)
+    sixteen = ", ".join(f"T{chr(65 + i)} 1" for i in range(16))
+    assert calculate(calc_page, "plan", {"attackers": 40, "targets": sixteen, "convention": "territory"}) == "error"
+    message = plan_page(calc_page).locator("[data-error-for=targets]").inner_text()
+    assert "would need about" in message and "in the browser" in message and "took longer" not in message, message
+
+
 def test_cancel_a_long_plan_then_calculate_again(calc_page, clean):
     form = plan_page(calc_page)
     form.evaluate("f => f.reset()")

@@ -196,7 +196,7 @@ def test_tapping_edits_the_position_and_the_answer_follows(calc_page, clean):
     assert f.locator('[data-territory="Argentina"]').get_attribute("aria-expanded") == "true"
     assert editor.locator("button[data-owner=opponent]").get_attribute("aria-pressed") == "true"
     editor.locator("button.step[data-by='1']").click()
-    req["position"]["Argentina"]["armies"] = 3
+    req["position"]["Argentina"]["armies"] += 1
     wait_win(calc_page, api.handle("turn", req)["win"])
     # North Africa: typed armies
     f.locator('[data-territory="North Africa"]').click()
