@@ -143,6 +143,7 @@ export function mountCalculator(form, def, engine) {
         const err = result.error || {};
         clearResult();
         showErrors({ [err.field && field(err.field) ? err.field : "_form"]: err.message || "The engine refused these inputs." }, { focus: focusErrors });
+        if (def.refused) def.refused(err, ctx); // e.g. the board marks the territories the message names
         setStatus("error", "Not computed: see the message above.");
         return;
       }

@@ -200,6 +200,27 @@ def test_bad_turns_are_refused_by_name(change, field, words):
     assert words in res["error"]["message"], res["error"]["message"]
 
 
+FAULTS = [   # (change to a good request, the board territories the error must list for a map to mark)
+    ({"colour": "red"}, None),
+    ({"reinforcements": -1}, None),
+    ({"goal": {"take": "Egypt"}}, ["Egypt"]),
+    ({"position": {**SA, "Peru": _holding("red", 0)}}, ["Peru"]),
+    ({"position": {**SA, "peru": {"owner": "red", "armys": 1}}}, ["Peru"]),
+    ({"position": {**SA, "Peru": _holding("red", 1, defend_dice=9)}}, ["Peru"]),
+    ({"position": {"Egypt": _holding("you", 9), **{k: v for k, v in SA.items() if k not in ("North Africa", "Central America")}}},
+     ["Venezuela", "Brazil", "Peru", "Argentina"]),
+    ({"position": {**SA, "Madagascar": _holding("red", 1)}, "goal": {"take": ["Brazil", "Madagascar"]}}, ["Madagascar"]),
+]
+
+
+@pytest.mark.parametrize("change, territories", FAULTS, ids=lambda x: str(x)[:40])
+def test_an_error_lists_the_territories_at_fault(change, territories):
+    res = api.handle("turn", {**GOOD, **change})
+    assert not res["ok"], res
+    assert sorted(res["error"].get("territories", [])) == sorted(territories or []), res
+    assert ("territories" in res["error"]) == bool(territories)
+
+
 def test_other_names_and_any_case_are_read():
     position = {"north africa": _holding("you", 4), "CENTRAL AMERICA": _holding("you", 3),
                 **{k: v for k, v in SA.items() if k not in ("North Africa", "Central America")}}

@@ -386,13 +386,19 @@ def test_bad_input_gets_its_message_beside_the_field(calc_page, clean, fields, n
             field.select_option(v)
         else:
             field.fill(v)
+    faults = []                      # the board territories the engine's message names, marked on the board
     if message is None:
         want = api.handle("turn", engine_request(fields))
         assert not want["ok"] and want["error"]["field"] == name, want
         message = want["error"]["message"]
+        faults = want["error"].get("territories", [])
     f.locator("button[type=submit]").click()
     assert wait_final(calc_page, "turn") == "error"
     assert f.locator(f"[data-error-for={name}]").inner_text() == message
+    marked = f.locator("svg.board .spot[data-fault]")
+    assert sorted(marked.evaluate_all("gs => gs.map(g => g.dataset.territory)")) == sorted(faults)
+    for t in faults:
+        assert "named in the message" in f.locator(f'[data-territory="{t}"]').get_attribute("aria-label")
     assert f.locator("[data-output]").count() == 0
     assert f.locator("svg.board .plan *").count() == 0
     assert "Traceback" not in f.inner_text()

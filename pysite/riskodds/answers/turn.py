@@ -197,7 +197,7 @@ def read_turn(position, player, reinforcements, goal, rules=STANDARD, min_move="
     missing = [t for t in goal_territories if t not in held]
     if missing:
         raise FieldError(f"goal: {list_names(missing)} {'has' if len(missing) == 1 else 'have'} no armies given: "
-                         "add every goal territory to the position", "goal")
+                         "add every goal territory to the position", "goal", missing)
     if not any(who == player for who, _, _ in held.values()):
         raise FieldError(f"player: {show(player)} holds no territory in the position", "player")
     names = [t for t in goal_territories if held[t][0] != player]
@@ -222,7 +222,7 @@ def read_turn(position, player, reinforcements, goal, rules=STANDARD, min_move="
                 entries.append(planner.Entry(t, held[t][1], touches, t in edge))
     if not entries:
         raise FieldError(f"goal: no territory of {player} borders {goal_name or list_names(names)}, so it cannot be "
-                         "reached this turn", "goal")
+                         "reached this turn", "goal", names)
     if max(e.armies for e in entries) + R < 2:
         raise FieldError(f"reinforcements: no territory of {player} next to a target has the 2 armies an attack "
                          "needs (one stays behind); place at least one", "reinforcements")
@@ -230,7 +230,7 @@ def read_turn(position, player, reinforcements, goal, rules=STANDARD, min_move="
     lost = [t for i, t in enumerate(names) if not reached >> i & 1]
     if lost:
         raise FieldError(f"goal: {list_names(lost)} cannot be reached: no territory of {player} borders "
-                         f"{'it' if len(lost) == 1 else 'them'} or a target that leads there", "goal")
+                         f"{'it' if len(lost) == 1 else 'them'} or a target that leads there", "goal", lost)
     scale = scale_for(*[t.model for t in targets])
     return Request(player, goal_territories, goal_name, tuple(targets), tuple(entries), adjacent, R, min_move,
                    search, scale)

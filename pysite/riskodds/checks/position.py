@@ -55,22 +55,22 @@ def read_position(position, rules):
         name = territory(raw, "position")
         where = f"position[{name!r}]"
         if name in out:
-            raise FieldError(f"position: {name} is given twice (as {show(raw)} too)", "position")
+            raise FieldError(f"position: {name} is given twice (as {show(raw)} too)", "position", [name])
         if not isinstance(holding, dict):
             raise FieldError(f"{where} must be an object like {{\"owner\": \"you\", \"armies\": 3}}, got {show(holding)}",
-                             "position")
+                             "position", [name])
         unknown = [k for k in holding if k not in HOLDING_FIELDS]
         if unknown:
             close = difflib.get_close_matches(str(unknown[0]), HOLDING_FIELDS, n=1)
             hint = f"; did you mean {close[0]!r}?" if close else "; a territory takes owner, armies and rule fields"
-            raise FieldError(f"{where}: unknown field {show(unknown[0])}{hint}", "position")
+            raise FieldError(f"{where}: unknown field {show(unknown[0])}{hint}", "position", [name])
         try:
             who = owner_name(holding.get("owner"), "owner")
             armies = check_armies("armies", holding.get("armies"), 1)
             own = {k: holding[k] for k in HOLDING_FIELDS[2:] if holding.get(k) is not None}
             here = Rules(**{**{k: getattr(rules, k) for k in rules.__dataclass_fields__}, **own}) if own else rules
         except FieldError as e:
-            raise FieldError(f"{where}: {e}", "position") from None
+            raise FieldError(f"{where}: {e}", "position", [name]) from None
         out[name] = (who, armies, here)
     return out
 

@@ -20,11 +20,13 @@ SHOWN = 40          # characters of a bad input quoted in a message
 
 
 class FieldError(ValueError):
-    """A bad argument; `field` names it, so a form can show the message next to that input."""
+    """A bad argument; `field` names it, so a form can show the message next to that input, and
+    `territories` names the board territories at fault, if any, so a map can mark them."""
 
-    def __init__(self, message, field):
+    def __init__(self, message, field, territories=()):
         super().__init__(message)
         self.field = field
+        self.territories = tuple(territories)
 
 
 def show(value):

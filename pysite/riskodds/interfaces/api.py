@@ -225,7 +225,7 @@ def handle(op, params):
     except Estimated as e:
         return {"ok": True, "op": op, "estimate": _estimate(e.estimate, e.budget)}
     except FieldError as e:
-        return _error(FIELD_ALIASES.get(op, {}).get(e.field, e.field), str(e))
+        return _error(FIELD_ALIASES.get(op, {}).get(e.field, e.field), str(e), e.territories)
     except ValueError as e:
         return _error(None, str(e))
     except (MemoryError, RecursionError) as e:
@@ -241,10 +241,15 @@ def _estimate(estimate, budget):
             "fits": estimate.fits(budget)}
 
 
-def _error(field, message):
+def _error(field, message, territories=()):
+    """The error answer: the field at fault (or None), the message, and the board territories at
+    fault when the message is about some (a map marks them)."""
     if len(message) > MAX_MESSAGE:
         message = message[:MAX_MESSAGE - 3] + "..."
-    return {"ok": False, "error": {"field": field, "message": message}}
+    error = {"field": field, "message": message}
+    if territories:
+        error["territories"] = list(territories)
+    return {"ok": False, "error": error}
 
 
 def call(op, params_json):

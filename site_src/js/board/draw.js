@@ -32,7 +32,7 @@ export function drawBoard(board, { id, editorId, helpId, onPick }) {
   let view = { ...VIEW };
   let zoomed = null; // the continent zoomed to, or null (the whole board)
   let u = 1; // user units per CSS pixel
-  let state = { holdings: new Map(), goal: new Set(), selected: null, placed: new Map() };
+  let state = { holdings: new Map(), goal: new Set(), selected: null, placed: new Map(), fault: new Set() };
   let planData = null;
   let current = null; // the one tab stop: the territory picked or moved to last, at first the player's first
   let chosen = false; // the reader picked the view (or moved the focus out of it): it stays
@@ -177,13 +177,15 @@ export function drawBoard(board, { id, editorId, helpId, onPick }) {
       const placed = state.placed.get(t);
       n.g.dataset.owner = h ? (h.owner === PLAYER ? "you" : "them") : "none";
       n.g.toggleAttribute("data-target", goal && Boolean(h) && h.owner !== PLAYER);
+      n.g.toggleAttribute("data-fault", state.fault.has(t));
       // a space first (drawn as nothing): read after the name, the box's words are "Peru 1", not "Peru1"
       n.armies.replaceChildren(h ? ` ${h.armies}` : "", placed ? svg("tspan", { class: "placed" }, ` +${placed}`) : "");
       n.g.setAttribute("aria-expanded", String(state.selected === t));
       const words = h ? `${holderWords(h.owner)}, ${h.armies} ${h.armies === 1 ? "army" : "armies"}` : "not in play";
       const aim = goal && h && h.owner !== PLAYER ? ", target" : "";
       const plan = placed ? `, the plan places ${placed} here` : "";
-      n.details = `${board.continentOf.get(t).name}, ${words}${aim}${plan}`;
+      const fault = state.fault.has(t) ? ", named in the message" : "";
+      n.details = `${board.continentOf.get(t).name}, ${words}${aim}${plan}${fault}`;
       name(t, n);
     }
     const first = territories.find((t) => state.holdings.get(t)?.owner === PLAYER) ?? territories[0];
@@ -319,6 +321,8 @@ export function drawBoard(board, { id, editorId, helpId, onPick }) {
     update,
     plan: plan_,
     stale: (on) => plan.classList.toggle("stale", on),
+    /** Mark the territories an engine message names (none: unmark). */
+    fault: (names) => { if (names.length || state.fault.size) update({ fault: new Set(names) }); },
     fit,
     /** A new position: the tab stop goes back to the player's first territory, the view to its default. */
     restart: () => { if (current) nodes.get(current).g.setAttribute("tabindex", "-1"); current = null; chosen = false; },

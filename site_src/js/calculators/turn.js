@@ -255,10 +255,17 @@ function mount(form, ctx) {
     const status = form.dataset.status;
     view.stale(status === "running");
     if (status === "error" || status === "cancelled") view.plan(null);
+    if (status !== "error") view.fault([]); // the territories an error named are marked until the next run
   }).observe(form, { attributes: true, attributeFilter: ["data-status"] });
 
-  controls.set(form, { showPlan: (r) => view.plan(r) });
+  controls.set(form, { showPlan: (r) => view.plan(r), fault: (names) => view.fault(names) });
   refresh();
 }
 
-register({ name: "turn", read, request, render, mount });
+/** The engine refused the request: mark on the board the territories its message names. */
+function refused(err, ctx) {
+  const shown = controls.get(ctx.form);
+  if (shown) shown.fault(err.territories ?? []);
+}
+
+register({ name: "turn", read, request, render, mount, refused });
