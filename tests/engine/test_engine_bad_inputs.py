@@ -23,7 +23,10 @@ def row_id(r):
 def check_error(res, field, fragment):
     assert res["ok"] is False, str(res)[:300]
     err = res["error"]
-    assert set(err) == {"field", "message"}
+    assert set(err) - {"territories"} == {"field", "message"}, err
+    if "territories" in err:           # board territories the message is about, for a map to mark
+        assert err["territories"] and all(t in ro.facts.board.TERRITORIES
+                                          for t in err["territories"]), err
     assert err["field"] == field, err
     assert fragment.lower() in err["message"].lower(), err
     assert 0 < len(err["message"]) <= MAX_MESSAGE, len(err["message"])
