@@ -310,12 +310,12 @@ def cmd_rare_scaling(a) -> int:
     return 0
 
 
-
 def add_workers_args(p, runs_per_thread):
     """Where the battles run: NumPy processes, and the CUDA launch shape."""
     p.add_argument("--workers", type=COUNT, default=None, help="NumPy processes, >= 1 (default: one per core)")
     p.add_argument("--block", type=COUNT, default=256, help="CUDA threads per block")
     p.add_argument("--runs-per-thread", type=COUNT, default=runs_per_thread)
+
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m gpu_pipeline",

@@ -125,6 +125,7 @@ export function mountCalculator(form, def, engine) {
       cancelBtn.disabled = true;
       setStatus("error", Object.keys(errors).length > 1 ? "Please fix the highlighted fields." : "Please fix the highlighted field.");
       showErrors(errors, { focus: focusErrors });
+      if (def.refused) def.refused({}, ctx); // nothing the engine named is still marked
       return;
     }
     if (user) writeState(form.id, stateValues());

@@ -399,6 +399,11 @@ def test_bad_input_gets_its_message_beside_the_field(calc_page, clean, fields, n
     assert sorted(marked.evaluate_all("gs => gs.map(g => g.dataset.territory)")) == sorted(faults)
     for t in faults:
         assert "named in the message" in f.locator(f'[data-territory="{t}"]').get_attribute("aria-label")
+    if faults:                       # an error the page finds itself: the engine's marks go
+        f.locator("[name=reinforcements]").fill("-2")
+        f.locator("button[type=submit]").click()
+        assert wait_final(calc_page, "turn") == "error"
+        assert marked.count() == 0
     assert f.locator("[data-output]").count() == 0
     assert f.locator("svg.board .plan *").count() == 0
     assert "Traceback" not in f.inner_text()
