@@ -14,10 +14,10 @@ forward, into their own tree), so P(take every target) is the product of the tre
 
 The player maximises that product over the placement and the forest. The family searched is
 every forest (each target's attacker any neighbour that is an entry or another target, without
-cycles), or, when that is too big, the "nearest" forests: each target attacked from a neighbour
-one step nearer the entries (distances through targets). `searched` says which, how many forests
-the family holds (counted by the matrix-tree theorem, not enumerated) and that the answer is the
-best of all of them.
+cycles), or, when that is too big, the forests in which no territory attacks more than
+`branching` targets (chains: one each). `searched` says which, how many forests the family
+holds (counted over the structure, checked against the matrix-tree theorem, not enumerated)
+and that the answer is the best of all of them.
 
 Why trees can be searched piece by piece
 ----------------------------------------
@@ -50,31 +50,9 @@ Numbers are scaled values (maths/scaled.py); floats only pick candidates, exact 
 import math
 from dataclasses import dataclass, field
 
+from ..checks.turn_request import Entry, Target   # noqa: F401  (the records the search works on)
 from ..guards.budget import tick
 from .plan import RELATIVE, Item, Solved, best_of, greater, siblings
-
-FAMILIES = ("all", "nearest")
-
-
-@dataclass(frozen=True)
-class Target:
-    """A target: its name, its defenders (armies on it), its round model, and whether it lies on the
-    goal's border (it borders a territory outside the goal)."""
-    name: str
-    defenders: int
-    model: object
-    border: bool
-
-
-@dataclass(frozen=True)
-class Entry:
-    """A territory of the player that borders a target: its name, its armies (on the territory,
-    before placement), the targets it borders (indexes) and whether it lies on the goal's border
-    (a territory of the goal the player already holds)."""
-    name: str
-    armies: int
-    touches: tuple
-    border: bool
 
 
 @dataclass(frozen=True)
@@ -86,22 +64,14 @@ class Shape:
     children: tuple
 
 
-@dataclass
+@dataclass(frozen=True)
 class Board:
-    """What the search works on: targets, entries, the targets' neighbours among targets (bit masks)."""
+    """What the search works on: targets, entries (checks/turn_request.py records), the targets'
+    neighbours among targets (bit masks), and the most targets one territory may attack."""
     targets: tuple
     entries: tuple
     adjacent: tuple
-    family: str = "all"
     branching: int = 6
-    distance: tuple = ()
-
-    def __post_init__(self):
-        self.distance = _distances(self.adjacent, [e.touches for e in self.entries])
-
-    def may_attack(self, parent_distance, b):
-        """May a territory at `parent_distance` from the entries (0: an entry) attack target b?"""
-        return self.family == "all" or self.distance[b] == parent_distance + 1
 
 
 @dataclass
@@ -120,26 +90,6 @@ class Searched:
     ranked: list
     alone: dict
     counts: dict = field(default_factory=dict)
-
-
-def _distances(adjacent, touches):
-    """Targets' distances from the entries, through targets (1: borders an entry), BFS."""
-    k = len(adjacent)
-    dist = [None] * k
-    frontier = sorted({i for t in touches for i in t})
-    for i in frontier:
-        dist[i] = 1
-    step = 1
-    while frontier:
-        step += 1
-        nxt = []
-        for i in frontier:
-            for j in _bits(adjacent[i]):
-                if dist[j] is None:
-                    dist[j] = step
-                    nxt.append(j)
-        frontier = nxt
-    return tuple(dist)
 
 
 def _bits(mask):
@@ -166,11 +116,10 @@ class TooMany(Exception):
     """The family has more ways to hang its targets than a search may enumerate."""
 
 
-def partitions(board, parent_distance, parent_touches, rest, exists, most, below, made, limit):
+def partitions(parent_touches, rest, exists, most, below, made, limit):
     """Every way to hang the targets `rest` (a mask) below one territory as at most `most` blocks:
     tuples of (b, B), B a block of `rest` with its subtree's root b, b a target the territory
-    borders (`parent_touches`, a mask) and may attack (the family's rule), (b, B) a subtree that
-    exists (`exists(b, B)`); the blocks partition `rest`. Blocks are chosen by their lowest
+    borders (`parent_touches`, a mask), (b, B) a subtree that exists (`exists(b, B)`); the blocks partition `rest`. Blocks are chosen by their lowest
     target, so each partition comes once. below(r, n): the same for a smaller rest r in at most n
     blocks (a memo). made: a one-item list counting the partitions made, against `limit` (TooMany
     past it)."""
@@ -184,7 +133,7 @@ def partitions(board, parent_distance, parent_touches, rest, exists, most, below
     sub = others
     if most == 1:                   # one block left to make: all of the rest
         for b in _bits(rest & parent_touches):
-            if board.may_attack(parent_distance, b) and exists(b, rest):
+            if exists(b, rest):
                 out.append(((b, rest),))
         made[0] += len(out)
         if made[0] > limit:
@@ -193,7 +142,7 @@ def partitions(board, parent_distance, parent_touches, rest, exists, most, below
     while True:                     # every block: the lowest target and a subset of the others
         block = sub | low
         for b in _bits(block & parent_touches):
-            if board.may_attack(parent_distance, b) and exists(b, block):
+            if exists(b, block):
                 tails = below(rest ^ block, most - 1)
                 out += [((b, block),) + tail for tail in tails]
                 made[0] += len(tails)
@@ -216,26 +165,24 @@ def structure(board, limit):
     subtrees, memo, made = {}, {}, [0]
     exists = lambda b, block: (b, block) in subtrees
 
-    def hang(who, distance, touches, rest, most):
+    def hang(who, touches, rest, most):
         key = (who, rest, most)
         if key not in memo:
-            memo[key] = partitions(board, distance, touches, rest, exists, most,
-                                   lambda r, n: hang(who, distance, touches, r, n), made, limit)
+            memo[key] = partitions(touches, rest, exists, most, lambda r, n: hang(who, touches, r, n), made, limit)
         return memo[key]
     try:
         masks = sorted(range(1, 1 << k), key=lambda m: bin(m).count("1"))
         for S in masks:
             tick()
             for c in _bits(S):
-                if board.distance[c] is not None:
-                    options = hang(("t", c), board.distance[c], board.adjacent[c], S ^ (1 << c), board.branching)
-                    if options:
-                        subtrees[c, S] = options
+                options = hang(("t", c), board.adjacent[c], S ^ (1 << c), board.branching)
+                if options:
+                    subtrees[c, S] = options
         at_entries = {}
         for e, entry in enumerate(board.entries):
             touches = sum(1 << i for i in entry.touches)
             for S in masks:
-                options = hang(("e", e), 0, touches, S, board.branching)
+                options = hang(("e", e), touches, S, board.branching)
                 if options:
                     at_entries[e, S] = options
     except TooMany:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from ..algorithms import flow
 from ..algorithms.choice import defender_play
+from ..checks.validate import listing as names
 
 
 @dataclass(frozen=True)
@@ -141,12 +142,6 @@ def words(steps, orders, guards=()):
             left = f", with {names(o['targets'])} still to take," if several[o["from"]] > 1 else ""
             out.append(f"From {o['from']}{left} which to attack first depends on its armies: {parts}.")
     return out
-
-
-def names(items):
-    """'A', 'A and B', 'A, B and C'."""
-    items = list(items)
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def span(armies):

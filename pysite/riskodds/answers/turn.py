@@ -1,8 +1,8 @@
 """A turn on the classic board as an answer: the best placement and attacks, exactly, in words.
 
 algorithms/turn.py has the model, the search and why it finds the best plan of its family; this
-module reads the request (checks/position.py), picks the widest family that fits the budget,
-and says what the plan is: the placement, which territory attacks which target, the orders and
+module takes the request read by checks/turn_request.py, picks the widest family that fits the
+budget, and says what the plan is: the placement, which territory attacks which target, the orders and
 moves (algorithms/plan.py's decisions), the expected armies left on the goal's border, the
 other plans a player weighs, and what was searched."""
 import time
@@ -10,11 +10,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..algorithms import turn as planner
-from ..algorithms.plan import MIN_MOVES, expected
-from ..checks.model import as_model, scale_for
-from ..checks.position import owner_name, read_goal, read_position
+from ..algorithms.plan import expected
+from ..checks.position import read_goal, read_position
 from ..checks.rules import STANDARD
-from ..checks.validate import FieldError, check_choice, check_int, check_probability, show
+from ..checks.turn_request import read_choices, read_reinforcements, read_turn, turn_request
+from ..checks.validate import check_int, check_probability
 from ..facts import board
 from ..facts.limits import COST_MODEL, IN_BROWSER, LIMITS, TURN_SEARCHES
 from ..guards.budget import BudgetError, Estimate, as_budget, check_cost, guarded, tick
@@ -123,9 +123,7 @@ def reinforcements(position, player, cards=0):
     >>> r.from_territories, r.continents, r.total
     (3, (('Australia', 2),), 5)
     """
-    held = read_position(position, STANDARD)
-    player = owner_name(player, "player")
-    cards = check_int("cards", cards, 0, LIMITS["max_armies"])
+    held, player, cards = read_reinforcements(position, player, cards)
     mine = {t for t, (who, _, _) in held.items() if who == player}
     base = max(board.MIN_REINFORCEMENTS, len(mine) // board.TERRITORIES_PER_ARMY)
     whole = tuple((c, board.BONUS[c]) for c, members in board.MEMBERS.items() if set(members) <= mine)
@@ -155,11 +153,12 @@ def armies_needed(entry, goal, defenders, ps, *, most, rules=STANDARD, min_move=
     >>> n.needed, n.win[n.needed["1/2"] - 2] >= Fraction(1, 2) > n.win[n.needed["1/2"] - 3]
     ({'1/2': 7}, True)
     """
-    goal_territories, _ = read_goal(goal)
+    goal = read_goal(goal)
     most = check_int("most", most, 2, LIMITS["max_armies"])
-    position = {t: {"owner": "them", "armies": defenders} for t in goal_territories}
+    position = {t: {"owner": "them", "armies": defenders} for t in goal[0]}
     position[entry] = {"owner": "you", "armies": 1}
-    request = read_turn(position, "you", most - 1, goal, rules, min_move, search)
+    request = turn_request(read_position(position, rules), "you", most - 1, goal,
+                           *read_choices(min_move, search))
     family = choose_family(request, as_budget(budget))
     found = planner.search(family.board, request.R, request.scale, request.min_move, family.subtrees,
                            family.at_entries, 1)
@@ -169,83 +168,6 @@ def armies_needed(entry, goal, defenders, ps, *, most, rules=STANDARD, min_move=
         target = check_probability("p", p)
         needed[p] = next((t for t, w in enumerate(curve, 2) if w >= target), None)
     return Needed(request.entries[0].name, request.goal, needed, tuple(curve), _searched(request, family))
-
-
-# ----------------------------------------------------------------------------- the request
-@dataclass(frozen=True)
-class Request:
-    player: str
-    goal: tuple
-    goal_name: str
-    targets: tuple            # algorithms.turn.Target
-    entries: tuple            # algorithms.turn.Entry
-    adjacent: tuple
-    R: int
-    min_move: str
-    search: str
-    scale: object
-
-
-def read_turn(position, player, reinforcements, goal, rules=STANDARD, min_move="dice", search="auto"):
-    """The checked Request, or a FieldError naming the field at fault."""
-    held = read_position(position, rules)
-    player = owner_name(player, "player")
-    R = check_int("reinforcements", reinforcements, 0, LIMITS["max_armies"])
-    min_move = check_choice("min_move", min_move, MIN_MOVES)
-    search = check_choice("search", search, SEARCHES)
-    goal_territories, goal_name = read_goal(goal)
-    missing = [t for t in goal_territories if t not in held]
-    if missing:
-        raise FieldError(f"goal: {list_names(missing)} {'has' if len(missing) == 1 else 'have'} no armies given: "
-                         "add every goal territory to the position", "goal", missing)
-    if not any(who == player for who, _, _ in held.values()):
-        raise FieldError(f"player: {show(player)} holds no territory in the position", "player")
-    names = [t for t in goal_territories if held[t][0] != player]
-    if not names:
-        raise FieldError(f"goal: {goal_name or list_names(goal_territories)} is already held by {player}, "
-                         "so there is nothing to take", "goal")
-    if len(names) > LIMITS["max_turn_targets"]:
-        raise FieldError(f"goal: {len(names)} territories to take; a turn plans at most "
-                         f"{LIMITS['max_turn_targets']} (max_turn_targets)", "goal")
-    index = {t: i for i, t in enumerate(names)}
-    edge = set(board.borders(goal_territories))
-    targets = []
-    for t in names:
-        _, armies, here = held[t]
-        targets.append(planner.Target(t, armies, as_model(here), t in edge))
-    adjacent = tuple(sum(1 << index[n] for n in board.NEIGHBOURS[t] if n in index) for t in names)
-    entries = []
-    for t in board.TERRITORIES:
-        if t in held and held[t][0] == player:
-            touches = tuple(index[n] for n in board.NEIGHBOURS[t] if n in index)
-            if touches:
-                entries.append(planner.Entry(t, held[t][1], touches, t in edge))
-    if not entries:
-        raise FieldError(f"goal: no territory of {player} borders {goal_name or list_names(names)}, so it cannot be "
-                         "reached this turn", "goal", names)
-    if max(e.armies for e in entries) + R < 2:
-        raise FieldError(f"reinforcements: no territory of {player} next to a target has the 2 armies an attack "
-                         "needs (one stays behind); place at least one", "reinforcements")
-    reached = _reachable(entries, adjacent)
-    lost = [t for i, t in enumerate(names) if not reached >> i & 1]
-    if lost:
-        raise FieldError(f"goal: {list_names(lost)} cannot be reached: no territory of {player} borders "
-                         f"{'it' if len(lost) == 1 else 'them'} or a target that leads there", "goal", lost)
-    scale = scale_for(*[t.model for t in targets])
-    return Request(player, goal_territories, goal_name, tuple(targets), tuple(entries), adjacent, R, min_move,
-                   search, scale)
-
-
-def _reachable(entries, adjacent):
-    """Mask of the targets reachable from the entries through targets."""
-    seen = 0
-    frontier = [i for e in entries for i in e.touches]
-    while frontier:
-        i = frontier.pop()
-        if not seen >> i & 1:
-            seen |= 1 << i
-            frontier += [j for j in range(len(adjacent)) if adjacent[i] >> j & 1]
-    return seen
 
 
 # ----------------------------------------------------------------------------- the family
@@ -264,7 +186,7 @@ def choose_family(request, budget):
     """The widest family of plans that fits the budget ("auto": from chains up to every forest,
     stopping at the first that would not fit), or the one asked for; the cost guard refuses (naming
     the budget) when not even that fits, and starts the running deadline."""
-    most = _most(request)
+    most = request.most
     names = ("chains", "2", "3", "all") if request.search == "auto" else (request.search,)
     names = [n for n in names if n == "all" or BRANCHING[n] < most or len(names) == 1] or ["all"]
     T = max(e.armies for e in request.entries) + request.R
@@ -277,7 +199,7 @@ def choose_family(request, budget):
     fits, why = None, ""
     for name in names:
         b = BRANCHING[name]
-        board = planner.Board(request.targets, request.entries, request.adjacent, "all", 6 if b is None else b)
+        board = planner.Board(request.targets, request.entries, request.adjacent, 6 if b is None else b)
         shape = planner.structure(board, limit)
         if shape is None:
             why = f"{_family_words(b, most, short=True) or 'every plan'} has too many ways to attack"
@@ -300,11 +222,6 @@ def choose_family(request, budget):
     board, shape, b, estimate = fits
     check_cost(estimate, budget, "goal", "Take fewer territories at once.")
     return Family(board, shape[0], shape[1], b, b is None or b >= most, planner.forests(board, *shape), why)
-
-
-def _most(request):
-    """The most targets one territory could attack (its neighbours among the targets)."""
-    return max([len(e.touches) for e in request.entries] + [bin(a).count("1") for a in request.adjacent])
 
 
 SHAPES_SHARE = 0.25    # of the time budget: the most that finding the families' shapes may take
@@ -391,8 +308,7 @@ def _alternative(request, scale, ranked):
 
 
 def _searched(request, family):
-    most = _most(request)
-    text = _family_words(family.branching, most)
+    text = _family_words(family.branching, request.most)
     out = {"family": "all" if family.complete else ("chains" if family.branching == 1 else str(family.branching)),
            "complete": family.complete, "forests": family.forests,
            "placements": _count_placements(request.R, len(request.entries)),
@@ -414,9 +330,10 @@ def _borders(request, found, tree, starts):
     E[armies on b * 1{win}] / P(win), exactly (module docstring of algorithms/turn.py; the same
     decisions, with each conquest worth the armies it leaves instead of 1)."""
     scale, plan = request.scale, found.plan
-    edge = set(board.borders(request.goal))
+    edge = set(request.borders)
     out = []
-    for e, (v, S, t) in _entry_starts(found, starts):
+    for v, S, t in starts:
+        e = v[1]
         entry = request.entries[e]
         tree_targets = {k: None for k in _keys_below(tree, S)}
         border_keys = [k for k in tree_targets if request.targets[k[0]].name in edge]
@@ -433,11 +350,6 @@ def _borders(request, found, tree, starts):
             out.append({"territory": entry.name, "expected": scale.fraction(value) / scale.fraction(win)})
     names = {t for t in request.goal if t in edge}
     return sorted(out, key=lambda r: board.TERRITORIES.index(r["territory"]) if r["territory"] in names else 99)
-
-
-def _entry_starts(found, starts):
-    e_keys = [s for s in starts]
-    return [(v[1], (v, S, t)) for v, S, t in e_keys]
 
 
 def _keys_below(tree, S):

@@ -37,6 +37,12 @@ def show(value):
     return text if len(text) <= SHOWN else text[:SHOWN] + "..."
 
 
+def listing(items):
+    """Names in a sentence: 'A', 'A and B', 'A, B and C'."""
+    items = list(items)
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
 def _text(name, value, strip=True):
     """A text input, refused when longer than LIMITS["max_input_chars"]; stripped unless strip=False."""
     top = LIMITS["max_input_chars"]

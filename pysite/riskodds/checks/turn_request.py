@@ -1,0 +1,162 @@
+"""A turn request read and checked once, into the record every later step of a turn works on.
+
+`read_turn` reads the position (checks/position.py), the player, the reinforcements, the goal,
+the move-in rule and the family asked for, refuses what cannot be planned (every message names
+the field at fault, and the territories when it is about some), and returns a `TurnRequest`:
+the targets (goal territories the player does not hold, each with its defenders and its round
+model, compiled once), the entries (the player's territories that border a target), the goal's
+border, and the numbers the search and its cost need. Army counts are armies on the territory
+(the board's count: one stays behind when a territory attacks).
+
+`read_reinforcements` reads the request of the reinforcements op: the same position and player,
+refused alike when the player holds nothing."""
+from dataclasses import dataclass
+
+from ..facts import board
+from ..facts.limits import LIMITS, MOVE_FIELD, TURN_SEARCHES
+from .model import as_model, scale_for
+from .position import owner_name, read_goal, read_position
+from .rules import STANDARD
+from .validate import FieldError, check_choice, check_int, listing, show
+
+MIN_MOVES = ("one", "dice")             # the move-in rules, in the order messages list them
+assert set(MIN_MOVES) == {value for value, _ in MOVE_FIELD["choices"]}
+
+
+@dataclass(frozen=True)
+class Target:
+    """A target: its name, its defenders (armies on it), its round model, and whether it lies on the
+    goal's border (it borders a territory outside the goal)."""
+    name: str
+    defenders: int
+    model: object
+    border: bool
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A territory of the player that borders a target: its name, its armies (on the territory,
+    before placement), the targets it borders (indexes) and whether it lies on the goal's border
+    (a territory of the goal the player already holds)."""
+    name: str
+    armies: int
+    touches: tuple
+    border: bool
+
+
+@dataclass(frozen=True)
+class TurnRequest:
+    """A checked turn request (module docstring).
+
+    player: the owner who moves. goal: the goal's territories in board order; goal_name: its
+    continent's name or None. targets: Target records (the goal territories the player does not
+    hold, board order); entries: Entry records (board order). adjacent: per target, the mask of its
+    neighbours among the targets. borders: the goal's territories that border a territory outside
+    it (facts/board.py `borders`), board order. R: armies to place. min_move: "dice" or "one".
+    search: the family asked for (facts/limits.py TURN_SEARCHES). scale: the exact scale of every
+    target's model (maths/scaled.py). models: the targets' distinct round models. most: the most
+    targets one territory could attack (its neighbours among the targets)."""
+    player: str
+    goal: tuple
+    goal_name: object
+    targets: tuple
+    entries: tuple
+    adjacent: tuple
+    borders: tuple
+    R: int
+    min_move: str
+    search: str
+    scale: object
+    models: tuple
+    most: int
+
+
+def read_turn(position, player, reinforcements, goal, rules=STANDARD, min_move="dice", search="auto"):
+    """The TurnRequest of a turn's arguments (answers/turn.py `turn`), or a FieldError naming the
+    field at fault."""
+    held = read_position(position, rules)
+    player = owner_name(player, "player")
+    R = check_int("reinforcements", reinforcements, 0, LIMITS["max_armies"])
+    return turn_request(held, player, R, read_goal(goal), *read_choices(min_move, search))
+
+
+def read_choices(min_move, search):
+    """(min_move, search) checked: the move-in rule and the family of plans asked for."""
+    return check_choice("min_move", min_move, MIN_MOVES), check_choice("search", search, TURN_SEARCHES)
+
+
+def turn_request(held, player, R, goal, min_move, search):
+    """The TurnRequest from arguments already read: held, {territory: (owner, armies, Rules)}
+    (checks/position.py read_position); goal, (territories, continent name or None) (read_goal)."""
+    goal_territories, goal_name = goal
+    missing = [t for t in goal_territories if t not in held]
+    if missing:
+        raise FieldError(f"goal: {listing(missing)} {'has' if len(missing) == 1 else 'have'} no armies given: "
+                         "add every goal territory to the position", "goal", missing)
+    holds(held, player)
+    names = [t for t in goal_territories if held[t][0] != player]
+    if not names:
+        raise FieldError(f"goal: {goal_name or listing(goal_territories)} is already held by {player}, "
+                         "so there is nothing to take", "goal")
+    if len(names) > LIMITS["max_turn_targets"]:
+        raise FieldError(f"goal: {len(names)} territories to take; a turn plans at most "
+                         f"{LIMITS['max_turn_targets']} (max_turn_targets)", "goal")
+    index = {t: i for i, t in enumerate(names)}
+    edge = board.borders(goal_territories)
+    models = {}
+    targets = []
+    for t in names:
+        _, armies, here = held[t]
+        if here not in models:
+            models[here] = as_model(here)
+        targets.append(Target(t, armies, models[here], t in edge))
+    adjacent = tuple(sum(1 << index[n] for n in board.NEIGHBOURS[t] if n in index) for t in names)
+    entries = []
+    for t in board.TERRITORIES:
+        if t in held and held[t][0] == player:
+            touches = tuple(index[n] for n in board.NEIGHBOURS[t] if n in index)
+            if touches:
+                entries.append(Entry(t, held[t][1], touches, t in edge))
+    if not entries:
+        raise FieldError(f"goal: no territory of {player} borders {goal_name or listing(names)}, so it cannot be "
+                         "reached this turn", "goal", names)
+    if max(e.armies for e in entries) + R < 2:
+        raise FieldError(f"reinforcements: no territory of {player} next to a target has the 2 armies an attack "
+                         "needs (one stays behind); place at least one", "reinforcements")
+    reached = reachable(entries, adjacent)
+    lost = [t for i, t in enumerate(names) if not reached >> i & 1]
+    if lost:
+        raise FieldError(f"goal: {listing(lost)} cannot be reached: no territory of {player} borders "
+                         f"{'it' if len(lost) == 1 else 'them'} or a target that leads there", "goal", lost)
+    distinct = tuple(dict.fromkeys(t.model for t in targets))
+    most = max([len(e.touches) for e in entries] + [bin(a).count("1") for a in adjacent])
+    return TurnRequest(player, goal_territories, goal_name, tuple(targets), tuple(entries), adjacent, edge, R,
+                       min_move, search, scale_for(*distinct), distinct, most)
+
+
+def holds(held, player):
+    """Refuse a player who holds no territory of the position (read_position's `held`)."""
+    if not any(who == player for who, _, _ in held.values()):
+        raise FieldError(f"player: {show(player)} holds no territory in the position", "player")
+
+
+def read_reinforcements(position, player, cards=0):
+    """(held, player, cards) of a reinforcements request, checked as a turn's: the player must
+    hold a territory of the position; cards: a card set's armies, 0 or more."""
+    held = read_position(position, STANDARD)
+    player = owner_name(player, "player")
+    cards = check_int("cards", cards, 0, LIMITS["max_armies"])
+    holds(held, player)
+    return held, player, cards
+
+
+def reachable(entries, adjacent):
+    """Mask of the targets reachable from the entries through targets."""
+    seen = 0
+    frontier = [i for e in entries for i in e.touches]
+    while frontier:
+        i = frontier.pop()
+        if not seen >> i & 1:
+            seen |= 1 << i
+            frontier += [j for j in range(len(adjacent)) if adjacent[i] >> j & 1]
+    return seen
