@@ -1,8 +1,10 @@
 """A position on the classic board, read and checked: territory names, who holds what, the goal.
 
-Names are matched as printed on the board, ignoring case, spaces and punctuation, with the other
-names in common use (facts/board.py OTHER_NAMES: Ontario = Central Canada, Siam = Southeast
-Asia, ...); a misspelling is answered with the closest name. Armies are counted on the territory
+Names are matched as printed on the board, ignoring case and spaces, with the other names in
+common use (facts/board.py OTHER_NAMES: Ontario = Central Canada, Siam = Southeast Asia, ...).
+A name is written in ASCII letters and spaces: one with any other mark (punctuation, a control
+or zero-width character, full-width letters) is refused, never silently cleaned, and answered
+with the name it would be without them; a misspelling is answered with the closest name. Armies are counted on the territory
 (the board's count). Every message names the field at fault."""
 import difflib
 
@@ -21,9 +23,15 @@ def territory(name, field, continents=False):
         raise FieldError(f"{field}: a territory is named by text, like \"Brazil\", got {show(name)}", field)
     if len(name) > LIMITS["max_input_chars"]:
         raise FieldError(f"{field}: a territory name of {len(name):,} characters is too long", field)
-    hit = board.name_of(name)
+    hit = board.written_name(name)
     if hit:
         return hit
+    if not board.plain(name):
+        loose = board.name_of(name) or (board.continent_named(name) if continents else None)
+        if loose:
+            raise FieldError(f"{field}: {show(name)} has marks a board name does not have (names are written "
+                             f"in letters and spaces); did you mean {loose!r}?", field, [loose] if loose in
+                             board.NEIGHBOURS else [])
     known = list(board.TERRITORIES) + list(board.OTHER_NAMES) + (list(board.MEMBERS) if continents else [])
     close = difflib.get_close_matches(name.strip().title(), known, n=1, cutoff=0.6)
     hint = f"; did you mean {board.OTHER_NAMES.get(close[0], close[0])!r}?" if close else \
@@ -33,8 +41,8 @@ def territory(name, field, continents=False):
 
 
 def continent(name):
-    """The board's name of a continent, or None."""
-    return board.continent_named(name)
+    """The board's name of a continent written in letters and spaces, or None."""
+    return board.written_continent(name)
 
 
 def owner_name(value, field):
@@ -91,6 +99,10 @@ def read_goal(goal):
         raise FieldError(f"goal: take a continent's name or a list of territories, got {show(take)}", "goal")
     names = []
     for item in take:
+        whole = board.written_continent(item)
+        if whole:
+            raise FieldError(f"goal: {whole} is a continent, not a territory: to take all of it, write "
+                             f"{{\"take\": \"{whole}\"}}", "goal")
         name = territory(item, "goal")
         if name in names:
             raise FieldError(f"goal: {name} is listed twice", "goal")

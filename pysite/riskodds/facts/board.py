@@ -116,15 +116,36 @@ _BY_FOLDED.update({folded(other): t for other, t in OTHER_NAMES.items()})
 _CONTINENT_BY_FOLDED = {folded(c): c for c in MEMBERS}
 
 
+PLAIN = re.compile(r"[A-Za-z]+(?: +[A-Za-z]+)*")     # a name as written: ASCII letters and spaces
+SPACE = " \t\r\n"
+
+
+def plain(text):
+    """Is `text` written as a name is printed: ASCII letters and spaces (any case, spaces around)?"""
+    return isinstance(text, str) and PLAIN.fullmatch(text.strip(SPACE)) is not None
+
+
 def name_of(text):
     """The printed name of the territory `text` names (printed or a common other name, any case,
-    spaces and punctuation ignored), or None."""
+    spaces and punctuation ignored), or None. Loose: 'Indonesia!' names Indonesia; `written_name`
+    reads only what is written as the board prints it."""
     return _BY_FOLDED.get(folded(text)) if isinstance(text, str) else None
 
 
 def continent_named(text):
-    """The printed name of the continent `text` names, or None."""
+    """The printed name of the continent `text` names (loose, as name_of), or None."""
     return _CONTINENT_BY_FOLDED.get(folded(text)) if isinstance(text, str) else None
+
+
+def written_name(text):
+    """The printed name of the territory `text` names when it is written in letters and spaces
+    (`plain`: any case, spaces anywhere), else None."""
+    return name_of(text) if plain(text) else None
+
+
+def written_continent(text):
+    """The printed name of the continent `text` names when it is written in letters and spaces."""
+    return continent_named(text) if plain(text) else None
 
 
 def growing_set(n):

@@ -22,6 +22,7 @@ from ..answers.tables import win_table
 from ..checks.model import round_total
 from ..checks.rules import Rules
 from ..checks.validate import FieldError, check_armies, check_choice, check_int, show
+from ..facts import board
 from ..facts.limits import LIMITS, RULE_FIELDS
 from ..guards.budget import Budget, Estimated, guarded
 from . import encoding
@@ -261,7 +262,46 @@ def call(op, params_json):
         return json.dumps(_error(None, f"the request is too long: {len(params_json):,} characters "
                                        f"(at most {top:,})"))
     try:
-        params = json.loads(params_json)
-    except (ValueError, RecursionError) as e:
-        return json.dumps(_error(None, f"params must be JSON text ({type(e).__name__})"))
+        params = loads(params_json, "params")
+    except FieldError as e:
+        return json.dumps(_error(e.field, str(e), e.territories))
     return json.dumps(handle(op, params))
+
+
+class _Repeated(Exception):
+    def __init__(self, key):
+        super().__init__(key)
+        self.key = key
+
+
+def _once(pairs):
+    """A JSON object's pairs as a dict, refusing a key given twice (json keeps the last silently)."""
+    out = {}
+    for key, value in pairs:
+        if key in out:
+            raise _Repeated(key)
+        out[key] = value
+    return out
+
+
+def loads(text, what):
+    """JSON text read for a request (`what`: "params", or the file it came from), or a FieldError
+    in a player's words: not JSON (where it stops being JSON), nested too deeply, or a key given
+    twice in one object. A territory given twice is refused on the position, naming it; another
+    key, on the field it names."""
+    try:
+        return json.loads(text, object_pairs_hook=_once)
+    except _Repeated as e:
+        name = board.written_name(e.key)
+        if name:
+            raise FieldError(f"position: {name} is given twice", "position", [name]) from None
+        field = e.key if any(e.key in fields for fields in REQUEST_FIELDS.values()) else None
+        raise FieldError(f"{what}: {show(e.key)} is given twice; give each field once", field) from None
+    except RecursionError:
+        raise FieldError(f"{what} must be JSON text nested a few levels deep, like {{\"attackers\": 5}}: "
+                         "this is nested too deeply to read", None) from None
+    except json.JSONDecodeError as e:
+        raise FieldError(f"{what} must be JSON text: {e.msg.lower()} at line {e.lineno}, column {e.colno}",
+                         None) from None
+    except ValueError as e:
+        raise FieldError(f"{what} must be JSON text ({e})", None) from None

@@ -14,6 +14,7 @@ from ..answers.tables import (needed_tables, win_grid, win_grid_floats, write_fl
                               write_win_grid_csv)
 from ..checks.rules import CAPITAL
 from ..checks.validate import DECIMAL, FieldError, check_int
+from ..facts import board
 from ..facts.limits import CONVENTION_NAMES, DICE_MODES, LIMITS, MOVE_FIELD, RULE_FIELD, choice_values
 from . import api
 from .describe import describe, markdown
@@ -273,18 +274,41 @@ def _write_tables(ns, out):
         return 0
 
 
-def _holdings(text, owner, field):
+def _holdings(text, owner, field, seen=None):
     """{"Brazil": {"owner": owner, "armies": 3}, ...} from "Brazil 3, Peru 1" (the engine checks names
-    and numbers; a part without a number at its end is refused here, naming it)."""
+    and numbers; a part without a number at its end is refused here, naming it, and so is a
+    territory given twice, here or in `seen`: {territory: the option it was given in})."""
     out = {}
+    seen = {} if seen is None else seen
     for part in (p.strip() for p in (text or "").split(",")):
         if not part:
             continue
         name, _, number = part.rpartition(" ")
         if not name.strip() or not number.isascii() or not number.isdigit():
             raise FieldError(f"{field}: {part!r} needs a territory and its armies, like \"Brazil 3\"", field)
+        key = board.written_name(name) or name.strip().casefold()
+        shown = board.written_name(name) or name.strip()
+        if key in seen:
+            where = f"--{field}" if seen[key] == field else f"both --{seen[key]} and --{field}"
+            raise FieldError(f"{field}: {shown} is given twice (in {where}); give each territory once", field)
+        seen[key] = field
         out[name.strip()] = {"owner": owner, "armies": number}
     return out
+
+
+def _position_file(path):
+    """The position in the JSON file `path`, or a FieldError saying why it cannot be read."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read(LIMITS["max_request_chars"] + 1)
+    except OSError as e:
+        raise FieldError(f"position: cannot read {path}: {e.strerror or e}", "position") from None
+    except UnicodeDecodeError:
+        raise FieldError(f"position: {path} is not text (UTF-8)", "position") from None
+    if len(text) > LIMITS["max_request_chars"]:
+        raise FieldError(f"position: {path} is too long (at most {LIMITS['max_request_chars']:,} characters)",
+                         "position")
+    return api.loads(text, path)
 
 
 def _turn_params(ns):
@@ -292,10 +316,11 @@ def _turn_params(ns):
         return "reinforcements", {"position": _holdings(ns.mine, "you", "mine"), "player": "you", "cards": ns.cards}
     rules = {k: v for k, v in _params(ns).items() if k not in ("convention", "max_states")}
     if ns.position:
-        with open(ns.position, encoding="utf-8") as f:
-            position = json.load(f)
+        position = _position_file(ns.position)
     else:
-        position = {**_holdings(ns.theirs, "them", "theirs"), **_holdings(ns.mine, "you", "mine")}
+        seen = {}
+        mine = _holdings(ns.mine, "you", "mine", seen)
+        position = {**_holdings(ns.theirs, "them", "theirs", seen), **mine}
     goal = ns.goal.strip()
     names = [g.strip() for g in goal.split(",") if g.strip()]
     params = {**rules, "position": position, "player": "you", "reinforcements": ns.reinforcements,
@@ -370,8 +395,10 @@ def _human(op, params, r, exact):
     if op == "reinforcements":
         bonus = "".join(f" + {c['bonus']} ({c['name']})" for c in r["continents"])
         cards = f" + {r['cards']} (cards)" if r["cards"] else ""
-        return (f"{r['reinforcements']} armies: {r['from_territories']} for {r['territories']} territories"
-                f"{bonus}{cards}")
+        held = f"{r['territories']} territor{'y' if r['territories'] == 1 else 'ies'}"
+        base = (f"{r['from_territories']} for {held}" if r["territories"] // 3 >= r["from_territories"] else
+                f"{r['from_territories']} (the least a turn gives; {held} give {r['territories'] // 3})")
+        return f"{r['reinforcements']} armies: {base}{bonus}{cards}"
     if op == "plan":
         lines = [f"P(take all {len(r['targets'])}) with the best plan = {_p(r['win'])}{_exact(r['win'], exact)}"]
         if r["straight"] is None:
