@@ -355,7 +355,8 @@ def _at_least(scale, x, xf, y, yf):
 
 def _combine(board, R, scale, best_at, alternatives):
     """Every split of the targets among the entries and every placement: the best plan of each
-    split (ranked: the best first, exactly; the others by their floats), and each entry alone with
+    split (ranked: the best first, exactly; the others by their floats, leaving out those with no
+    chance or with armies placed on an entry that attacks nothing), and each entry alone with
     every army placed on it."""
     n, k = len(board.entries), len(board.targets)
     everything = (1 << k) - 1
@@ -390,10 +391,18 @@ def _combine(board, R, scale, best_at, alternatives):
     if not plans:
         return [], {}
     first = best_of(scale, [v for v, _, _ in plans])
-    rest = sorted((i for i in range(len(plans)) if i != first), key=lambda i: -scale.as_float(plans[i][0]))
+    rest = sorted((i for i in range(len(plans)) if i != first and _weighed(plans[i])),
+                  key=lambda i: -scale.as_float(plans[i][0]))
     ranked = [plans[first]] + [plans[i] for i in rest[:max(0, alternatives - 1)]]
     alone = {e: sets[e][everything] for e in range(n) if everything in sets[e]}     # by armies placed
     return ranked, alone
+
+
+def _weighed(plan):
+    """Is an alternative worth a player's weighing: some chance, and no army placed on an entry
+    that attacks nothing (the same split with those armies where they attack is as good)?"""
+    value, split, placement = plan
+    return value[0] != 0 and not any(p and not S for p, S in zip(placement, split))
 
 
 def one_product(scale, values):

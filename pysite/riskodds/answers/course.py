@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from ..algorithms import flow
 from ..algorithms.choice import defender_play
+from ..algorithms.plan import best_of
 from ..checks.validate import listing as names
 
 
@@ -24,7 +25,7 @@ class Tree:
 def main_line(solved, tree, starts):
     """The plan's attacks in the order played along its likeliest course. starts: [(key, set of
     target keys, armies)] for each starting territory. From each territory the best target for
-    its armies; after each conquest the likeliest armies left (the median of the conquests), the
+    its armies; after each conquest the likeliest armies left (the mode of the conquests), the
     move and what stays."""
     steps = []
     scale = solved.scale
@@ -49,19 +50,15 @@ def main_line(solved, tree, starts):
 
 
 def likeliest_left(target, t, scale):
-    """The median armies left on the attacking territory (t on it) when it conquers `target` (an
-    Item: defenders and model), or None when it cannot."""
+    """The most likely armies left on the attacking territory (t on it) when it conquers `target`
+    (an Item: defenders and model): the mode of the conquests, decided exactly, of equal chances
+    the most armies; or None when it cannot conquer it."""
     play = defender_play(target.model, scale, t - 1, target.defenders)
     ends = flow.end_states(t - 1, target.defenders, target.model, 0, 0, scale, play=play)
-    wins = sorted((a, scale.as_float(v)) for (a, d), v in ends.items() if d == 0 and v[0])
-    total = sum(p for _, p in wins)
-    if not total:
+    wins = sorted(((a, v) for (a, d), v in ends.items() if d == 0 and v[0]), reverse=True)
+    if not wins:
         return None
-    running = 0.0
-    for a, p in wins:
-        running += p
-        if running >= total / 2:
-            return a + 1
+    return wins[best_of(scale, [v for _, v in wins])][0] + 1
 
 
 def runs(values, first):
@@ -121,7 +118,7 @@ def words(steps, orders, guards=()):
         if s["expect"] is None:
             text += " It cannot be taken from there."
         else:
-            text += f" Most likely about {s['expect']} are left on {s['from']}. Then "
+            text += f" Most likely {s['expect']} are left on {s['from']}. Then "
             later = names(s["still_to_take"]) if s["still_to_take"] else ""
             if not later and s["keep"] == 1:
                 text += f"move all but one ({s['move']}) into {s['target']}."

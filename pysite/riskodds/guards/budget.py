@@ -34,6 +34,7 @@ import functools
 import math
 import time
 from dataclasses import dataclass
+from decimal import Decimal
 
 from ..checks.validate import FieldError, check_int
 from ..facts.limits import IN_BROWSER, LIMITS, default_memory_budget, default_time_budget
@@ -130,7 +131,7 @@ def check_cost(estimate, budget, field, hint=""):
     seconds = estimate.here()
     over = []
     if seconds > budget.seconds:
-        over.append(f"about {_seconds(seconds)} (the limit is {budget.seconds:g} s, time_budget_s)")
+        over.append(f"about {_seconds(seconds)} (the limit is {_plain(budget.seconds)} s, time_budget_s)")
     if estimate.mb > budget.mb:
         over.append(f"about {estimate.mb:,.0f} MB (the limit is {budget.mb:,.0f} MB, memory_budget_mb)")
     if over:
@@ -142,7 +143,19 @@ def check_cost(estimate, budget, field, hint=""):
 
 
 def _seconds(s):
-    return f"{s:,.0f} s" if s >= 10 else f"{s:.1f} s"
+    """Seconds for a message: whole from 10 s, tenths from 0.1 s, else two significant digits
+    written out (0.000031 s, never 0.0 s or 3.1e-05 s)."""
+    if s >= 10:
+        return f"{s:,.0f} s"
+    return f"{s:.1f} s" if s >= 0.1 else f"{_plain(float(f'{s:.2g}'))} s"
+
+
+def _plain(x):
+    """A number as a player writes it: 0.5, 60, 0.000000001 (no exponent; below that, "under" it)."""
+    if 0 < x < 1e-9:
+        return "under 0.000000001"
+    text = format(Decimal(repr(float(x))), "f")
+    return text.rstrip("0").rstrip(".") if "." in text else text
 
 
 class Running:
@@ -159,7 +172,7 @@ class Running:
         self.left = TICKS_PER_READ
         if time.process_time() > self.at:
             where = " in the browser" if IN_BROWSER else ""
-            raise BudgetError(f"{self.what} took longer than its time budget of {self.seconds:g} s{where} "
+            raise BudgetError(f"{self.what} took longer than its time budget of {_plain(self.seconds)} s{where} "
                               f"(time_budget_s), so it was stopped: the estimate was too low. {self.hint}".strip(),
                               self.field)
 
