@@ -52,7 +52,7 @@ from dataclasses import dataclass, field
 
 from ..checks.turn_request import Entry, Target   # noqa: F401  (the records the search works on)
 from ..guards.budget import tick
-from .plan import RELATIVE, Item, Solved, best_of, greater, siblings
+from .plan import RELATIVE, Item, Solved, best_of, expected, greater, siblings
 
 
 @dataclass(frozen=True)
@@ -265,6 +265,7 @@ def search(board, reinforcements, scale, min_move, subtrees, at_entries, alterna
     T = max(e.armies for e in board.entries) + reinforcements
     plan = Solved(T, scale, min_move)
     shapes, pareto = {}, {}
+    tree = ShapeTree(shapes)
     for (c, S), options in subtrees.items():            # children before parents (by size)
         target = board.targets[c]
         found = []
@@ -272,7 +273,8 @@ def search(board, reinforcements, scale, min_move, subtrees, at_entries, alterna
             tick(4)
             value = siblings(plan, ("t", c), items)
             found.append((value, items))
-        kept = _pareto(scale, found)
+        guards = lambda i: _guard_line(board, plan, tree, (c, S, "tied", i), found[i][1], target.border)
+        kept = _pareto(scale, found, guards)
         pareto[c, S] = []
         for i, (value, items) in enumerate(kept):
             key = (c, S, i)
@@ -281,15 +283,19 @@ def search(board, reinforcements, scale, min_move, subtrees, at_entries, alterna
     best_at = {}                    # (e, S) -> ([value per t], [items per t])
     for (e, S), options in at_entries.items():
         entry = board.entries[e]
+        v = ("e", e)
         values, picks = None, None
         for items in _choices(board, None, entry.border, options, pareto, shapes):
             tick(4)
-            value = siblings(plan, ("e", e), items)
+            value = siblings(plan, v, items)
             if values is None:
                 values, picks = list(value), [items] * (T + 1)
                 continue
             for t in range(entry.armies, min(T, entry.armies + reinforcements) + 1):
-                if greater(scale, value[t], values[t]):
+                if greater(scale, value[t], values[t]) or (       # an exact tie: the armies guard the border
+                        value[t][0] and not greater(scale, values[t], value[t]) and greater(
+                            scale, _guard_line(board, plan, tree, v, items, entry.border)[t],
+                            _guard_line(board, plan, tree, v, picks[t], entry.border)[t])):
                     values[t], picks[t] = value[t], items
         best_at[e, S] = (values, picks)
     ranked, alone = _combine(board, reinforcements, scale, best_at, alternatives)
@@ -324,8 +330,10 @@ def _item(board, key, parent_border, shapes):
     return Item(key + (how,), target.defenders, target.model, shapes[key].value, how)
 
 
-def _pareto(scale, found):
-    """The values not beaten everywhere by another (module docstring); of equal ones the first."""
+def _pareto(scale, found, guards):
+    """The values not beaten everywhere by another (module docstring). Of equal ones (an exact tie
+    at every army count) the one whose armies guard the goal's border better at every count
+    (guards(i): its _guard_line), else the first."""
     floats = [[scale.as_float(x) for x in value] for value, _ in found]
     kept = []
     for i, (value, items) in enumerate(found):
@@ -334,12 +342,21 @@ def _pareto(scale, found):
             if j == i:
                 continue
             if _at_least(scale, other, floats[j], value, floats[i]) and (
-                    j < i or not _at_least(scale, value, floats[i], other, floats[j])):
+                    not _at_least(scale, value, floats[i], other, floats[j]) or _guards_better(scale, guards, j, i)):
                 beaten = True
                 break
         if not beaten:
             kept.append((value, items))
     return kept
+
+
+def _guards_better(scale, guards, j, i):
+    """Of two shapes of exactly equal value, does j win the tie over i: its armies on the border at
+    least i's at every count and more at some, or equal everywhere and j first?"""
+    gj, gi = guards(j), guards(i)
+    more = [m for m in range(len(gj)) if greater(scale, gj[m], gi[m])]
+    fewer = [m for m in range(len(gj)) if greater(scale, gi[m], gj[m])]
+    return not fewer and (bool(more) or j < i)
 
 
 def _at_least(scale, x, xf, y, yf):
@@ -424,3 +441,93 @@ def _compositions(R, n):
     if n == 1:
         return [(R,)]
     return [(p,) + rest for p in range(R, -1, -1) for rest in _compositions(R - p, n - 1)]
+
+
+# ----------------------------------------------------------------------------------- armies left
+@dataclass(frozen=True)
+class ShapeTree:
+    """How armies_on reads the search's shapes (answers/course.py Tree's children and at):
+    children(key): the keys attacked from a target once taken; at(key): its key in the plan's
+    tables (an entry's own, ("t", c) for a target c)."""
+    shapes: dict
+
+    def children(self, key):
+        return frozenset(i.key for i in self.shapes[key[:3]].children)
+
+    def at(self, key):
+        return key if key[0] == "e" else ("t", key[0])
+
+
+def _guard_line(board, plan, tree, v, items, border):
+    """For t = 0..T: E[armies left on the goal's border territories at or below v * 1{every target
+    of `items` taken}] (scaled) from v holding t armies: the sum of armies_on over the border
+    targets below v, and v itself when `border`. What an exact tie is decided by (module docstring)."""
+    memo = plan.__dict__.setdefault("guard_lines", {})
+    S = frozenset(i.key for i in items)
+    if (v, S) not in memo:
+        guarded = frozenset([k for k in keys_below(tree, S) if board.targets[k[0]].border] + ([v] if border else []))
+        tick(16)
+        memo[v, S] = [armies_on(plan, tree, v, S, t, guarded) for t in range(plan.T + 1)]
+    return memo[v, S]
+
+
+def keys_below(tree, S):
+    """The keys of S and of every target below them (tree.children), parents first."""
+    out = []
+    for k in S:
+        out.append(k)
+        out += keys_below(tree, tree.children(k))
+    return out
+
+
+def armies_on(plan, tree, v, S, t, b):
+    """E[armies left on b at the end * 1{every target of S below v taken}] from v holding t armies
+    with S still to take (scaled), for b = v or a target below v; b may also be a frozenset of such
+    keys (the sum of their armies). Memoised on the plan."""
+    bs = b if isinstance(b, frozenset) else frozenset((b,))
+    if not bs:
+        return plan.scale.zero
+    memo = plan.__dict__.setdefault("armies_on", {})
+    key = (v, S, bs)
+    if key not in memo:
+        memo[key] = armies_line(plan, tree, v, S, bs)
+    return memo[key][t]
+
+
+def armies_line(plan, tree, v, S, bs):
+    """The line of armies_on over t = 0..T for the keys `bs` (a frozenset): with S empty it is t
+    where v is in bs (the armies stay) and 0 else; else the first target c = order(v, S, t) is
+    attacked, and a conquest leaving t' splits into m = t' - keep moved into c and keep left on v:
+        E = sum P_c(t -> t') [E_c(m) G(v, S - c, keep) + F_c(m) E_v(S - c, keep)],
+    E_c the line below c for the keys of bs in c's subtree, E_v the line of v with S - c for the
+    keys of bs that are v or under another target of S. One sweep per first target c, as the
+    plan's own values, for all the keys at once."""
+    scale, T = plan.scale, plan.T
+    zero = scale.zero
+    if not S:
+        return [((t, scale.one[1]) if v in bs and t else zero) for t in range(T + 1)]
+    out = [zero] * (T + 1)
+    firsts = {}
+    for t in range(2, T + 1):
+        c = plan.order[tree.at(v), S][t]
+        if c is not None:
+            firsts.setdefault(c, []).append(t)
+    for c, ts in firsts.items():
+        rest = S - {c}
+        keep = plan.keep[tree.at(v), rest, c]
+        item = plan.items[c]
+        below = tree.children(c)
+        inside = bs & ({c} | set(keys_below(tree, below)))
+        outside = bs - inside
+        G = plan.G[tree.at(v), rest]
+        worth = [zero] * (T + 1)
+        for t2 in range(2, T + 1):
+            k = keep[t2]
+            m = t2 - k
+            left = scale.product(armies_on(plan, tree, c, below, m, inside), G[k]) if inside else zero
+            right = scale.product(item.value[m], armies_on(plan, tree, v, rest, k, outside)) if outside else zero
+            worth[t2] = scale.add(left, right)
+        values = expected(plan, item, worth)
+        for t in ts:
+            out[t] = values[t]
+    return out

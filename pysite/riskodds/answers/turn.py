@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..algorithms import turn as planner
-from ..algorithms.plan import expected
 from ..checks.position import read_goal, read_position
 from ..checks.rules import STANDARD
 from ..checks.turn_request import read_choices, read_reinforcements, read_turn, turn_request
@@ -335,77 +334,18 @@ def _borders(request, found, tree, starts):
     for v, S, t in starts:
         e = v[1]
         entry = request.entries[e]
-        tree_targets = {k: None for k in _keys_below(tree, S)}
+        tree_targets = {k: None for k in planner.keys_below(tree, S)}
         border_keys = [k for k in tree_targets if request.targets[k[0]].name in edge]
         win = plan.G[v, S][t]
         if not win[0]:
             continue
         for k in border_keys:
             tick(16)
-            value = _armies_on(plan, tree, v, S, t, k)
+            value = planner.armies_on(plan, tree, v, S, t, k)
             out.append({"territory": request.targets[k[0]].name,
                         "expected": scale.fraction(value) / scale.fraction(win)})
         if entry.border:
-            value = _armies_on(plan, tree, v, S, t, v)
+            value = planner.armies_on(plan, tree, v, S, t, v)
             out.append({"territory": entry.name, "expected": scale.fraction(value) / scale.fraction(win)})
     names = {t for t in request.goal if t in edge}
     return sorted(out, key=lambda r: board.TERRITORIES.index(r["territory"]) if r["territory"] in names else 99)
-
-
-def _keys_below(tree, S):
-    out = []
-    for k in S:
-        out.append(k)
-        out += _keys_below(tree, tree.children(k))
-    return out
-
-
-def _armies_on(plan, tree, v, S, t, b):
-    """E[armies left on b at the end * 1{every target of S below v taken}] from v holding t armies
-    with S still to take (scaled), for b = v or a target below v. Memoised on the plan."""
-    memo = plan.__dict__.setdefault("armies_on", {})
-    key = (v, S, b)
-    if key not in memo:
-        memo[key] = _armies_line(plan, tree, v, S, b)
-    return memo[key][t]
-
-
-def _armies_line(plan, tree, v, S, b):
-    """The line of _armies_on over t = 0..T: with S empty it is t where b = v (the armies stay) and 0
-    below; else the first target c = order(v, S, t) is attacked, and a conquest leaving t' splits into
-    m = t' - keep moved into c and keep left on v:
-        E = sum P_c(t -> t') [E_c(m) G(v, S - c, keep) + F_c(m) E_v(S - c, keep)],
-    E_c the line below c (b in c's subtree, else 0), E_v the line of v with S - c (b = v or b under
-    another target of S, else 0). One sweep per first target c, as the plan's own values."""
-    scale, T = plan.scale, plan.T
-    zero = scale.zero
-    if not S:
-        return [((t, scale.one[1]) if b == v and t else zero) for t in range(T + 1)]
-    out = [zero] * (T + 1)
-    firsts = {}
-    for t in range(2, T + 1):
-        c = plan.order[tree.at(v), S][t]
-        if c is not None:
-            firsts.setdefault(c, []).append(t)
-    for c, ts in firsts.items():
-        rest = S - {c}
-        keep = plan.keep[tree.at(v), rest, c]
-        item = plan.items[c]
-        below = tree.children(c)
-        inside_c = b == c or b in _keys_below(tree, below)
-        worth = [zero] * (T + 1)
-        for t2 in range(2, T + 1):
-            k = keep[t2]
-            m = t2 - k
-            left = scale.zero
-            if inside_c:
-                left = scale.product(_armies_on(plan, tree, c, below, m, b), plan.G[tree.at(v), rest][k])
-            right = scale.product(item.value[m], _armies_on(plan, tree, v, rest, k, b)) \
-                if (b == v or b in _keys_below(tree, rest)) else zero
-            worth[t2] = scale.add(left, right)
-        values = expected(plan, item, worth)
-        for t in ts:
-            out[t] = values[t]
-    return out
-
-
