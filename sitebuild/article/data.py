@@ -65,9 +65,3 @@ def event_log10(A: int, D: int, event: str) -> float:
     if event == "loss":
         return log10(b.loss)
     return log10(sum(b.attackers_lost[int(event.split(":")[1]):], Fraction(0)))
-
-
-def loss_curve(D: int, attackers) -> list[tuple[int, float]]:
-    """(A, P(all A attacking armies lost against D)) as floats (they reach about 1e-302 at
-    A = 1190, D = 10: still inside the float range; keep A below about 1200)."""
-    return [(A, float(ro.battle(A, D, convention="attacking").loss)) for A in attackers]
