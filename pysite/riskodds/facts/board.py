@@ -116,12 +116,15 @@ _BY_FOLDED.update({folded(other): t for other, t in OTHER_NAMES.items()})
 _CONTINENT_BY_FOLDED = {folded(c): c for c in MEMBERS}
 
 
-PLAIN = re.compile(r"[A-Za-z]+(?: +[A-Za-z]+)*")     # a name as written: ASCII letters and spaces
+# a name as written: words of ASCII letters, or initials with their dots ("U.S."), between spaces
+PLAIN = re.compile(r"(?:[A-Za-z]+|(?:[A-Za-z]\.)+)(?: +(?:[A-Za-z]+|(?:[A-Za-z]\.)+))*")
 SPACE = " \t\r\n"
 
 
 def plain(text):
-    """Is `text` written as a name is printed: ASCII letters and spaces (any case, spaces around)?"""
+    """Is `text` written as a name is printed: words of ASCII letters, or initials with their dots
+    ("Western U.S."), between spaces (any case, spaces around)? Not "Indonesia!", a control or
+    zero-width character, full-width or accented letters."""
     return isinstance(text, str) and PLAIN.fullmatch(text.strip(SPACE)) is not None
 
 
@@ -139,7 +142,7 @@ def continent_named(text):
 
 def written_name(text):
     """The printed name of the territory `text` names when it is written in letters and spaces
-    (`plain`: any case, spaces anywhere), else None."""
+    (`plain`: any case, initials' dots), else None."""
     return name_of(text) if plain(text) else None
 
 

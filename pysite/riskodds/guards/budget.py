@@ -151,10 +151,11 @@ def _seconds(s):
 
 
 def _plain(x):
-    """A number as a player writes it: 0.5, 60, 0.000000001 (no exponent; below that, "under" it)."""
+    """A number as a player writes it, to 6 significant digits: 0.5, 60, 0.000000001 (no exponent;
+    below that, "under" it)."""
     if 0 < x < 1e-9:
         return "under 0.000000001"
-    text = format(Decimal(repr(float(x))), "f")
+    text = format(Decimal(f"{x:.6g}"), "f")
     return text.rstrip("0").rstrip(".") if "." in text else text
 
 
