@@ -41,9 +41,19 @@ Exact ties
 ----------
 Where two choices give exactly the same chance the armies stay where they guard what was taken:
 a move goes forward into a target on the goal's border, stays on a territory on the border, and is
-split evenly between two border territories (algorithms/plan.py `Item.prefer`); between
-placements, more armies on the entries that lie on the goal's border. Everything else ties
-towards the first in board order.
+split evenly between two border territories (algorithms/plan.py `Item.prefer`). Between two ways
+to attack of exactly the same chance (at an entry with its armies; for the shapes of a subtree, at
+every army count) the one that leaves more armies on the goal's border territories, expected given
+every target is taken (`_guard_line`: E[armies on them * 1{all taken}], exactly, by `armies_on`):
+Brazil 6 against Peru 1 and Argentina 1, moving in one army, takes both from Brazil and keeps its
+stack on the border, rather than moving it on through Peru. Between placements, more armies on the
+entries that lie on the goal's border. Everything else ties towards the first in board order.
+
+The armies left
+---------------
+armies_on gives E[armies left on b at the end * 1{every target taken}] for a territory b of the
+plan (or the sum over a set of them), by the plan's own decisions with each conquest worth the
+armies it leaves instead of 1: the answer's expected armies on the border divide it by the chance.
 
 Numbers are scaled values (maths/scaled.py); floats only pick candidates, exact comparisons decide.
 """
