@@ -206,3 +206,41 @@ def test_alternatives_leave_out_no_chance_and_armies_on_an_entry_that_attacks_no
             assert frac(alt["win"]) > 0, alt
             for e in alt["entries"]:
                 assert e["targets"], alt
+
+
+# ------------------------------------------------------------------ each request read once
+def test_a_turn_request_is_read_once_into_a_frozen_record(monkeypatch):
+    """checks/turn_request.py reads the request (answers/turn.py only answers): the goal is read
+    once and its border found once, for a turn and for armies_needed alike."""
+    import dataclasses
+
+    from riskodds.answers import turn as answers_turn
+    from riskodds.checks import position, turn_request
+    from riskodds.facts import board
+
+    calls = {"read_goal": 0, "borders": 0}
+
+    def counting(name, real):
+        def wrapped(*args, **kwargs):
+            calls[name] += 1
+            return real(*args, **kwargs)
+        return wrapped
+    monkeypatch.setattr(board, "borders", counting("borders", board.borders))
+    read_goal = counting("read_goal", position.read_goal)
+    monkeypatch.setattr(turn_request, "read_goal", read_goal)
+    monkeypatch.setattr(answers_turn, "read_goal", read_goal)
+    request = turn_request.read_turn(AUSTRALIA, "you", 3, {"take": "Australia"})
+    assert dataclasses.is_dataclass(request) and request.borders == ("Indonesia",) and request.most == 3
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        request.R = 4
+    assert calls == {"read_goal": 1, "borders": 1}
+    for name in calls:
+        calls[name] = 0
+    t = ro.turn(AUSTRALIA, "you", 3, {"take": "Australia"})
+    assert calls == {"read_goal": 1, "borders": 1} and t.borders[0]["territory"] == "Indonesia"
+    for name in calls:
+        calls[name] = 0
+    ro.armies_needed("Siam", {"take": "Australia"}, 1, ["1/2"], most=8)
+    assert calls == {"read_goal": 1, "borders": 1}
+    assert not hasattr(answers_turn, "_most") and not hasattr(answers_turn, "_entry_starts")
+    assert answers_turn.read_turn is turn_request.read_turn
