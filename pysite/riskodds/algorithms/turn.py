@@ -44,7 +44,10 @@ a move goes forward into a target on the goal's border, stays on a territory on 
 split evenly between two border territories (algorithms/plan.py `Item.prefer`). Between two ways
 to attack of exactly the same chance (at an entry with its armies; for the shapes of a subtree, at
 every army count) the one that leaves more armies on the goal's border territories, expected given
-every target is taken (`_guard_line`: E[armies on them * 1{all taken}], exactly, by `armies_on`):
+every target is taken (`_guard_line`: E[armies on them * 1{all taken}], exactly, by `armies_on`;
+for a subtree, more at every army count). Shapes equal at every army count change no value above
+them, so the search keeps the first and weighs the others (its twins) only for the plan it
+chooses (`_Settle`), its subtrees before their parents:
 Brazil 6 against Peru 1 and Argentina 1, moving in one army, takes both from Brazil and keeps its
 stack on the border, rather than moving it on through Peru. Between placements, more armies on the
 entries that lie on the goal's border. Everything else ties towards the first in board order.
@@ -274,7 +277,7 @@ def search(board, reinforcements, scale, min_move, subtrees, at_entries, alterna
     """The best plan of the family (module docstring): Searched."""
     T = max(e.armies for e in board.entries) + reinforcements
     plan = Solved(T, scale, min_move)
-    shapes, pareto = {}, {}
+    shapes, pareto, twins = {}, {}, {}
     tree = ShapeTree(shapes)
     for (c, S), options in subtrees.items():            # children before parents (by size)
         target = board.targets[c]
@@ -283,13 +286,14 @@ def search(board, reinforcements, scale, min_move, subtrees, at_entries, alterna
             tick(4)
             value = siblings(plan, ("t", c), items)
             found.append((value, items))
-        guards = lambda i: _guard_line(board, plan, tree, (c, S, "tied", i), found[i][1], target.border)
-        kept = _pareto(scale, found, guards)
         pareto[c, S] = []
-        for i, (value, items) in enumerate(kept):
+        for i, (value, items, equal) in enumerate(_pareto(scale, found)):
             key = (c, S, i)
             shapes[key] = Shape(key, value, items)
             pareto[c, S].append(key)
+            if equal:
+                twins[key] = equal
+    settle = _Settle(board, plan, shapes, twins, tree)
     best_at = {}                    # (e, S) -> ([value per t], [items per t])
     for (e, S), options in at_entries.items():
         entry = board.entries[e]
@@ -304,15 +308,15 @@ def search(board, reinforcements, scale, min_move, subtrees, at_entries, alterna
             for t in range(entry.armies, min(T, entry.armies + reinforcements) + 1):
                 if greater(scale, value[t], values[t]) or (       # an exact tie: the armies guard the border
                         value[t][0] and not greater(scale, values[t], value[t]) and greater(
-                            scale, _guard_line(board, plan, tree, v, items, entry.border)[t],
-                            _guard_line(board, plan, tree, v, picks[t], entry.border)[t])):
+                            scale, settle.entry_line(v, items, entry.border)[t],
+                            settle.entry_line(v, picks[t], entry.border)[t])):
                     values[t], picks[t] = value[t], items
         best_at[e, S] = (values, picks)
     ranked, alone = _combine(board, reinforcements, scale, best_at, alternatives)
     if not ranked:
         return None
     win, split, placement = ranked[0]
-    roots = {e: best_at[e, split[e]][1][board.entries[e].armies + placement[e]]
+    roots = {e: settle.items(("e", e), best_at[e, split[e]][1][board.entries[e].armies + placement[e]])
              for e in range(len(board.entries)) if split[e]}
     return Searched(win, split, placement, roots, plan, shapes, ranked, alone,
                     {"sweeps": sum(len(S) for (_, S) in plan.G if S)})
@@ -340,33 +344,84 @@ def _item(board, key, parent_border, shapes):
     return Item(key + (how,), target.defenders, target.model, shapes[key].value, how)
 
 
-def _pareto(scale, found, guards):
-    """The values not beaten everywhere by another (module docstring). Of equal ones (an exact tie
-    at every army count) the one whose armies guard the goal's border better at every count
-    (guards(i): its _guard_line), else the first."""
+def _pareto(scale, found):
+    """The values not beaten everywhere by another (module docstring), as (value, items, twins):
+    of equal ones (an exact tie at every army count) the first, with the items of the others, its
+    twins, that the tie rule (`_Settle`) weighs once the plan is known."""
     floats = [[scale.as_float(x) for x in value] for value, _ in found]
-    kept = []
+    kept, fate = [], {}             # fate[i]: its place in kept (its own or its twin's), None: beaten
     for i, (value, items) in enumerate(found):
-        beaten = False
+        mine = "kept"
         for j, (other, _) in enumerate(found):
-            if j == i:
+            if j == i or not _at_least(scale, other, floats[j], value, floats[i]):
                 continue
-            if _at_least(scale, other, floats[j], value, floats[i]) and (
-                    not _at_least(scale, value, floats[i], other, floats[j]) or _guards_better(scale, guards, j, i)):
-                beaten = True
+            if not _at_least(scale, value, floats[i], other, floats[j]):
+                mine = None                         # beaten at some army count
                 break
-        if not beaten:
-            kept.append((value, items))
+            if j < i:                               # equal to an earlier one: its twin, or beaten with it
+                mine = fate[j]
+                break
+        if mine == "kept":
+            fate[i] = len(kept)
+            kept.append((value, items, []))
+        else:
+            fate[i] = mine
+            if mine is not None:
+                kept[mine][2].append(items)
     return kept
 
 
-def _guards_better(scale, guards, j, i):
-    """Of two shapes of exactly equal value, does j win the tie over i: its armies on the border at
-    least i's at every count and more at some, or equal everywhere and j first?"""
-    gj, gi = guards(j), guards(i)
-    more = [m for m in range(len(gj)) if greater(scale, gj[m], gi[m])]
-    fewer = [m for m in range(len(gj)) if greater(scale, gi[m], gj[m])]
-    return not fewer and (bool(more) or j < i)
+class _Settle:
+    """The tie rule between shapes of exactly equal value (module docstring), applied to the plan
+    chosen: a target's shape and its twins (found equal at every army count) are weighed with their
+    own subtrees settled first, and the one whose armies guard the goal's border better at every
+    army count (`_guard_line`) replaces the first; new shapes are added to `shapes` and their
+    tables to the plan (the values are the same, so no choice above them changes)."""
+
+    def __init__(self, board, plan, shapes, twins, tree):
+        self.board, self.plan, self.shapes, self.twins, self.tree = board, plan, shapes, twins, tree
+        self.settled = {}           # shape key -> the key of its settled shape
+
+    def items(self, v, items):
+        """The settled items attacked from v (their tables computed)."""
+        out = tuple(self.item(i) for i in items)
+        if out != items:
+            siblings(self.plan, v if v[0] == "e" else ("t", v[0]), out)
+        return out
+
+    def entry_line(self, v, items, border):
+        """The guard line of an entry v attacking `items`, settled."""
+        settled = self.items(v, items)
+        return _guard_line(self.board, self.plan, self.tree, v, settled, border)
+
+    def item(self, item):
+        key = item.key[:3]
+        if key not in self.settled:
+            self.settled[key] = self._settle(key)
+        new = self.settled[key]
+        if new == key:
+            return item
+        return Item(new + (item.prefer,), item.defenders, item.model, item.value, item.prefer)
+
+    def _settle(self, key):
+        shape = self.shapes[key]
+        c, S = key[0], key[1]
+        candidates = [shape.children] + self.twins.get(key, [])
+        settled = [tuple(self.item(i) for i in children) for children in candidates]
+        if len(settled) == 1 and settled[0] == shape.children:
+            return key                              # nothing below or here to weigh
+        scale, border = self.plan.scale, self.board.targets[c].border
+        best, best_line = None, None
+        for n, children in enumerate(settled):
+            tick(16)
+            new = (c, S, f"{key[2]}.{n}")
+            siblings(self.plan, ("t", c), children)
+            self.shapes[new] = Shape(new, shape.value, children)
+            line = _guard_line(self.board, self.plan, self.tree, new, children, border) if len(settled) > 1 else None
+            if best is None or (not any(greater(scale, best_line[m], line[m]) for m in range(len(line)))
+                                and any(greater(scale, line[m], best_line[m]) for m in range(len(line)))):
+                best, best_line = new, line
+        return best
 
 
 def _at_least(scale, x, xf, y, yf):
