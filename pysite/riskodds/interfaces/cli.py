@@ -397,7 +397,8 @@ def _human(op, params, r, exact):
         cards = f" + {r['cards']} (cards)" if r["cards"] else ""
         held = f"{r['territories']} territor{'y' if r['territories'] == 1 else 'ies'}"
         base = (f"{r['from_territories']} for {held}" if r["territories"] // 3 >= r["from_territories"] else
-                f"{r['from_territories']} (the least a turn gives; {held} give {r['territories'] // 3})")
+                f"{r['from_territories']} (the least a turn gives; {held} "
+                f"give{'s' if r['territories'] == 1 else ''} {r['territories'] // 3})")
         return f"{r['reinforcements']} armies: {base}{bonus}{cards}"
     if op == "plan":
         lines = [f"P(take all {len(r['targets'])}) with the best plan = {_p(r['win'])}{_exact(r['win'], exact)}"]
