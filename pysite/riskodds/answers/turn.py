@@ -1,10 +1,11 @@
 """A turn on the classic board as an answer: the best placement and attacks, exactly, in words.
 
 algorithms/turn.py has the model, the search and why it finds the best plan of its family; this
-module takes the request read by checks/turn_request.py, picks the widest family that fits the
-budget, and says what the plan is: the placement, which territory attacks which target, the orders and
-moves (algorithms/plan.py's decisions), the expected armies left on the goal's border, the
-other plans a player weighs, and what was searched."""
+module takes the request as checks/turn_request.py reads it (a TurnRequest record, every refusal
+made there), picks the widest family that fits the budget, and says what the plan is: the
+placement, which territory attacks which target, the orders and moves (algorithms/plan.py's
+decisions), the expected armies left on the goal's border, the other plans a player weighs, and
+what was searched."""
 import time
 from dataclasses import dataclass
 from fractions import Fraction
