@@ -2,10 +2,11 @@
 
 Names are matched as printed on the board, ignoring case and spaces, with the other names in
 common use (facts/board.py OTHER_NAMES: Ontario = Central Canada, Siam = Southeast Asia, ...).
-A name is written in ASCII letters and spaces (initials may keep their dots: "Western U.S."): one
-with any other mark (punctuation, a control or zero-width character, full-width letters) is refused, never silently cleaned, and answered
-with the name it would be without them; a misspelling is answered with the closest name. Armies are counted on the territory
-(the board's count). Every message names the field at fault."""
+A name is written in ASCII letters and spaces (initials may keep their dots: "Western U.S."):
+one with any other mark (punctuation, a control or zero-width character, full-width letters) is
+refused, never silently cleaned, and answered with the name it would be without them; a
+misspelling is answered with the closest name. Armies are counted on the territory (the board's
+count). Every message names the field at fault."""
 import difflib
 
 from ..facts import board
