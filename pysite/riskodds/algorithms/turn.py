@@ -133,9 +133,9 @@ def partitions(parent_touches, rest, exists, most, below, made, limit):
     """Every way to hang the targets `rest` (a mask) below one territory as at most `most` blocks:
     tuples of (b, B), B a block of `rest` with its subtree's root b, b a target the territory
     borders (`parent_touches`, a mask), (b, B) a subtree that exists (`exists(b, B)`); the blocks
-    partition `rest`. Blocks are chosen by their lowest target, so each partition comes once. below(r, n): the same for a smaller rest r in at most n
-    blocks (a memo). made: a one-item list counting the partitions made, against `limit` (TooMany
-    past it)."""
+    partition `rest`. Blocks are chosen by their lowest target, so each partition comes once.
+    below(r, n): the same for a smaller rest r in at most n blocks (a memo). made: a one-item list
+    counting the partitions made, against `limit` (TooMany past it)."""
     if not rest:
         return [()]
     if most <= 0:
