@@ -118,7 +118,6 @@ def test_an_exact_tie_between_plans_leaves_the_armies_on_the_border():
     res = api.handle("turn", {"position": position, "player": "you", "reinforcements": 0,
                               "goal": {"take": "South America"}, "min_move": "one"})
     assert res["ok"], res
-    links = {frozenset((a, b)) for a, b, _ in ro.board.LINKS} if hasattr(ro, "board") else None
     from riskodds.facts import board
     links = {frozenset((a, b)) for a, b, _ in board.LINKS}
     assert frac(res["win"]) == turn_oracle.best(mine, targets, links, 0, "one")
@@ -127,6 +126,27 @@ def test_an_exact_tie_between_plans_leaves_the_armies_on_the_border():
     assert sorted(a["from"] for a in res["attacks"]) == ["Brazil", "Brazil"], res["attacks"]
     (brazil,) = [b for b in res["borders"] if b["territory"] == "Brazil"]
     assert frac(brazil["expected_armies"]) == armies["Brazil"] > 3, brazil
+
+
+def test_an_exact_tie_between_shapes_below_a_target_leaves_the_armies_on_the_border():
+    """The same tie one step in: North Africa 8 takes Brazil (on the border), and from Brazil, Peru
+    then Argentina through Peru ties exactly with both from Brazil. The search keeps one shape of
+    Brazil's subtree and weighs its twin for the plan chosen: the stack stays on Brazil."""
+    from riskodds.facts import board
+    links = {frozenset((a, b)) for a, b, _ in board.LINKS}
+    mine = {"North Africa": 8, "Venezuela": 1}
+    targets = {"Brazil": (1, "standard"), "Peru": (1, "standard"), "Argentina": (1, "standard")}
+    position = {t: holding("you", a) for t, a in mine.items()} | {t: holding("red", 1) for t in targets}
+    res = api.handle("turn", {"position": position, "player": "you", "reinforcements": 0,
+                              "goal": {"take": "South America"}, "min_move": "one"})
+    assert res["ok"], res
+    assert frac(res["win"]) == turn_oracle.best(mine, targets, links, 0, "one")
+    played, armies = turn_oracle.play(res, mine, targets, "one")
+    assert played == frac(res["win"])
+    assert sorted((a["from"], a["target"]) for a in res["attacks"]) == [
+        ("Brazil", "Argentina"), ("Brazil", "Peru"), ("North Africa", "Brazil")], res["attacks"]
+    (brazil,) = res["borders"]
+    assert brazil["territory"] == "Brazil" and frac(brazil["expected_armies"]) == armies["Brazil"] > 3, brazil
 
 
 # ------------------------------------------------------------------ row 8: the mode is "most likely"
