@@ -264,3 +264,31 @@ def test_a_turn_request_is_read_once_into_a_frozen_record(monkeypatch):
     assert calls == {"read_goal": 1, "borders": 1}
     assert not hasattr(answers_turn, "_most") and not hasattr(answers_turn, "_entry_starts")
     assert answers_turn.read_turn is turn_request.read_turn
+
+
+TIED = []           # positions where ties are common: one defender everywhere, one army moved in
+for _seed in range(200, 260):
+    import random as _random
+    from test_engine_turn import random_position
+    _mine, _targets, _R, _ = random_position(_random.Random(_seed))
+    if len(_targets) >= 3:
+        TIED.append((_mine, {t: (1, "standard") for t in _targets}, _R))
+TIED = TIED[:12]
+
+
+@pytest.mark.parametrize("case", TIED, ids=lambda c: "-".join(sorted(c[1]))[:40])
+def test_the_tie_rule_keeps_the_best_chance_and_states_its_plan_exactly(case):
+    """Where ties abound, the plan the tie rule picks still has the oracle's best chance, and played
+    through the oracle with its own tables it has exactly the chance and border armies stated."""
+    from test_engine_turn import LINKS, request
+    mine, targets, R = case
+    res = api.handle("turn", request(mine, targets, R, "one"))
+    want = turn_oracle.best(mine, targets, LINKS, R, "one")
+    if not res["ok"]:
+        assert want == 0 and res["error"]["field"] == "reinforcements", res
+        return
+    assert frac(res["win"]) == want
+    played, armies = turn_oracle.play(res, mine, targets, "one")
+    assert played == want
+    for b in res["borders"]:
+        assert frac(b["expected_armies"]) == armies[b["territory"]], b

@@ -262,7 +262,7 @@ def call(op, params_json):
         return json.dumps(_error(None, f"the request is too long: {len(params_json):,} characters "
                                        f"(at most {top:,})"))
     try:
-        params = loads(params_json, "params")
+        params = loads(params_json, "params", REQUEST_FIELDS.get(op, ()) if isinstance(op, str) else ())
     except FieldError as e:
         return json.dumps(_error(e.field, str(e), e.territories))
     return json.dumps(handle(op, params))
@@ -284,18 +284,18 @@ def _once(pairs):
     return out
 
 
-def loads(text, what):
+def loads(text, what, fields=()):
     """JSON text read for a request (`what`: "params", or the file it came from), or a FieldError
     in a player's words: not JSON (where it stops being JSON), nested too deeply, or a key given
     twice in one object. A territory given twice is refused on the position, naming it; another
-    key, on the field it names."""
+    key, on the field it names when it is one of `fields` (the op's)."""
     try:
         return json.loads(text, object_pairs_hook=_once)
     except _Repeated as e:
         name = board.written_name(e.key)
         if name:
             raise FieldError(f"position: {name} is given twice", "position", [name]) from None
-        field = e.key if any(e.key in fields for fields in REQUEST_FIELDS.values()) else None
+        field = e.key if e.key in fields else None
         raise FieldError(f"{what}: {show(e.key)} is given twice; give each field once", field) from None
     except RecursionError:
         raise FieldError(f"{what} must be JSON text nested a few levels deep, like {{\"attackers\": 5}}: "
