@@ -124,7 +124,8 @@ def test_a_single_chain_with_the_most_dice_is_the_fixed_plan():
 def random_position(rng):
     """1 to 3 territories of the player (one, sometimes, bordering no target), 2 to 4 connected
     targets (one, sometimes, a capital; two owners sometimes), sometimes an opponent's territory
-    outside the goal beside them, up to 12 armies in all (placed, to place, defending)."""
+    outside the goal beside them and a territory of the player in the goal, up to 12 armies in all
+    (placed, to place, defending; a bystander's not counted)."""
     while True:
         first = rng.choice(board.TERRITORIES)
         targets = [first]
@@ -139,7 +140,7 @@ def random_position(rng):
             mine[-1] = rng.choice(spare)
         position = {}
         for t in targets:
-            position[t] = h(rng.choice(["red", "red", "blue"]), rng.randint(1, 3 if len(targets) < 4 else 2))
+            position[t] = h(rng.choice(["red", "red", "blue"]), rng.choice([1, 1, 2, 2, 3] if len(targets) < 4 else [1, 1, 2]))
         if rng.random() < 0.3:
             position[rng.choice(targets)]["defend_dice"] = 3
         left = 12 - sum(e["armies"] for e in position.values())
@@ -148,7 +149,7 @@ def random_position(rng):
         for m in mine:
             position[m] = h(ME, 1)
         left -= len(mine)
-        extra = rng.randint(1, left)
+        extra = rng.randint(max(1, left - 3), left)      # mostly near the 12 armies
         R = rng.randint(0, extra)
         for _ in range(extra - R):
             position[rng.choice(mine)]["armies"] += 1
@@ -158,19 +159,24 @@ def random_position(rng):
         if not any(e["armies"] + R >= 2 and set(board.NEIGHBOURS[n]) & set(targets)
                    for n, e in position.items() if e["owner"] == ME):
             continue
-        return position, sorted(targets), R, rng.choice(["dice", "one"]), rng.choice(["choose", "most"])
+        goal = targets + ([rng.choice(mine)] if rng.random() < 0.15 else [])    # one already held, sometimes
+        case = position, sorted(goal), R, rng.choice(["dice", "one"]), rng.choice(["choose", "most"])
+        if rng.random() < 0.7 and oracle.best(*case[:1], ME, *case[2:3], *case[1:2], *case[3:]) == 0:
+            continue                    # keep a few hopeless turns, mostly ones that can be won
+        return case
 
 
-CASES = [random_position(random.Random(1000 + seed)) for seed in range(40)]
+CASES = [random_position(random.Random(1000 + seed)) for seed in range(150)]
 
 
 def case_id(case):
     position, goal, R, min_move, dice = case
     mine = sum(e["armies"] for e in position.values() if e["owner"] == ME)
-    return f"{len(goal)}targets-{mine}+{R}-{min_move}-{dice}"
+    targets = sum(1 for g in goal if position[g]["owner"] != ME)
+    return f"{targets}targets-{mine}+{R}-{min_move}-{dice}"
 
 
-@pytest.mark.parametrize("case", CASES[:20], ids=case_id)
+@pytest.mark.parametrize("case", CASES[:40], ids=case_id)
 def test_the_oracles_real_play_is_never_below_the_fixed_plan(case):
     """Every fixed plan is a real policy (with the most dice, so for either dice rule); choosing
     the dice and moving any number in (min_move "one") only add policies."""
@@ -228,7 +234,9 @@ def walk(rng, position, goal, min_move, dice, steps):
         acts = [a for a in oracle.actions(position, ME, goal, min_move, dice, moving) if "stop" not in a]
         if not acts:
             return
-        act = rng.choice(acts)
+        most = [a for a in acts if "move" in a or a["attack"]["dice"] == max(
+            b["attack"]["dice"] for b in acts if b["attack"]["from"] == a["attack"]["from"])]
+        act = rng.choice(most if rng.random() < 0.6 else acts)
         r, acc = Fraction(rng.random()), Fraction(0)
         outs = oracle.outcomes(position, ME, goal, act, min_move, dice, moving)
         for p, nxt, mv in outs:
@@ -260,12 +268,15 @@ def mid_turn_states(seed, count):
                 continue
             if moving is None and not attack_possible(pos, goal):
                 continue
-            out.append((pos, goal, min_move, dice, moving))
+            if rng.random() < 0.7 and oracle.value(pos, ME, goal, min_move, dice, moving) == 0:
+                continue                # keep a few lost positions, mostly the ones still open
+            if (pos, moving) not in [(m[0], m[4]) for m in out]:
+                out.append((pos, goal, min_move, dice, moving))
     return out
 
 
-MID = mid_turn_states(7, 40)
-assert sum(1 for m in MID if m[4] is not None) >= 8       # enough states with a move pending
+MID = mid_turn_states(7, 150)
+assert sum(1 for m in MID if m[4] is not None) >= 20      # enough states with a move pending
 
 
 def mid_id(m):
@@ -358,3 +369,26 @@ def test_the_command_line_prints_the_exact_win(dice):
     assert code == 0, out.getvalue()
     theirs = {n: {**e, "owner": "them"} if e["owner"] != ME else e for n, e in SA.items()}
     assert frac(json.loads(out.getvalue())["win"]) == oracle.best(theirs, ME, 6, SA_GOAL, "dice", dice)
+
+
+MOVED = {"North Africa": h(ME, 4), "Egypt": h(ME, 0), "Congo": h("red", 1)}
+BAD = [   # (request changes, the field the refusal must name)
+    ({"dice": "blitz"}, "dice"),                                                    # the message names "choose"
+    ({"position": MOVED, "moving": {"from": "North Africa", "to": "Congo", "dice": 2}}, "moving"),     # not taken
+    ({"position": MOVED, "moving": {"from": "North Africa", "to": "Egypt", "dice": 4}}, "moving"),     # no 4 dice
+    ({"position": MOVED, "moving": {"from": "North Africa", "to": "Egypt"}}, "moving"),                # dice missing
+    ({"position": MOVED, "moving": {"from": "North Africa", "to": "Egypt", "dice": 2, "armies": 2}}, "moving"),
+    ({"position": {**MOVED, "North Africa": h(ME, 2)},
+      "moving": {"from": "North Africa", "to": "Egypt", "dice": 2}}, "moving"),     # 2 dice need 3 armies there
+    ({"position": MOVED}, "position"),                                              # 0 armies, no move pending
+]
+
+
+@pytest.mark.parametrize("change, field", BAD, ids=lambda x: str(x)[:50])
+def test_bad_real_turn_requests_are_refused_by_name(change, field):
+    request = {"position": EGYPT_CONGO, "player": ME, "reinforcements": 0, "goal": {"take": ["Egypt", "Congo"]},
+               "min_move": "dice", "dice": "choose", **change}
+    res = api.handle("turn", request)
+    assert not res["ok"] and res["error"]["field"] == field, res
+    if field == "dice":
+        assert "choose" in res["error"]["message"] and "most" in res["error"]["message"], res
