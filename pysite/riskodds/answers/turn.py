@@ -7,19 +7,20 @@ placement, which territory attacks which target, the orders and moves (algorithm
 decisions), the expected armies left on the goal's border, the other plans a player weighs, and
 what was searched."""
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ..algorithms import turn as planner
 from ..checks.position import read_goal, read_position
 from ..checks.rules import STANDARD
-from ..checks.turn_request import read_choices, read_reinforcements, read_turn, turn_request
-from ..checks.validate import check_int, check_probability
+from ..checks.turn_request import read_choices, read_dice, read_moving, read_reinforcements, read_turn, turn_request
+from ..checks.validate import FieldError, check_int, check_probability
 from ..facts import board
 from ..facts.limits import COST_MODEL, IN_BROWSER, LIMITS, TURN_SEARCHES
 from ..guards.budget import BudgetError, Estimate, as_budget, check_cost, guarded, tick
 from ..guards.cost import turn_cost
 from .course import Tree, main_line, names as list_names, tables, words
+from . import real_turn as real
 
 SEARCHES = TURN_SEARCHES
 BRANCHING = {"all": None, "3": 3, "2": 2, "chains": 1}       # most targets attacked from one territory
@@ -65,13 +66,18 @@ class TurnAnswer:
     borders: tuple
     searched: dict
     model: tuple = MODEL
+    next: dict = None
+    line: tuple = ()
+    fixed: dict = None
+    dice: str = "most"
 
 
 @guarded
-def turn(position, player, reinforcements, goal, *, rules=STANDARD, min_move="dice", search="auto", budget=None,
-         alternatives=5):
-    """The best turn (algorithms/turn.py): where to place `reinforcements`, what to attack from where,
-    in what order, and the armies to move, to take every territory of `goal`.
+def turn(position, player, reinforcements, goal, *, rules=STANDARD, min_move="dice", dice="choose", search="auto",
+         moving=None, budget=None, alternatives=5):
+    """The best turn: where to place `reinforcements` and how to play, to take every territory of
+    `goal`: the best real play (every way to play, roll by roll: answers/real_turn.py) where the
+    budget allows, with the best plan fixed in advance beside it (algorithms/turn.py).
 
     position: {"<territory>": {"owner": "<name>", "armies": n}, ...}: armies on the territory; a
         territory may also set rule fields for its defence ({"defend_dice": 3}: a capital).
@@ -81,25 +87,77 @@ def turn(position, player, reinforcements, goal, *, rules=STANDARD, min_move="di
         in the position; the ones the player holds are not targets.
     rules: the dice rules of every battle (a territory's own rule fields override them).
     min_move: "dice" (the printed rules: move in at least the dice of the conquering roll) or "one".
-    search: "auto" (the widest family that fits the budget), "all" (every forest), "3" or "2" (at
-        most that many targets attacked from one territory) or "chains" (one each).
+    dice: "choose" (the printed rules: 1 to 3 dice before each roll) or "most" (always the most).
+    search: "auto" (the real play where it fits the budget, else the widest family of fixed plans
+        that fits), "real", "all" (every fixed plan), "3" or "2" (at most that many targets attacked
+        from one territory) or "chains" (one each).
+    moving: mid-turn, right after a conquest: {"from", "to", "dice"}, the conquered territory listed
+        as the player's with 0 armies; the answer's next is then the move.
 
     Australia from Siam, the classic first continent:
 
     >>> t = turn({"Siam": {"owner": "you", "armies": 6}, "Indonesia": {"owner": "red", "armies": 2},
     ...           "New Guinea": {"owner": "red", "armies": 1}, "Western Australia": {"owner": "red", "armies": 1},
     ...           "Eastern Australia": {"owner": "red", "armies": 1}}, "you", 3, {"take": "Australia"})
-    >>> t.placement
-    (('Siam', 3),)
-    >>> f"{float(t.win):.4f}", t.searched["complete"]
-    ('0.7006', True)
+    >>> t.placement, t.next
+    (('Siam', 3), {'attack': {'from': 'Siam', 'to': 'Indonesia', 'dice': 3}})
+    >>> f"{float(t.win):.4f}", f"{float(t.fixed['win']):.4f}", t.searched["family"]
+    ('0.7130', '0.7006', 'real')
     """
-    request = read_turn(position, player, reinforcements, goal, rules, min_move, search)
+    dice = read_dice(dice)
+    moving = read_moving(moving)
+    request = read_turn(position, player, reinforcements, goal, rules, min_move, search, moving)
+    if moving is not None and request.R:
+        raise FieldError("reinforcements: mid-turn, right after a conquest (moving), every army is already placed: "
+                         "give 0", "reinforcements")
     budget = as_budget(budget)
+    what = f"a turn of {request.R:,} reinforcements against {_count(len(request.targets), 'target')}"
+    why = real.why_not_real(request)
+    if request.search in ("auto", "real") and not why:
+        estimate, states = real.real_cost(request, what + " played roll by roll")
+        if estimate.fits(budget) or request.search == "real" or moving is not None:
+            check_cost(estimate, budget, "goal", "Search plans fixed in advance instead (search: auto).")
+            return _real_answer(request, dice, states, budget, alternatives)
+        why = f"every way to play, roll by roll, could meet up to {states:,} positions: more than the time budget allows"
+    elif request.search == "real" or moving is not None:
+        raise FieldError(f"search: the real play cannot be searched here: {why}", "search")
+    elif request.search != "auto":
+        why = "a family of plans fixed in advance was asked for"
     family = choose_family(request, budget)
     solved = planner.search(family.board, request.R, request.scale, request.min_move, family.subtrees,
                             family.at_entries, alternatives)
-    return _answer(request, family, solved)
+    answer = _answer(request, family, solved)
+    searched = dict(answer.searched)
+    searched["words"] = (searched["words"] + " Playing each roll as it comes may do better: that was not searched ("
+                         + why + ").")
+    searched["real"] = False
+    return replace(answer, searched=searched)
+
+
+def _real_answer(request, dice, states, budget, alternatives):
+    """The best real play, with the best fixed plan beside it (none mid-move)."""
+    played = real.real_play(request, dice)
+    fixed = None
+    answer = None
+    if request.moving is None:
+        family = choose_family(request, budget)
+        solved = planner.search(family.board, request.R, request.scale, request.min_move, family.subtrees,
+                                family.at_entries, alternatives)
+        answer = _answer(request, family, solved)
+        fixed = {"win": answer.win, "placement": answer.placement, "attacks": answer.attacks,
+                 "words": answer.words, "searched": answer.searched}
+    searched = {"family": "real", "complete": True, "states": played.states, "bound": states,
+                "words": f"Every way to play, roll by roll: {played.states:,} positions searched."}
+    if answer is None:
+        return TurnAnswer(request.player, request.goal, request.goal_name, tuple(t.name for t in request.targets),
+                          request.R, request.min_move, played.win, played.placement, (), (), (), (), (),
+                          played.words, (), (), (), searched, real.MODEL, played.next, played.line, None, dice)
+    return replace(answer, win=played.win, placement=played.placement, words=played.words, searched=searched,
+                   model=real.MODEL, next=played.next, line=played.line, fixed=fixed, dice=dice)
+
+
+def _count(n, noun):
+    return f"{n} {noun}" + ("" if n == 1 else "s")
 
 
 @dataclass(frozen=True)

@@ -53,9 +53,10 @@ def owner_name(value, field):
     return value.strip()
 
 
-def read_position(position, rules):
+def read_position(position, rules, least_armies=1):
     """{territory: (owner, armies, Rules)} from {"<territory>": {"owner": ..., "armies": n, and
-    optionally rule fields for that territory's defence (a capital: "defend_dice": 3)}}."""
+    optionally rule fields for that territory's defence (a capital: "defend_dice": 3)}}.
+    least_armies: 1, or 0 where a territory just conquered may be listed before armies move in."""
     if not isinstance(position, dict) or not position:
         raise FieldError("position must be an object like {\"Brazil\": {\"owner\": \"you\", \"armies\": 5}, ...} "
                          f"with at least one territory, got {show(position)}", "position")
@@ -75,7 +76,7 @@ def read_position(position, rules):
             raise FieldError(f"{where}: unknown field {show(unknown[0])}{hint}", "position", [name])
         try:
             who = owner_name(holding.get("owner"), "owner")
-            armies = check_armies("armies", holding.get("armies"), 1)
+            armies = check_armies("armies", holding.get("armies"), least_armies)
             own = {k: holding[k] for k in HOLDING_FIELDS[2:] if holding.get(k) is not None}
             here = Rules(**{**{k: getattr(rules, k) for k in rules.__dataclass_fields__}, **own}) if own else rules
         except FieldError as e:

@@ -15,11 +15,13 @@ from dataclasses import dataclass
 from ..facts import board
 from ..facts.limits import LIMITS, MOVE_FIELD, TURN_SEARCHES
 from .model import as_model, scale_for
-from .position import owner_name, read_goal, read_position
+from .position import owner_name, read_goal, read_position, territory
 from .rules import STANDARD
 from .validate import FieldError, check_choice, check_int, listing, show
 
 MIN_MOVES = ("one", "dice")             # the move-in rules, in the order messages list them
+DICE = ("choose", "most")               # the attacker's dice: any number before each roll, or always the most
+MOVING_FIELDS = ("from", "to", "dice")
 assert set(MIN_MOVES) == {value for value, _ in MOVE_FIELD["choices"]}
 
 
@@ -55,7 +57,8 @@ class TurnRequest:
     it (facts/board.py `borders`), board order. R: armies to place. min_move: "dice" or "one".
     search: the family asked for (facts/limits.py TURN_SEARCHES). scale: the exact scale of every
     target's model (maths/scaled.py). models: the targets' distinct round models. most: the most
-    targets one territory could attack (its neighbours among the targets)."""
+    targets one territory could attack (its neighbours among the targets). moving: the conquest
+    waiting for its move (a Moving), or None."""
     player: str
     goal: tuple
     goal_name: object
@@ -69,15 +72,17 @@ class TurnRequest:
     scale: object
     models: tuple
     most: int
+    moving: object = None
 
 
-def read_turn(position, player, reinforcements, goal, rules=STANDARD, min_move="dice", search="auto"):
+def read_turn(position, player, reinforcements, goal, rules=STANDARD, min_move="dice", search="auto", moving=None):
     """The TurnRequest of a turn's arguments (answers/turn.py `turn`), or a FieldError naming the
-    field at fault."""
-    held = read_position(position, rules)
+    field at fault. moving: a Moving (read_moving) or None."""
+    held = read_position(position, rules, 0 if moving is not None else 1)
     player = owner_name(player, "player")
     R = check_int("reinforcements", reinforcements, 0, LIMITS["max_armies"])
-    return turn_request(held, player, R, read_goal(goal), *read_choices(min_move, search))
+    check_moving(held, player, moving)
+    return turn_request(held, player, R, read_goal(goal), *read_choices(min_move, search), moving)
 
 
 def read_choices(min_move, search):
@@ -85,9 +90,10 @@ def read_choices(min_move, search):
     return check_choice("min_move", min_move, MIN_MOVES), check_choice("search", search, TURN_SEARCHES)
 
 
-def turn_request(held, player, R, goal, min_move, search):
+def turn_request(held, player, R, goal, min_move, search, moving=None):
     """The TurnRequest from arguments already read: held, {territory: (owner, armies, Rules)}
-    (checks/position.py read_position); goal, (territories, continent name or None) (read_goal)."""
+    (checks/position.py read_position); goal, (territories, continent name or None) (read_goal).
+    moving: a checked Moving: its territories are entries even where they border no target."""
     goal_territories, goal_name = goal
     missing = [t for t in goal_territories if t not in held]
     if missing:
@@ -95,7 +101,7 @@ def turn_request(held, player, R, goal, min_move, search):
                          "add every goal territory to the position", "goal", missing)
     holds(held, player)
     names = [t for t in goal_territories if held[t][0] != player]
-    if not names:
+    if not names and moving is None:
         raise FieldError(f"goal: {goal_name or listing(goal_territories)} is already held by {player}, "
                          "so there is nothing to take", "goal")
     if len(names) > LIMITS["max_turn_targets"]:
@@ -115,12 +121,12 @@ def turn_request(held, player, R, goal, min_move, search):
     for t in board.TERRITORIES:
         if t in held and held[t][0] == player:
             touches = tuple(index[n] for n in board.NEIGHBOURS[t] if n in index)
-            if touches:
+            if touches or (moving is not None and t in (moving.source, moving.target)):
                 entries.append(Entry(t, held[t][1], touches, t in edge))
     if not entries:
         raise FieldError(f"goal: no territory of {player} borders {goal_name or listing(names)}, so it cannot be "
                          "reached this turn", "goal", names)
-    if max(e.armies for e in entries) + R < 2:
+    if max(e.armies for e in entries) + R < 2 and moving is None:
         raise FieldError(f"reinforcements: no territory of {player} next to a target has the 2 armies an attack "
                          "needs (one stays behind); place at least one", "reinforcements")
     reached = reachable(entries, adjacent)
@@ -131,7 +137,7 @@ def turn_request(held, player, R, goal, min_move, search):
     distinct = tuple(dict.fromkeys(t.model for t in targets))
     most = max([len(e.touches) for e in entries] + [bin(a).count("1") for a in adjacent])
     return TurnRequest(player, goal_territories, goal_name, tuple(targets), tuple(entries), adjacent, edge, R,
-                       min_move, search, scale_for(*distinct), distinct, most)
+                       min_move, search, scale_for(*(distinct or (as_model(STANDARD),))), distinct, most, moving)
 
 
 def holds(held, player):
@@ -160,3 +166,60 @@ def reachable(entries, adjacent):
             seen |= 1 << i
             frontier += [j for j in range(len(adjacent)) if adjacent[i] >> j & 1]
     return seen
+
+
+@dataclass(frozen=True)
+class Moving:
+    """A conquest waiting for its move (mid-turn): `source` just took `target` rolling `dice` dice;
+    the armies on `source` are those left after the roll, `target` holds none yet."""
+    source: str
+    target: str
+    dice: int
+
+
+def read_dice(dice):
+    """The attacker's dice rule: "choose" (any number before each roll, the printed rules) or
+    "most" (always the most it may, as the digital game's blitz)."""
+    return check_choice("dice", dice, DICE)
+
+
+def read_moving(moving):
+    """A Moving from {"from": "<territory>", "to": "<territory>", "dice": n}, or None; the names
+    read as the board prints them, the dice 1 to 3. The position is checked against it by
+    `check_moving`."""
+    if moving is None:
+        return None
+    if not isinstance(moving, dict) or set(moving) != set(MOVING_FIELDS):
+        raise FieldError('moving must be {"from": "<territory>", "to": "<territory>", "dice": n}: the territory that '
+                         f"just conquered, the one it took and the dice of the conquering roll, got {show(moving)}",
+                         "moving")
+    source, target = territory(moving["from"], "moving"), territory(moving["to"], "moving")
+    if target not in board.NEIGHBOURS[source]:
+        raise FieldError(f"moving: {source} does not border {target}, so it cannot have taken it", "moving",
+                         [source, target])
+    try:
+        dice = check_int("the dice of the conquering roll", moving["dice"], 1, 3)
+    except FieldError as e:
+        raise FieldError(f"moving: {e}", "moving") from None
+    return Moving(source, target, dice)
+
+
+def check_moving(held, player, moving):
+    """Refuse a position that does not fit the move it waits for: the conquered territory the
+    player's with 0 armies, the conqueror the player's with more armies than the dice it rolled;
+    and 0 armies anywhere else."""
+    if moving is not None:
+        for name in (moving.target, moving.source):
+            if name not in held or held[name][0] != player:
+                raise FieldError(f"moving: {name} must be in the position as {player}'s", "moving", [name])
+        if held[moving.target][1] != 0:
+            raise FieldError(f"moving: {moving.target} was just taken, so it holds no armies yet: give it 0",
+                             "moving", [moving.target])
+        if held[moving.source][1] < moving.dice + 1:
+            raise FieldError(f"moving: {moving.source} rolled {moving.dice} dice, so it holds at least "
+                             f"{moving.dice + 1} armies (one stays behind), not {held[moving.source][1]}", "moving",
+                             [moving.source])
+    empty = [t for t, (_, armies, _) in held.items() if armies == 0 and (moving is None or t != moving.target)]
+    if empty:
+        raise FieldError(f"position: {listing(empty)} {'has' if len(empty) == 1 else 'have'} no armies; only a "
+                         "territory just conquered (moving) may, before armies move in", "position", empty)

@@ -127,7 +127,7 @@ RULE_NAMES = tuple(f["name"] for f in RULE_FIELDS)
 # The fields of one territory of a turn's position (checks/position.py) and the families of plans a
 # turn may search (algorithms/turn.py): "auto" picks the widest that fits the budget.
 HOLDING_FIELDS = ("owner", "armies") + RULE_NAMES
-TURN_SEARCHES = ("auto", "all", "3", "2", "chains")
+TURN_SEARCHES = ("auto", "real", "all", "3", "2", "chains")
 
 # The engine in parts: the browser loads "main" at start and a part's modules the first time one
 # of its ops is asked (sitebuild/engine_pack.py zips them apart; engine-worker.js fetches them).
@@ -173,6 +173,9 @@ COST_MODEL = {
     "turn_product_s": 2e-6,         # a turn: one entry's value in one placement of one split of the targets,
     "turn_partition_s": 3e-6,       #   one way to hang targets below a territory, found before the search,
     "turn_option_s": 1e-4,          #   and one such way valued in the search (items, Pareto sets);
+    "real_state_s": 1.5e-5,         # the real play (answers/real_turn.py): per state of its bound
+    "real_state_mb": 1.5e-4,        #   (an upper bound, 1 to 5 times the states met), and MB per state,
+    "real_placement_s": 2e-5,       #   and per placement of the reinforcements tried
     "turn_browser_factor": 1.7,     #   in Pyodide a turn's work (small tuples and dicts) is slower still
                                     #   than pyodide_slowdown says (bench/bench_turn.py: 2.7x to 4.1x)
     "text_s": 3.2e-11,              # one exact value as decimal text: per S**1.7 (int -> str)

@@ -181,7 +181,8 @@ def op_turn(params):
     from ..answers.turn import turn          # the engine's "turn" part (facts ENGINE_PARTS): loaded on use
     dry = check_choice("estimate_only", _opt(params, "estimate_only", False), (True, False))
     t = turn(params.get("position"), params.get("player"), params.get("reinforcements"), params.get("goal"),
-             rules=_rules(params), min_move=_opt(params, "min_move", "dice"), search=_opt(params, "search", "auto"),
+             rules=_rules(params), min_move=_opt(params, "min_move", "dice"), dice=_opt(params, "dice", "choose"),
+             search=_opt(params, "search", "auto"), moving=params.get("moving"),
              budget=Budget(_opt(params, "time_budget_s"), _opt(params, "memory_budget_mb"), dry))
     return encoding.turn(t)
 

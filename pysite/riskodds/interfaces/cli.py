@@ -10,6 +10,7 @@ import sys
 
 from ..answers.balanced import NAME as BALANCED_NAME
 from ..answers.turn import SEARCHES as TURN_SEARCHES
+from ..checks.turn_request import DICE
 from ..answers.tables import (needed_tables, win_grid, win_grid_floats, write_float_grid, write_needed_csv,
                               write_win_grid_csv)
 from ..checks.rules import CAPITAL
@@ -173,8 +174,12 @@ def build_parser():
     p.add_argument("--goal", required=True, help='a continent ("South America") or territories ("Brazil, Peru")')
     p.add_argument("--min-move", choices=[v for v, _ in MOVE_FIELD["choices"]], default=None,
                    help="armies moved in after a conquest: the dice of the last roll (default) or at least one")
+    p.add_argument("--dice", choices=DICE, default=None,
+                   help="the attacker's dice: any number before each roll (choose, default, the printed rules) or "
+                        "always the most (most, as the digital game's blitz)")
     p.add_argument("--search", choices=TURN_SEARCHES, default=None,
-                   help="the plans searched: the widest that fits the budget (auto, default), every plan (all), at "
+                   help="what is searched: the best real play where it fits the budget, else the widest family of "
+                        "plans fixed in advance (auto, default); real play only (real); every fixed plan (all), at "
                         "most 3 or 2 targets from one territory, or chains")
     p.add_argument("--exact", action="store_true", help="print exact fractions too")
     _common(p, convention=False)
@@ -325,7 +330,7 @@ def _turn_params(ns):
     names = [g.strip() for g in goal.split(",") if g.strip()]
     params = {**rules, "position": position, "player": "you", "reinforcements": ns.reinforcements,
               "goal": {"take": names if len(names) > 1 else goal}}
-    for key in ("min_move", "search"):
+    for key in ("min_move", "dice", "search"):
         if getattr(ns, key, None) is not None:
             params[key] = getattr(ns, key)
     return "turn", params
@@ -382,14 +387,18 @@ def _human(op, params, r, exact):
         what = "attackers" if op == "needed" else "defenders"
         return f"{r['needed']} {what} ({conv}); P = {_p(r['reached'])}{below}"
     if op == "turn":
-        lines = [f"P(take {r['goal_name'] or ', '.join(r['targets'])}) with the best plan = {_p(r['win'])}"
+        real = r["searched"]["family"] == "real"
+        lines = [f"P(take {r['goal_name'] or ', '.join(r['targets'])}) with the best "
+                 f"{'play, roll by roll' if real else 'plan fixed in advance'} = {_p(r['win'])}"
                  f"{_exact(r['win'], exact)}", "  (armies on the territory throughout)"]
+        if real and r["fixed"]:
+            lines.append(f"  the best plan fixed in advance: {_p(r['fixed']['win'])}")
         lines += ["  " + w for w in r["words"]]
         lines += [f"  expected armies on {b['territory']} once taken: {b['expected_armies']['float']:.1f}"
-                  for b in r["borders"]]
+                  for b in r["borders"] if not real]
         lines += [f"  alternative: {_p(a['win'])}, " + "; ".join(
             f"{e['territory']} +{e['placed']} takes {', '.join(e['targets']) or 'nothing'}" for e in a["entries"])
-            for a in r["alternatives"][:3]]
+            for a in r["alternatives"][:3] if not real]
         lines.append("  " + r["searched"]["words"])
         return "\n".join(lines)
     if op == "reinforcements":

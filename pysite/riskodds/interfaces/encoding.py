@@ -111,7 +111,23 @@ def turn(t):
             "alone": [{"territory": a["territory"], "win": prob(a["win"])} for a in t.alone],
             "alternatives": [{**a, "win": prob(a["win"])} for a in t.alternatives],
             "borders": [{"territory": b["territory"], "expected_armies": prob(b["expected"])} for b in t.borders],
-            "searched": dict(t.searched), "model": list(t.model)}
+            "searched": _searched(t.searched), "model": list(t.model), "dice": t.dice, "next": t.next,
+            "line": [_step(s) for s in t.line],
+            "fixed": None if t.fixed is None else {**t.fixed, "win": prob(t.fixed["win"]),
+                                                   "placement": [{"territory": n, "armies": a}
+                                                                 for n, a in t.fixed["placement"]],
+                                                   "attacks": list(t.fixed["attacks"]), "words": list(t.fixed["words"]),
+                                                   "searched": _searched(t.fixed["searched"])}}
+
+
+def _searched(searched):
+    return dict(searched)
+
+
+def _step(step):
+    """A step of the real play's course as JSON (its branch's chance a float: it only says where the
+    line turns most often)."""
+    return dict(step)
 
 
 def policy(p):

@@ -1,0 +1,483 @@
+"""The best real turn: every way a player can play a turn, roll by roll, exactly.
+
+The model
+---------
+The player holds some territories and wants every target (the goal territories it does not hold).
+It places R armies on its territories, then plays. Before every roll it picks any territory x of
+its own with at least 2 armies, any target y still held by the opponent that borders x, and the
+dice n, 1 to min(A, armies on x - 1) (`dice="choose"`, the printed rules; A is the most the
+target's rules allow, 3 as printed) or always the most (`dice="most"`, the digital game's blitz).
+The defender rolls the most it may (min(D, defenders on y)). A roll that empties y conquers it
+(it costs the attacker nothing: every pair compared went its way), and the player then moves m
+armies from x into y, at least n (`min_move="dice"`) or 1 (`"one"`), at most all but one. It may
+stop at any time. The turn succeeds when every target is the player's at the end. The search
+maximises P(success) over the placement and every policy.
+
+The state
+---------
+Only two kinds of territory can change: targets (the opponent's defenders on them, or, once taken,
+the player's armies there) and the player's territories that border a target ("entries"). Every
+other territory never attacks (it borders no target) and is never attacked (only targets are), so
+it is left out. A state is one integer per slot, targets first, then entries:
+- a target still held by the opponent: minus its defenders (-d, d >= 1);
+- a territory of the player (an entry, or a target taken this turn): its armies a, written as 0
+  when they can no longer matter ("spent").
+Armies on a territory of the player matter only while it has at least 2 of them and borders a
+target still held by the opponent: armies never move but into a territory just conquered, a
+territory with 1 army can neither attack nor give armies, and one with no target next to it can
+attack nothing now or later (targets only become the player's, never the opponent's again). So
+those armies are dropped from the state (written 0), which merges states that differ only there
+and cannot change any chance: the player's options from two such states are the same, move for
+move. The goal territories the player holds are the player's for good, so success is "no slot
+below 0".
+
+The value
+---------
+V(s) = 1 when no target is left; otherwise the best of stopping (worth 0) and every attack
+(x, y, n):
+    Q(s, x, y, n) = sum over the round's outcomes (al, dl, w) of w / W * V'(s, outcome),
+W the round's total weight (6 ** dice for fair dice), V' the value of the state after the round:
+the same state with x losing al and y dl armies, or, when y is emptied, the best move:
+    max over least <= m <= a' - 1 of V(s with a' - m on x and m on y),
+a' the armies left on x. Every roll removes at least one army (of either side), so the sum of the
+player's armies and the defenders falls along every path and the recursion ends.
+
+More armies never hurt (the player can ignore them and play the same moves), so V is
+non-decreasing in every territory's armies. Two shortcuts follow: when the conquest leaves x
+spent, moving all but one in is best; when it leaves y spent (nothing left to attack from it),
+moving the fewest is. Both are used only for values; the moves stated to the player are chosen
+over every m with the tie rule below.
+
+How it is computed
+------------------
+First in floats, memoised on the state (one pass over every reachable state). Then exactly, only
+where the answer needs it: the exact value of a state is that of its best action, and the actions
+whose float values come within RELATIVE of the best are all computed exactly and compared (the
+floats carry a relative error far below that: every value is a sum of positive terms, at most a
+few hundred deep). Exact values are scaled integers (maths/scaled.py): a numerator over powers of
+the dice totals' bases.
+
+Exact ties
+----------
+Between attacks worth exactly the same, the one met first in this order: targets in board order,
+attacking territories in board order, most dice first. Between moves, armies stay where they
+guard the goal: into a target on the goal's border, on a territory on the border, split evenly
+between two border territories, else forward (algorithms/turn.py `prefer`). Between placements,
+more armies on entries on the goal's border, then the first in board order. Stop only when no
+attack is worth more than 0.
+"""
+import sys
+from dataclasses import dataclass
+
+from ..guards.budget import tick
+from .turn import prefer
+
+RELATIVE = 1e-9         # float candidates within this of the best are compared exactly
+TINY = 1e-250           # below this a float may have lost the value: compare exactly
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The board as the search sees it. names: slot names, the k targets first, then the entries.
+    defenders: the targets' defenders at the start. models: the targets' round models. touches: per
+    slot, the target slots it borders. attackers: per target slot, the slots that border it.
+    border: per slot, whether it lies on the goal's border."""
+    names: tuple
+    k: int
+    models: tuple
+    touches: tuple
+    attackers: tuple
+    border: tuple
+
+    @property
+    def slots(self):
+        return len(self.names)
+
+
+def layout(targets, entries, adjacent, extra=()):
+    """A Layout from algorithms/turn.py's Targets and Entries and the targets' adjacency masks.
+    extra: (name, touches, border) of territories of the player to keep as slots even where they
+    border no target (the territory a stack has just conquered, mid-turn)."""
+    k = len(targets)
+    names = [t.name for t in targets] + [e.name for e in entries] + [x[0] for x in extra]
+    touches = [tuple(j for j in range(k) if adjacent[i] >> j & 1) for i in range(k)]
+    touches += [tuple(e.touches) for e in entries] + [tuple(x[1]) for x in extra]
+    attackers = tuple(tuple(s for s in range(len(names)) if y in touches[s]) for y in range(k))
+    border = [t.border for t in targets] + [e.border for e in entries] + [x[2] for x in extra]
+    return Layout(tuple(names), k, tuple(t.model for t in targets), tuple(touches), attackers, tuple(border))
+
+
+class RealTurn:
+    """The search of one position (module docstring). `start(armies)` makes a state from every
+    slot's armies (targets: defenders as negatives); `value(s)` its float value; `exact(s)` its
+    exact scaled value; `best_action(s)`, `best_move(...)` the decisions with the tie rule."""
+
+    def __init__(self, lay, min_move, dice, scale, zero_is_exact=True):
+        """zero_is_exact: a float value of 0 is an exact 0 (no path of rolls to success has a chance
+        below the float range: see `underflow_free`)."""
+        self.lay, self.min_move, self.dice, self.scale = lay, min_move, dice, scale
+        self.zero_is_exact = zero_is_exact
+        self.values = {}
+        self.moves = {}
+        self.exacts = {}
+        self.exact_moves = {}
+        # per target: {(n, nd): ((al, dl, p_float, weight), ...), total}
+        self.rounds = []
+        for m in lay.models:
+            table = {}
+            for n in range(1, m.attack_dice + 1):
+                for nd in range(1, m.defend_dice + 1):
+                    total = m.total(n, nd)
+                    table[n, nd] = (tuple((al, dl, w / total, w) for al, dl, w in m.transitions(n, nd)), total)
+            self.rounds.append(table)
+        # per target, per defenders d (index min(d, D); index 0 unused): per dice n (index 0 unused)
+        # the outcomes ((al, dl, p_float, weight), ...)
+        self.by_defenders = tuple(
+            [None] + [[None] + [table[n, nd][0] for n in range(1, m.attack_dice + 1)]
+                      for nd in range(1, m.defend_dice + 1)]
+            for m, table in zip(lay.models, self.rounds))
+        self.most_attack = tuple(m.attack_dice for m in lay.models)
+        self.touch_masks = tuple(sum(1 << j for j in touches) for touches in lay.touches)
+        self.most_defend = tuple(m.defend_dice for m in lay.models)
+
+    # ------------------------------------------------------------------ states
+    def canonical(self, s):
+        """The state with every spent territory of the player written 0 (module docstring)."""
+        s = list(s)
+        k = self.lay.k
+        for i, a in enumerate(s):
+            if a >= 0 and (a < 2 or not any(s[y] < 0 for y in self.lay.touches[i])):
+                s[i] = 0
+        return tuple(s)
+
+    def live(self, s, i, a):
+        """a armies on slot i of the player in state s, or 0 when spent."""
+        if a < 2:
+            return 0
+        for y in self.lay.touches[i]:
+            if s[y] < 0:
+                return a
+        return 0
+
+    def attacks(self, s):
+        """Every attack (x, y, n) from state s, in the tie order (targets and attackers in slot
+        order, most dice first)."""
+        out = []
+        for y in range(self.lay.k):
+            if s[y] >= 0:
+                continue
+            most = self.most_attack[y]
+            for x in self.lay.attackers[y]:
+                a = s[x]
+                if a >= 2:
+                    top = min(most, a - 1)
+                    low = top if self.dice == "most" else 1
+                    for n in range(top, low - 1, -1):
+                        out.append((x, y, n))
+        return out
+
+    def least(self, n, a):
+        """Fewest armies moved in after a conquest with n dice and a armies left on the attacker."""
+        return min(n if self.min_move == "dice" else 1, a - 1)
+
+    def after_move(self, s, x, y, a, m):
+        """The state after moving m of the a armies on x into the just conquered y (y written 0 or
+        negative in s: it is overwritten)."""
+        t, x_live, y_live = self.moved(s, x, y)
+        t[x] = a - m if x_live and a - m >= 2 else 0
+        t[y] = m if y_live and m >= 2 else 0
+        return tuple(t)
+
+    # ------------------------------------------------------------------ float values
+    def value(self, s):
+        """P(success) from state s under the best play, as a float. One loop over every attack,
+        written out (this is the hot path: every reachable state passes here once)."""
+        values = self.values
+        v = values.get(s)
+        if v is not None:
+            return v
+        tick()
+        best = 0.0
+        done = True
+        by_defenders, attackers, choose = self.by_defenders, self.lay.attackers, self.dice == "choose"
+        for y in range(self.lay.k):
+            sy = s[y]
+            if sy >= 0:
+                continue
+            done = False
+            d = -sy
+            table = by_defenders[y][d if d < len(by_defenders[y]) else -1]
+            most = len(table) - 1
+            for x in attackers[y]:
+                a = s[x]
+                if a < 2:
+                    continue
+                top = most if most < a else a - 1
+                for n in (range(top, 0, -1) if choose else (top,)):
+                    total = 0.0
+                    for al, dl, p, _ in table[n]:
+                        if dl < d:
+                            t = list(s)
+                            a2 = a - al
+                            t[x] = a2 if a2 >= 2 else 0
+                            t[y] = sy + dl
+                            t = tuple(t)
+                            c = values.get(t)
+                            if c is None:
+                                c = self.value(t)
+                        else:
+                            c = self.conquest(s, x, y, a - al, n)
+                        total += p * c
+                    if total > best:
+                        best = total
+        if done:
+            best = 1.0
+        values[s] = best
+        return best
+
+    def q(self, s, x, y, n):
+        """The float value of attacking y from x with n dice in state s, then playing best."""
+        a, d = s[x], -s[y]
+        outcomes, _ = self.rounds[y][n, min(self.most_defend[y], d)]
+        total = 0.0
+        for al, dl, p, _ in outcomes:
+            if dl < d:
+                t = list(s)
+                t[x] = self.live(s, x, a - al)
+                t[y] = dl - d
+                total += p * self.value(tuple(t))
+            else:
+                total += p * self.conquest(s, x, y, a - al, n)
+        return total
+
+    def moved(self, s, x, y):
+        """(base, x_live, y_live): the state once y is taken with the territories next to y that
+        are now spent written 0, and whether x and y still border a target (module docstring)."""
+        t = list(s)
+        t[y] = 0
+        held = 0                        # the targets the opponent still holds, as a mask
+        for j in range(self.lay.k):
+            if t[j] < 0:
+                held |= 1 << j
+        masks = self.touch_masks
+        for z in (self.lay.attackers[y] if y < self.lay.k else ()):     # y was a target until now
+            if z != x and t[z] > 0 and not masks[z] & held:
+                t[z] = 0
+        return t, bool(masks[x] & held), bool(masks[y] & held)
+
+    def conquest(self, s, x, y, a, n):
+        """The float value of the best move after y falls to x, a armies left on x, n dice rolled:
+        the best over m >= least(n, a) of the suffix maxima that `moves_from` keeps per (s, x, y, a)
+        (the dice change only the fewest armies to move)."""
+        lo = n if self.min_move == "dice" and n < a else (a - 1 if self.min_move == "dice" else 1)
+        key = (s, x, y, a)
+        suffix = self.moves.get(key)
+        if suffix is None:
+            suffix = self.moves[key] = self.moves_from(s, x, y, a)
+        return suffix[lo]
+
+    def moves_from(self, s, x, y, a):
+        """[best value moving at least m armies in, for m = 0 .. a - 1] (index 0 unused)."""
+        t, x_live, y_live = self.moved(s, x, y)
+        values = self.values
+        out = [0.0] * (a + 1)
+        if not x_live:                 # monotone: all but one in (module docstring)
+            t[x] = 0
+            t[y] = a - 1 if y_live and a - 1 >= 2 else 0
+            v = self.value(tuple(t))
+            return [v] * a
+        if not y_live:                 # monotone: the fewest in
+            t[y] = 0
+            for m in range(1, a):
+                t[x] = a - m if a - m >= 2 else 0
+                u = tuple(t)
+                c = values.get(u)
+                out[m] = c if c is not None else self.value(u)
+            return out[:a]
+        v = 0.0
+        for m in range(a - 1, 0, -1):
+            t[x] = a - m if a - m >= 2 else 0
+            t[y] = m if m >= 2 else 0
+            u = tuple(t)
+            c = values.get(u)
+            if c is None:
+                c = self.value(u)
+            if c > v:
+                v = c
+            out[m] = v
+        return out[:a]
+
+    # ------------------------------------------------------------------ exact values
+    def exact(self, s):
+        """The exact value of state s (scaled), found among the float candidates."""
+        v = self.exacts.get(s)
+        if v is not None:
+            return v
+        tick()
+        scale = self.scale
+        if not any(a < 0 for a in s[:self.lay.k]):
+            v = scale.one
+        else:
+            best = self.value(s)
+            if best == 0.0 and self.zero_is_exact:
+                v = scale.zero
+            elif best == 0.0:
+                v = scale.zero
+                for x, y, n in self.attacks(s):
+                    v = self.larger(v, self.exact_q(s, x, y, n))
+            else:
+                v = None
+                for x, y, n in self.candidates(s, best):
+                    e = self.exact_q(s, x, y, n)
+                    v = e if v is None else self.larger(v, e)
+        self.exacts[s] = v
+        return v
+
+    def candidates(self, s, best):
+        """The attacks whose float values the exact comparison must decide between."""
+        floor = 0.0 if best < TINY else best * (1 - RELATIVE)
+        return [(x, y, n) for x, y, n in self.attacks(s) if self.q(s, x, y, n) >= floor]
+
+    def larger(self, u, v):
+        return u if self.compare(u, v) >= 0 else v
+
+    def compare(self, u, v):
+        """-1, 0 or 1 as u <, =, > v (exact)."""
+        scale = self.scale
+        exps = tuple(map(max, u[1], v[1]))
+        a, b = scale.align(u, exps), scale.align(v, exps)
+        return (a > b) - (a < b)
+
+    def exact_q(self, s, x, y, n):
+        """The exact value of attacking y from x with n dice in state s (scaled)."""
+        scale = self.scale
+        a, d = s[x], -s[y]
+        outcomes, total = self.rounds[y][n, min(self.most_defend[y], d)]
+        parts = []
+        for al, dl, _, w in outcomes:
+            if dl < d:
+                t = list(s)
+                t[x] = self.live(s, x, a - al)
+                t[y] = dl - d
+                child = self.exact(tuple(t))
+            else:
+                child = self.exact_conquest(s, x, y, a - al, n)
+            if child[0]:
+                parts.append((child[0] * w, child[1]))
+        summed = scale.total(parts)
+        return summed[0], tuple(e + f for e, f in zip(summed[1], scale.exponents(total)))
+
+    def exact_conquest(self, s, x, y, a, n):
+        key = (s, x, y, a, self.least(n, a))
+        v = self.exact_moves.get(key)
+        if v is None:
+            m = self.best_move(s, x, y, a, n)
+            v = self.exact_moves[key] = self.exact(self.after_move(s, x, y, a, m))
+        return v
+
+    # ------------------------------------------------------------------ decisions
+    def best_action(self, s):
+        """(x, y, n) of the best attack from state s, or None (stop: nothing is worth more than 0),
+        with the tie rule of the module docstring; and its exact value."""
+        if not any(a < 0 for a in s[:self.lay.k]):
+            return None, self.scale.one
+        best = self.value(s)
+        choice, value = None, self.scale.zero
+        for x, y, n in self.candidates(s, best):
+            e = self.exact_q(s, x, y, n)
+            if e[0] and (choice is None or self.compare(e, value) > 0):
+                choice, value = (x, y, n), e
+        return choice, value
+
+    def best_move(self, s, x, y, a, n):
+        """Armies to move into y after it falls to x (a armies left on x, n dice rolled): the best,
+        exact ties broken by where the armies guard the goal (module docstring)."""
+        lo = self.least(n, a)
+        options = list(range(lo, a))
+        base, x_live, y_live = self.moved(s, x, y)
+
+        def after(m):
+            t = list(base)
+            t[x] = a - m if x_live and a - m >= 2 else 0
+            t[y] = m if y_live and m >= 2 else 0
+            return tuple(t)
+        floats = [self.value(after(m)) for m in options]
+        top = max(floats)
+        floor = 0.0 if top < TINY else top * (1 - RELATIVE)
+        near = [m for m, f in zip(options, floats) if f >= floor]
+        if len(near) == 1:
+            return near[0]
+        exact = {m: self.exact(after(m)) for m in near}
+        best = near[0]
+        for m in near[1:]:
+            if self.compare(exact[m], exact[best]) > 0:
+                best = m
+        tied = [m for m in near if self.compare(exact[m], exact[best]) == 0]
+        way = prefer(self.lay.border[x], self.lay.border[y])
+        if way == "forward":
+            return max(tied)
+        if way == "back":
+            return min(tied)
+        return min(tied, key=lambda m: (abs((a - m) - m), -m))
+
+    def grow_stack(self, depth):
+        """Raise the recursion limit for a search `depth` rolls deep (each roll is a few frames)."""
+        need = 4 * depth + 200
+        if sys.getrecursionlimit() < need:
+            sys.setrecursionlimit(need)
+
+
+def underflow_free(models, potential):
+    """True when every path of at most `potential` rolls has a float chance above the float range:
+    then a float value of 0 means no path reaches success, exactly (the smallest outcome chance of
+    any round, to the power of the most rolls, stays above 1e-300)."""
+    import math
+    low = min(w / m.total(n, nd) for m in models for n in range(1, m.attack_dice + 1)
+              for nd in range(1, m.defend_dice + 1) for _, _, w in m.transitions(n, nd))
+    return potential * -math.log10(low) < 300
+
+
+def state_bound(lay, start_defenders, armies):
+    """An upper bound on the states the search can meet, before any work: over every set of taken
+    targets that the entries can reach, the defenders' counts of the rest (1 .. start each) times
+    the ways to hold at most `armies` armies on the live territories of the player (0, or 2 and up,
+    on each: sum over j live ones of C(live, j) * C(most - j, j)), `most` being `armies` less one
+    for each territory of the player that is spent (one army stays on every territory)."""
+    from math import comb
+    k = lay.k
+    n_slots = lay.slots
+    masks = [sum(1 << j for j in t) for t in lay.touches]
+    entry_reach = 0
+    for i in range(k, n_slots):
+        entry_reach |= masks[i]
+    ways_cache = {}
+
+    def ways(live, most):
+        if (live, most) not in ways_cache:
+            ways_cache[live, most] = sum(comb(live, j) * comb(most - j, j) for j in range(0, live + 1) if most - j >= j)
+        return ways_cache[live, most]
+
+    total = 0
+    seen = {0}
+    frontier = [0]
+    while frontier:                 # every taken set reachable by conquests, once
+        taken = frontier.pop()
+        held = ((1 << k) - 1) & ~taken
+        d = 1
+        for j in range(k):
+            if held >> j & 1:
+                d *= start_defenders[j]
+        live = sum(1 for i in range(n_slots) if (i >= k or taken >> i & 1) and masks[i] & held)
+        spent = n_slots - k + bin(taken).count("1") - live     # each keeps an army that is out of play
+        total += d * ways(live, armies - spent)
+        reach = entry_reach
+        for j in range(k):
+            if taken >> j & 1:
+                reach |= masks[j]
+        for j in range(k):
+            if held >> j & 1 and reach >> j & 1:
+                nxt = taken | 1 << j
+                if nxt not in seen:
+                    seen.add(nxt)
+                    frontier.append(nxt)
+    return total
