@@ -160,7 +160,7 @@ def _left_after_conquest(t, defenders):
 
 def test_most_likely_is_the_mode_of_the_armies_left():
     res = api.handle("turn", {"position": {"Siam": holding("you", 9), "Indonesia": holding("red", 2)},
-                              "player": "you", "reinforcements": 0, "goal": {"take": ["Indonesia"]}})
+                              "player": "you", "reinforcements": 0, "goal": {"take": ["Indonesia"]}, "search": "all"})
     assert res["ok"], res
     left = _left_after_conquest(9, 2)
     mode = max(left, key=left.get)

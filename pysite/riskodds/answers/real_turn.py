@@ -233,7 +233,8 @@ def _branch(solver, s, x, y):
         state = tuple(t)
         action, _ = solver.best_action(state)
         if action is None or action[:2] != (x, y):
-            if (a, d) != (s[x], -s[y]) and (best is None or p > best[0]):
+            lost = action is None and a < 2          # the stack is spent: nothing to say
+            if not lost and (a, d) != (s[x], -s[y]) and (best is None or p > best[0]):
                 best = (p, a, d, action)
             continue
         n = action[2]

@@ -100,9 +100,9 @@ def turn(position, player, reinforcements, goal, *, rules=STANDARD, min_move="di
     ...           "New Guinea": {"owner": "red", "armies": 1}, "Western Australia": {"owner": "red", "armies": 1},
     ...           "Eastern Australia": {"owner": "red", "armies": 1}}, "you", 3, {"take": "Australia"})
     >>> t.placement, t.next
-    (('Siam', 3), {'attack': {'from': 'Siam', 'to': 'Indonesia', 'dice': 3}})
-    >>> f"{float(t.win):.4f}", f"{float(t.fixed['win']):.4f}", t.searched["family"]
-    ('0.7130', '0.7006', 'real')
+    ((('Siam', 3),), {'attack': {'from': 'Siam', 'to': 'Indonesia', 'dice': 3}})
+    >>> f"{float(t.win):.4f}", t.win == t.fixed["win"], t.searched["family"]
+    ('0.7006', True, 'real')
     """
     dice = read_dice(dice)
     moving = read_moving(moving)
