@@ -112,11 +112,13 @@ class RealTurn:
     slot's armies (targets: defenders as negatives); `value(s)` its float value; `exact(s)` its
     exact scaled value; `best_action(s)`, `best_move(...)` the decisions with the tie rule."""
 
-    def __init__(self, lay, min_move, dice, scale, zero_is_exact=True):
+    def __init__(self, lay, min_move, dice, scale, zero_is_exact=True, need="all"):
         """zero_is_exact: a float value of 0 is an exact 0 (no path of rolls to success has a chance
-        below the float range: see `underflow_free`)."""
+        below the float range: see `underflow_free`). need: "all" (success is every target taken,
+        a turn's goal) or "any" (at least one target taken: breaking a continent, algorithms/hold.py)."""
         self.lay, self.min_move, self.dice, self.scale = lay, min_move, dice, scale
         self.zero_is_exact = zero_is_exact
+        self.need = need
         self.values = {}
         self.moves = {}
         self.exacts = {}
@@ -141,6 +143,13 @@ class RealTurn:
         self.most_defend = tuple(m.defend_dice for m in lay.models)
 
     # ------------------------------------------------------------------ states
+    def settled(self, s):
+        """Has the player succeeded in state s (every target taken; with need "any", one)?"""
+        k = self.lay.k
+        if self.need == "any":
+            return any(a >= 0 for a in s[:k])
+        return not any(a < 0 for a in s[:k])
+
     def canonical(self, s):
         """The state with every spent territory of the player written 0 (module docstring)."""
         s = list(s)
@@ -197,6 +206,9 @@ class RealTurn:
         if v is not None:
             return v
         tick()
+        if self.need == "any" and self.settled(s):
+            values[s] = 1.0
+            return 1.0
         best = 0.0
         done = True
         by_defenders, attackers, choose = self.by_defenders, self.lay.attackers, self.dice == "choose"
@@ -315,7 +327,7 @@ class RealTurn:
             return v
         tick()
         scale = self.scale
-        if not any(a < 0 for a in s[:self.lay.k]):
+        if self.settled(s):
             v = scale.one
         else:
             best = self.value(s)
@@ -379,7 +391,7 @@ class RealTurn:
     def best_action(self, s):
         """(x, y, n) of the best attack from state s, or None (stop: nothing is worth more than 0),
         with the tie rule of the module docstring; and its exact value."""
-        if not any(a < 0 for a in s[:self.lay.k]):
+        if self.settled(s):
             return None, self.scale.one
         best = self.value(s)
         choice, value = None, self.scale.zero
