@@ -212,6 +212,7 @@ class RealTurn:
         best = 0.0
         done = True
         by_defenders, attackers, choose = self.by_defenders, self.lay.attackers, self.dice == "choose"
+        moves, value, by_dice = self.moves, self.value, self.min_move == "dice"
         for y in range(self.lay.k):
             sy = s[y]
             if sy >= 0:
@@ -236,9 +237,13 @@ class RealTurn:
                             t = tuple(t)
                             c = values.get(t)
                             if c is None:
-                                c = self.value(t)
-                        else:
-                            c = self.conquest(s, x, y, a - al, n)
+                                c = value(t)
+                        else:               # a conquest: the best move, from the suffix maxima
+                            a2 = a - al
+                            suffix = moves.get((s, x, y, a2))
+                            if suffix is None:
+                                suffix = moves[s, x, y, a2] = self.moves_from(s, x, y, a2)
+                            c = suffix[(n if n < a2 else a2 - 1) if by_dice else 1]
                         total += p * c
                     if total > best:
                         best = total

@@ -89,7 +89,7 @@ def turn(position, player, reinforcements, goal, *, rules=STANDARD, min_move="di
     min_move: "dice" (the printed rules: move in at least the dice of the conquering roll) or "one".
     dice: "choose" (the printed rules: 1 to 3 dice before each roll) or "most" (always the most).
     search: "auto" (the real play where it fits the budget, else the widest family of fixed plans
-        that fits), "real", "all" (every fixed plan), "3" or "2" (at most that many targets attacked
+        that fits), "real", "fixed" (the widest family of fixed plans that fits), "all" (every fixed plan), "3" or "2" (at most that many targets attacked
         from one territory) or "chains" (one each).
     moving: mid-turn, right after a conquest: {"from", "to", "dice"}, the conquered territory listed
         as the player's with 0 armies; the answer's next is then the move.
@@ -122,7 +122,7 @@ def turn(position, player, reinforcements, goal, *, rules=STANDARD, min_move="di
     elif request.search == "real" or moving is not None:
         raise FieldError(f"search: the real play cannot be searched here: {why}", "search")
     elif request.search != "auto":
-        why = "a family of plans fixed in advance was asked for"
+        why = "plans fixed in advance were asked for"
     family = choose_family(request, budget)
     solved = planner.search(family.board, request.R, request.scale, request.min_move, family.subtrees,
                             family.at_entries, alternatives)
@@ -245,7 +245,7 @@ def choose_family(request, budget):
     stopping at the first that would not fit), or the one asked for; the cost guard refuses (naming
     the budget) when not even that fits, and starts the running deadline."""
     most = request.most
-    names = ("chains", "2", "3", "all") if request.search == "auto" else (request.search,)
+    names = ("chains", "2", "3", "all") if request.search in ("auto", "real", "fixed") else (request.search,)
     names = [n for n in names if n == "all" or BRANCHING[n] < most or len(names) == 1] or ["all"]
     T = max(e.armies for e in request.entries) + request.R
     n = len(request.entries)

@@ -127,14 +127,14 @@ RULE_NAMES = tuple(f["name"] for f in RULE_FIELDS)
 # The fields of one territory of a turn's position (checks/position.py) and the families of plans a
 # turn may search (algorithms/turn.py): "auto" picks the widest that fits the budget.
 HOLDING_FIELDS = ("owner", "armies") + RULE_NAMES
-TURN_SEARCHES = ("auto", "real", "all", "3", "2", "chains")
+TURN_SEARCHES = ("auto", "real", "fixed", "all", "3", "2", "chains")
 
 # The engine in parts: the browser loads "main" at start and a part's modules the first time one
 # of its ops is asked (sitebuild/engine_pack.py zips them apart; engine-worker.js fetches them).
 # The command line is not shipped to browsers at all (NOT_SHIPPED): they never run it.
 ENGINE_PARTS = {"turn": {"ops": ["turn", "reinforcements"],
                          "modules": ["checks/position.py", "checks/turn_request.py", "algorithms/turn.py",
-                                     "answers/turn.py"]}}
+                                     "algorithms/real_turn.py", "answers/real_turn.py", "answers/turn.py"]}}
 NOT_SHIPPED = ["interfaces/cli.py", "__main__.py"]
 
 # the dice modes a form offers, [value, label]; riskodds.balanced has the math.
