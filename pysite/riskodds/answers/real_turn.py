@@ -55,16 +55,69 @@ def why_not_real(request):
     return ""
 
 
+PILOT_STATES = 3000           # a bound above this is scaled by a pilot search of a smaller position
+
+
 def real_cost(request, what):
-    """The Estimate of the real search: seconds and MB from the bound on its states."""
-    states = _bound(request)
-    seconds = COST_MODEL["real_state_s"] * states + COST_MODEL["real_placement_s"] * _placements(request)
+    """(Estimate, states): the real search's seconds and MB, from the states it will meet: the bound
+    of algorithms/real_turn.py `state_bound` where it is small, else the bound times the share of
+    its bound that a pilot search of the same position with fewer armies met (the share changes
+    slowly with the armies: bench/bench_turn.py)."""
+    lay = search.layout(request.targets, request.entries, request.adjacent)
+    defenders = [t.defenders for t in request.targets]
+    armies = _armies(request)
+    bound = search.state_bound(lay, defenders, armies)
+    states = bound
+    if bound > PILOT_STATES:
+        states = max(1, round(bound * _pilot_share(request, lay, defenders, armies)))
+    per_state = COST_MODEL["real_state_s"] + COST_MODEL["real_state_army_slot_s"] * armies * lay.slots
+    seconds = per_state * states + COST_MODEL["real_placement_s"] * _placements(request)
     return Estimate(seconds, COST_MODEL["real_state_mb"] * states, what, COST_MODEL["turn_browser_factor"]), states
 
 
-def _bound(request):
-    lay = search.layout(request.targets, request.entries, request.adjacent)
-    return search.state_bound(lay, [t.defenders for t in request.targets], _armies(request))
+def _pilot_share(request, lay, defenders, armies):
+    """The share of its bound that the real search meets on this position with fewer armies (each
+    entry's armies and the reinforcements scaled down alike): states met / bound, at most 1. The
+    pilot is sized to meet about PILOT_STATES states: first with a bound of PILOT_STATES, then, where
+    that met a small share (a few armies reach little), again at a bound that share makes up for."""
+    share, target = 1.0, PILOT_STATES
+    for _ in range(3):
+        most = _armies_within(lay, defenders, armies, target)
+        met, bound = _pilot(request, lay, defenders, armies, most)
+        share = min(1.0, met / max(1, bound))
+        if most >= armies or met >= PILOT_STATES / 3 or share >= 0.5:
+            break
+        target = min(PILOT_STATES * 20, PILOT_STATES / share)
+    return share
+
+
+def _armies_within(lay, defenders, armies, bound):
+    """The most armies, up to `armies`, whose state bound is at most `bound` (at least 2)."""
+    low, high = 2, armies
+    while low < high:
+        mid = (low + high + 1) // 2
+        if search.state_bound(lay, defenders, mid) <= bound:
+            low = mid
+        else:
+            high = mid - 1
+    return low
+
+
+def _pilot(request, lay, defenders, armies, most):
+    """(states met, bound) of the float search of the position scaled to `most` armies."""
+    scale = most / armies
+    small = [max(1, int(e.armies * scale)) for e in request.entries]
+    R = max(0, most - sum(small))
+    bound = search.state_bound(lay, defenders, sum(small) + R)
+    solver = search.RealTurn(lay, request.min_move, "choose", request.scale)
+    k = lay.k
+    usable = [i for i, e in enumerate(request.entries) if e.touches]
+    for placed in _compositions(R, len(usable)):
+        s = [-d for d in defenders] + small
+        for i, p in zip(usable, placed):
+            s[k + i] += p
+        solver.value(solver.canonical(s))
+    return len(solver.values), bound
 
 
 def _armies(request):

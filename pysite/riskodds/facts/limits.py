@@ -173,8 +173,9 @@ COST_MODEL = {
     "turn_product_s": 2e-6,         # a turn: one entry's value in one placement of one split of the targets,
     "turn_partition_s": 3e-6,       #   one way to hang targets below a territory, found before the search,
     "turn_option_s": 1e-4,          #   and one such way valued in the search (items, Pareto sets);
-    "real_state_s": 1.5e-5,         # the real play (answers/real_turn.py): per state of its bound
-    "real_state_mb": 1.5e-4,        #   (an upper bound, 1 to 5 times the states met), and MB per state,
+    "real_state_s": 6e-6,           # the real play (answers/real_turn.py): per state met (estimated
+    "real_state_army_slot_s": 2e-7, #   from a pilot search), and per state, army and territory in play,
+    "real_state_mb": 9e-4,          #   MB per state (the memo's tuples and values),
     "real_placement_s": 2e-5,       #   and per placement of the reinforcements tried
     "turn_browser_factor": 1.7,     #   in Pyodide a turn's work (small tuples and dicts) is slower still
                                     #   than pyodide_slowdown says (bench/bench_turn.py: 2.7x to 4.1x)
