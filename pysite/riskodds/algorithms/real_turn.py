@@ -408,9 +408,10 @@ class RealTurn:
 
     def best_move(self, s, x, y, a, n):
         """Armies to move into y after it falls to x (a armies left on x, n dice rolled): the best,
-        exact ties broken by where the armies guard the goal (module docstring)."""
+        exact ties broken by where the armies guard the goal (module docstring). Where x or y has
+        nothing left to attack the value is monotone in the move (module docstring), so the moves
+        tied with the best are a run found by bisection."""
         lo = self.least(n, a)
-        options = list(range(lo, a))
         base, x_live, y_live = self.moved(s, x, y)
 
         def after(m):
@@ -418,6 +419,22 @@ class RealTurn:
             t[x] = a - m if x_live and a - m >= 2 else 0
             t[y] = m if y_live and m >= 2 else 0
             return tuple(t)
+        way = prefer(self.lay.border[x], self.lay.border[y])
+        if not x_live or not y_live:
+            if not x_live and not y_live:           # every move leads to the same state
+                return _tie(way, lo, a - 1, a)
+            best = a - 1 if not x_live else lo      # the value rises (x spent) or falls (y spent) with m
+            top = self.exact(after(best))
+            inner, outer = (lo, best) if not x_live else (best, a - 1)
+            while inner < outer:                    # the far end of the run of moves tied with the best
+                mid = (inner + outer) // 2 if not x_live else (inner + outer + 1) // 2
+                tied = self.compare(self.exact(after(mid)), top) == 0
+                if not x_live:
+                    inner, outer = (inner, mid) if tied else (mid + 1, outer)
+                else:
+                    inner, outer = (mid, outer) if tied else (inner, mid - 1)
+            return _tie(way, inner, best, a) if not x_live else _tie(way, best, inner, a)
+        options = list(range(lo, a))
         floats = [self.value(after(m)) for m in options]
         top = max(floats)
         floor = 0.0 if top < TINY else top * (1 - RELATIVE)
@@ -430,7 +447,6 @@ class RealTurn:
             if self.compare(exact[m], exact[best]) > 0:
                 best = m
         tied = [m for m in near if self.compare(exact[m], exact[best]) == 0]
-        way = prefer(self.lay.border[x], self.lay.border[y])
         if way == "forward":
             return max(tied)
         if way == "back":
@@ -442,6 +458,15 @@ class RealTurn:
         need = 4 * depth + 200
         if sys.getrecursionlimit() < need:
             sys.setrecursionlimit(need)
+
+
+def _tie(way, low, high, a):
+    """The move the tie rule picks among the tied moves low..high of a armies (module docstring)."""
+    if way == "forward":
+        return high
+    if way == "back":
+        return low
+    return min(max((a + 1) // 2, low), high)        # as near half as the rule allows, the larger half in
 
 
 def underflow_free(models, potential):
