@@ -15,7 +15,7 @@ import { el } from "../dom.js";
 import { changed } from "../controls.js";
 import { parseInteger, pick } from "../validate.js";
 import { probabilityView, exactBox } from "../views/probability.js";
-import { answerLine, answerPart, averageValue, cellChance, lead, valueData } from "../views/answer.js";
+import { answerLine, answerPart, averageValue, lead, nextBestTexts, sameChance, valueData } from "../views/answer.js";
 import { loadBoard } from "../board/facts.js";
 import { drawBoard } from "../board/draw.js";
 import { territoryEditor } from "../board/editor.js";
@@ -74,16 +74,21 @@ function section(title, ...children) {
 /** A plan of the engine's as words: "North Africa (+3): Brazil, Argentina; Central America (+3): Venezuela". */
 const planWords = (entries) => entries.map((e) => `${e.territory}${e.placed ? ` (+${e.placed})` : ""}: ${e.targets.join(", ")}`).join("; ");
 
+// ---- the answer's numbers (ux): next-best plans told apart from the best, ties called "as good" ----
+
 function alternatives(r) {
   if (!r.alternatives.length) return null;
+  const ties = r.alternatives.some((a) => sameChance(a.win, r.win));
+  const cells = nextBestTexts(r.win, r.alternatives.map((a) => a.win));
   return section("Next-best plans",
-    el("p", { class: "hint" }, "Other ways to split the targets: each territory, the new armies it gets (+), what it attacks."),
+    el("p", { class: "hint" }, "Other ways to split the targets: each territory, the new armies it gets (+), what it attacks.",
+      ties ? " A plan marked “as good” has exactly the best plan’s chance." : ""),
     el("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": "Next-best plans" },
       el("table", { class: "plan-table turn-alternatives", "data-output": "alternatives" },
         el("caption", { class: "visually-hidden" }, "Next-best plans"),
         el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Chance"), el("th", { scope: "col" }, "Plan"))),
-        el("tbody", {}, r.alternatives.map((a) => el("tr", {},
-          el("td", valueData(a.win), cellChance(a.win)), el("td", {}, planWords(a.entries))))))));
+        el("tbody", {}, r.alternatives.map((a, i) => el("tr", {},
+          el("td", { ...valueData(a.win), "data-as-good": String(sameChance(a.win, r.win)) }, cells[i]), el("td", {}, planWords(a.entries))))))));
 }
 
 function alone(r) {
