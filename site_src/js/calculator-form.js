@@ -6,6 +6,7 @@ import { CancelledError, LOADING_TEXT } from "./engine-client.js";
 import { readState, writeState, stateURL } from "./url-state.js";
 import { enhanceControls, reveal } from "./controls.js";
 import { copyText } from "./clipboard.js";
+import { playerWords, formLabel } from "./player-words.js";
 
 const LIVE_DELAY_MS = 300; // after the last keystroke
 // As it scrolls in: the engine answers in milliseconds, and each answer laid out costs a phone tens
@@ -65,7 +66,8 @@ export function mountCalculator(form, def, engine) {
   function showErrors(errors, { focus }) {
     const shown = new Set();
     let first = null;
-    for (const [name, message] of Object.entries(errors)) {
+    for (const [name, raw] of Object.entries(errors)) {
+      const message = playerWords(raw, { field: name, labelOf: (n) => formLabel(form, n) }); // the page's labels, not the API's names
       const target = form.querySelector(`[data-error-for="${CSS.escape(name)}"]`) ?? form.querySelector('[data-error-for="_form"]');
       if (!shown.has(message)) { target.textContent = message; reveal(target); } // the same words twice say nothing new
       shown.add(message);
