@@ -5,6 +5,7 @@ module reads the request (checks/position.py), picks the widest family that fits
 and says what the plan is: the placement, which territory attacks which target, the orders and
 moves (algorithms/plan.py's decisions), the expected armies left on the goal's border, the
 other plans a player weighs, and what was searched."""
+import math
 import time
 from dataclasses import dataclass
 from fractions import Fraction
@@ -97,9 +98,28 @@ def turn(position, player, reinforcements, goal, *, rules=STANDARD, min_move="di
     request = read_turn(position, player, reinforcements, goal, rules, min_move, search)
     budget = as_budget(budget)
     family = choose_family(request, budget)
-    solved = planner.search(family.board, request.R, request.scale, request.min_move, family.subtrees,
-                            family.at_entries, alternatives)
+    try:
+        solved = planner.search(family.board, request.R, request.scale, request.min_move, family.subtrees,
+                                family.at_entries, alternatives)
+    except BudgetError as e:    # ran past its budget: say which narrower search was estimated to fit
+        e.narrower = narrower_search(request, family)
+        raise
     return _answer(request, family, solved)
+
+
+def narrower_search(request, family):
+    """The next narrower family than `family` for the same request, which the cost guard estimated
+    to fit when it chose `family`: {"search": "chains" | "2" | "3", "words": in words}, or None
+    (chains were searched, or the search was asked for by name)."""
+    if request.search != "auto":
+        return None
+    most = _most(request)
+    wider = math.inf if family.branching is None else family.branching
+    below = [n for n in ("chains", "2", "3") if BRANCHING[n] < min(most, wider)]
+    if not below:
+        return None
+    name = below[-1]
+    return {"search": name, "words": _family_words(BRANCHING[name], most, short=True)}
 
 
 @dataclass(frozen=True)

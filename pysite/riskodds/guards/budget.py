@@ -138,26 +138,59 @@ def check_cost(estimate, budget, field, hint=""):
         raise BudgetError(f"{estimate.what} would need {' and '.join(over)}{where}. {hint}".strip(), field)
     scope = _SCOPE.get()
     if scope is not None and scope.running is None:
-        scope.running = Running(budget.seconds, estimate.what, field, hint)
+        scope.running = Running(budget.seconds, estimate.what, field, hint, seconds)
 
 
 def _seconds(s):
     return f"{s:,.0f} s" if s >= 10 else f"{s:.1f} s"
 
 
-class Running:
-    """The running deadline of one request: `at` (process_time when its budget runs out)."""
-    __slots__ = ("at", "seconds", "what", "field", "hint", "left")
+# Progress of a long request, for a host that can show it while the request runs (the browser's
+# worker posts it to the page): reporter(what, seconds_done, seconds_estimated), seconds of this
+# interpreter's CPU time. Called when a request estimated at REPORT_FROM_S or more starts, then at
+# most every REPORT_EVERY_S as it runs (from the clock reads of tick). None: nothing is reported.
+_REPORTER = None
+REPORT_FROM_S = 0.5
+REPORT_EVERY_S = 0.25
 
-    def __init__(self, seconds, what, field, hint=""):
+
+def set_reporter(reporter):
+    """Install (or with None remove) the progress reporter of this interpreter (see above)."""
+    global _REPORTER
+    _REPORTER = reporter
+
+
+def _report(what, done, estimated):
+    """Tell the reporter; a reporter that fails never stops the request."""
+    try:
+        _REPORTER(what, done, estimated)
+    except Exception:   # noqa: BLE001 (the host's callback: its failure is not the request's)
+        pass
+
+
+class Running:
+    """The running deadline of one request: `at` (process_time when its budget runs out);
+    `estimated` (seconds here) and `started` for the progress reporter."""
+    __slots__ = ("at", "seconds", "what", "field", "hint", "left", "estimated", "started", "reported")
+
+    def __init__(self, seconds, what, field, hint="", estimated=0.0):
         self.seconds, self.what, self.field, self.hint = seconds, what, field, hint
-        self.at = time.process_time() + seconds
+        self.started = time.process_time()
+        self.at = self.started + seconds
         self.left = TICKS_PER_READ
+        self.estimated = estimated
+        self.reported = self.started
+        if _REPORTER is not None and estimated >= REPORT_FROM_S:
+            _report(what, 0.0, estimated)
 
     def read(self):
-        """Read the clock: raise once the budget ran out."""
+        """Read the clock: raise once the budget ran out (and report progress, if asked)."""
         self.left = TICKS_PER_READ
-        if time.process_time() > self.at:
+        now = time.process_time()
+        if _REPORTER is not None and self.estimated >= REPORT_FROM_S and now - self.reported >= REPORT_EVERY_S:
+            self.reported = now
+            _report(self.what, now - self.started, self.estimated)
+        if now > self.at:
             where = " in the browser" if IN_BROWSER else ""
             raise BudgetError(f"{self.what} took longer than its time budget of {self.seconds:g} s{where} "
                               f"(time_budget_s), so it was stopped: the estimate was too low. {self.hint}".strip(),

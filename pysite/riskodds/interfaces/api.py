@@ -225,7 +225,7 @@ def handle(op, params):
     except Estimated as e:
         return {"ok": True, "op": op, "estimate": _estimate(e.estimate, e.budget)}
     except FieldError as e:
-        return _error(FIELD_ALIASES.get(op, {}).get(e.field, e.field), str(e), e.territories)
+        return _error(FIELD_ALIASES.get(op, {}).get(e.field, e.field), str(e), e.territories, getattr(e, "narrower", None))
     except ValueError as e:
         return _error(None, str(e))
     except (MemoryError, RecursionError) as e:
@@ -241,14 +241,17 @@ def _estimate(estimate, budget):
             "fits": estimate.fits(budget)}
 
 
-def _error(field, message, territories=()):
-    """The error answer: the field at fault (or None), the message, and the board territories at
-    fault when the message is about some (a map marks them)."""
+def _error(field, message, territories=(), narrower=None):
+    """The error answer: the field at fault (or None), the message, the board territories at
+    fault when the message is about some (a map marks them), and for a turn that ran past its
+    budget the narrower search estimated to fit ({"search", "words"}: a page offers it)."""
     if len(message) > MAX_MESSAGE:
         message = message[:MAX_MESSAGE - 3] + "..."
     error = {"field": field, "message": message}
     if territories:
         error["territories"] = list(territories)
+    if narrower:
+        error["narrower"] = dict(narrower)
     return {"ok": False, "error": error}
 
 
