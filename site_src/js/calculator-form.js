@@ -7,6 +7,7 @@ import { readState, writeState, stateURL } from "./url-state.js";
 import { enhanceControls, reveal } from "./controls.js";
 import { copyText } from "./clipboard.js";
 import { playerWords, formLabel } from "./player-words.js";
+import { progressText } from "./progress.js";
 
 const LIVE_DELAY_MS = 300; // after the last keystroke
 // As it scrolls in: the engine answers in milliseconds, and each answer laid out costs a phone tens
@@ -78,10 +79,13 @@ export function mountCalculator(form, def, engine) {
   }
 
   // ---- the elapsed-time counter: at most one, stopped by whichever run comes next ----
+  let progress = null; // the running request's latest progress report (engine), or null
   function startTimer() {
     stopTimer();
+    progress = null;
     const t0 = performance.now();
     const tick = () => {
+      if (progress) { statusEl.textContent = `${progressText(progress)}…`; return; } // what is worked out, how far
       const waiting = engine.state === "loading" || engine.state === "idle" ? `${LOADING_TEXT} ` : "Computing… ";
       statusEl.textContent = `${waiting}${((performance.now() - t0) / 1000).toFixed(1)} s`;
     };
@@ -136,7 +140,14 @@ export function mountCalculator(form, def, engine) {
     for (const o of outputs) { o.classList.add("stale"); o.setAttribute("aria-busy", "true"); } // the last answer stays, dimmed
     cancelBtn.disabled = false;
     const t0 = startTimer();
-    const { id, promise } = engine.call(op, params);
+    const onProgress = (p) => { // a long request: say what it works out and how far (kept in data- for the tests)
+      if (my !== seq) return;
+      progress = p;
+      form.dataset.progress = p.what;
+      statusEl.textContent = `${progressText(p)}…`;
+    };
+    delete form.dataset.progress;
+    const { id, promise } = engine.call(op, params, { onProgress });
     runningId = id;
     if (def.approximate && engine.state !== "ready" && engine.state !== "busy") showApproximate(def, values, my);
     try {

@@ -5,10 +5,10 @@
 
 /** Engine inputs no form has, in words ("" drops the name, and the brackets around it). */
 const ENGINE_WORDS = {
-  time_budget_s: "the time limit",
-  browser_time_budget_s: "the time limit",
-  memory_budget_mb: "the memory limit",
-  browser_memory_budget_mb: "the memory limit",
+  time_budget_s: "", // the messages say "the limit is 10 s", "time budget of 10 s" already
+  browser_time_budget_s: "",
+  memory_budget_mb: "",
+  browser_memory_budget_mb: "",
   max_states: "",
   max_armies: "",
   max_input_chars: "",
@@ -29,6 +29,9 @@ const NOTATION = [
   [/\s*\(describe\(\)[^)]*\)/g, ""],
   [/\bdescribe\(\)(\["\w+"\])*/g, "the engine's facts"],
 ];
+
+/** The same as a sentence's subject ("time_budget_s must be a positive number …"). */
+const SUBJECT = { time_budget_s: "the time limit", memory_budget_mb: "the memory limit" };
 
 // An API name: lower case words joined by "_" (retreat_at), optionally indexed (territories[1]).
 const SNAKE = /\b([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b/g;
@@ -55,6 +58,8 @@ export function playerWords(message, { field = null, labelOf = () => null } = {}
     const head = new RegExp(`^${field.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?=[\\s:.,]|$)`);
     if (label && head.test(s)) s = s.replace(head, label);
   }
+  // an API name as the sentence's subject: its label, or words
+  s = s.replace(/^([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?=[\s:.,])/, (n) => labelOf(n) ?? SUBJECT[n] ?? n.replace(/_/g, " "));
   // names only there to name a limit: "(max_states)", "(the limit is 10 s, time_budget_s)"
   s = s.replace(/\s*\(([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\)/g, (all, n) => (name(n) ? ` (${name(n)})` : ""));
   s = s.replace(/,\s*([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\)/g, (all, n) => (name(n) ? `, ${name(n)})` : ")"));

@@ -61,9 +61,13 @@ test("the issue's examples", () => {
   const size = refusals.find(([op, , m]) => op === "battle" && m.includes("max_states"));
   assert.doesNotMatch(playerWords(size[2], { field: size[1], labelOf }), /max_states|\(\)/);
   const time = refusals.find(([op, , m]) => op === "turn" && m.includes("time_budget_s"));
-  assert.match(playerWords(time[2], { field: time[1], labelOf }), /time limit/);
+  assert.match(playerWords(time[2], { field: time[1], labelOf }), /^A turn of 10 reinforcements against 12 targets took longer than its time budget of 0.01 s, so/);
   assert.equal(playerWords("retreat_at must be a whole number from 0 to 9, got 10", { field: "retreat_at", labelOf }),
     "Retreat at must be a whole number from 0 to 9, got 10");
-  assert.equal(playerWords("about 12 s (the limit is 10 s, time_budget_s)", { labelOf }), "About 12 s (the limit is 10 s, the time limit)");
+  assert.equal(playerWords("about 12 s (the limit is 10 s, time_budget_s)", { labelOf }), "About 12 s (the limit is 10 s)");
+  assert.equal(playerWords("took longer than its time budget of 10 s in the browser (time_budget_s), so it was stopped", { labelOf }),
+    "Took longer than its time budget of 10 s in the browser, so it was stopped");
+  assert.equal(playerWords("time_budget_s must be a positive number of seconds, got 'Infinity'", { field: "time_budget_s", labelOf }),
+    "The time limit must be a positive number of seconds, got 'Infinity'");
   assert.equal(playerWords("has 4 states, more than the limit of 3 (max_states); it could run", { labelOf }), "Has 4 states, more than the limit of 3; it could run");
 });

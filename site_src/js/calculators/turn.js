@@ -52,12 +52,13 @@ function read(get) {
   else if (readTargets(get("targets")).length) values.goal = { take: readTargets(get("targets")) };
   else errors.goal = "No territory is marked as a target: pick one on the board and switch on Target, or choose a continent.";
   values.min_move = get("min_move"); // the engine's choices; it words the message for anything else
+  values.search = get("search") || "auto"; // "auto", or the narrower search a refusal offered (below)
   return { values, errors };
 }
 
 function request(v) {
   return { op: "turn", params: { position: requestPosition(v.position), player: PLAYER, reinforcements: v.reinforcements,
-    goal: v.goal, min_move: v.min_move } };
+    goal: v.goal, min_move: v.min_move, ...(v.search && v.search !== "auto" ? { search: v.search } : {}) } };
 }
 
 // ---- the answer ----
@@ -264,13 +265,36 @@ function mount(form, ctx) {
   }).observe(form, { attributes: true, attributeFilter: ["data-status"] });
 
   controls.set(form, { showPlan: (r) => view.plan(r), fault: (names) => view.fault(names) });
+  widenAgain(form);
   refresh();
 }
 
-/** The engine refused the request: mark on the board the territories its message names. */
+/** The engine refused the request: mark on the board the territories its message names; and a
+ *  turn that ran past its time offers the narrower search the engine estimated to fit. */
 function refused(err, ctx) {
   const shown = controls.get(ctx.form);
   if (shown) shown.fault(err.territories ?? []);
+  offerNarrower(err, ctx);
+}
+
+// ---- progress and refusals (ux): a refused turn offers the narrower search it can finish ----
+
+function offerNarrower(err, ctx) {
+  if (!err.narrower) return;
+  const form = ctx.form;
+  const at = form.querySelector(`[data-error-for="${CSS.escape(err.field ?? "_form")}"]`) ?? form.querySelector('[data-error-for="_form"]');
+  const button = el("button", { type: "button", class: "offer", "data-offer-search": err.narrower.search },
+    `Search ${err.narrower.words} instead`);
+  button.addEventListener("click", () => ctx.fill({ search: err.narrower.search }));
+  at.append(" ", el("span", { class: "offer-line" }, "A narrower search can finish in time: ", button));
+}
+
+/** A change to the position or the goal asks for the widest search that fits again. */
+function widenAgain(form) {
+  form.addEventListener("input", (e) => {
+    if (["position", "targets", "goal", "reinforcements", "min_move"].includes(e.target.name)) form.elements.namedItem("search").value = "auto";
+  });
+  form.addEventListener("reset", () => { form.elements.namedItem("search").value = "auto"; });
 }
 
 register({ name: "turn", read, request, render, mount, refused });
