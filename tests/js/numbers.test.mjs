@@ -57,6 +57,10 @@ test("distinctTexts: neighbours that differ never read the same; equal ones keep
   // 35.8 % beside 35.8 %: the digits that make the difference
   const [c, d] = distinctTexts([prob(358123, 1000000), prob(357951, 1000000)]);
   assert.deepEqual([c, d], [`35.81${NB}%`, `35.795${NB}%`]);   // (35.80 would be 35.795 rounded up into a 0)
+  // with the target between them (the needed answer: 46 reach 99.9999 %, 45 fall short by 1.07 × 10⁻⁷):
+  // 45 is not shown at the target ("99.9999 %") nor as "> 99.99 %" beside a full number
+  const [hi, t, lo] = distinctTexts([prob(99999964n, 100000000n), prob(999999, 1000000), prob(9999989341n, 10000000000n)]);
+  assert.deepEqual([hi, t, lo], [`99.999964${NB}%`, `99.99990${NB}%`, `99.99989${NB}%`]);
   // every pair of neighbours in a list, exact or tiny
   const list = [prob(1, 3), prob(333334, 1000000), prob(333334, 1000000), prob(1, 10 ** 9), prob(1000001, 10 ** 15)];
   const texts = distinctTexts(list);

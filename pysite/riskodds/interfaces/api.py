@@ -21,7 +21,7 @@ from ..answers.summary import battle_summary
 from ..answers.tables import win_table
 from ..checks.model import round_total
 from ..checks.rules import Rules
-from ..checks.validate import FieldError, check_armies, check_choice, check_int, show
+from ..checks.validate import FieldError, check_armies, check_choice, check_int, check_probability, show
 from ..facts.limits import LIMITS, RULE_FIELDS
 from ..guards.budget import Budget, Estimated, guarded
 from . import encoding
@@ -102,14 +102,19 @@ def op_path(params):
 
 
 def op_needed(params):
-    return encoding.needed(troops_needed(params.get("defenders"), params.get("p"),
-                                         survivors=_opt(params, "survivors", 0), with_values=True,
-                                         **_common(params)))
+    return {**encoding.needed(troops_needed(params.get("defenders"), params.get("p"),
+                                            survivors=_opt(params, "survivors", 0), with_values=True,
+                                            **_common(params))), "p": _target(params)}
 
 
 def op_defenders_needed(params):
-    return encoding.needed(defenders_needed(params.get("attackers"), params.get("p"), with_values=True,
-                                            **_common(params)))
+    return {**encoding.needed(defenders_needed(params.get("attackers"), params.get("p"), with_values=True,
+                                               **_common(params))), "p": _target(params)}
+
+
+def _target(params):
+    """The chance asked for, as the engine read it (exact): a page shows n and n - 1 on its two sides."""
+    return encoding.prob(check_probability("p", params.get("p")))
 
 
 def op_campaign(params):

@@ -61,9 +61,11 @@ function render(r, v) {
     view(r.reached, { detail: "reached", label: reachedLabel }),
     r.below ? view(r.below, { detail: "below", label: `P(${verb}) with ${n - 1}` }) : null,
   ];
-  // n and n - 1 side by side: the digits that tell them apart (never "> 99.99 %" twice)
-  const [reached, below] = r.below ? distinctTexts([r.reached, r.below]) : [null];
-  const [trReached, trBelow] = tr && tr.below ? distinctTexts([tr.reached, tr.below]) : [null];
+  // n and n - 1 side by side, with the chance asked for between them (r.p, as the engine read it):
+  // the digits that tell each from it (never "> 99.99 %" twice, never n - 1 shown at the target)
+  const sides = (hi, lo) => (lo ? (r.p && !balanced ? distinctTexts([hi, r.p, lo]).filter((_, i) => i !== 1) : distinctTexts([hi, lo])) : [null]);
+  const [reached, below] = sides(r.reached, r.below);
+  const [trReached, trBelow] = tr && tr.below ? sides(tr.reached, tr.below) : [null];
   return el("div", { class: "needed-result", "data-dice-mode": v.dice_mode }, modeLead(v.dice_mode, balanced,
     answerLine([count, answerPart("reached", `they ${verb}`, r.reached, { text: reached }),
       r.below ? answerPart("below", `${n - 1} ${verb}`, r.below, { text: below }) : null]),

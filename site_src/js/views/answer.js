@@ -43,7 +43,8 @@ const MAX_LEVEL = 14; // past 13 decimals of a percent the texts stop growing ("
 
 /** Texts of a list of probabilities, each neighbour told apart from the next: two different
  *  values never read the same ("> 99.99 %" beside "> 99.99 %", "35.8 %" beside "35.8 %"); both get
- *  the digits that make the difference. Equal values keep equal texts. `format(p, level)`. */
+ *  the digits that make the difference, and neighbours are shown to the same digits. Equal values
+ *  keep equal texts. `format(p, level)`. */
 export function distinctTexts(ps, format = chanceText) {
   const level = ps.map(() => 0);
   const texts = ps.map((p) => format(p, 0));
@@ -56,6 +57,10 @@ export function distinctTexts(ps, format = chanceText) {
         moved = raise(i, to) || raise(i + 1, to) || moved;
         continue;
       }
+      if (texts[i] !== texts[i + 1] && level[i] === level[i + 1]) continue;
+      // compared at the same level ("> 99.99 %" says nothing beside "99.9999 %"), then digits until they differ
+      const same = Math.max(level[i], level[i + 1]);
+      moved = raise(i, same) || raise(i + 1, same) || moved;
       while (texts[i] === texts[i + 1] && Math.max(level[i], level[i + 1]) < MAX_LEVEL) {
         const to = Math.max(level[i], level[i + 1]) + 1;
         raise(i, to); raise(i + 1, to);
