@@ -60,7 +60,7 @@ export function mountCalculator(form, def, engine) {
 
   // ---- messages: one per field, next to it; the field's box opens if it was collapsed ----
   function clearMessages() {
-    for (const m of form.querySelectorAll("[data-error-for]")) m.textContent = "";
+    for (const m of form.querySelectorAll("[data-error-for]")) { m.textContent = ""; delete m.dataset.message; }
     for (const f of form.querySelectorAll("[aria-invalid]")) f.removeAttribute("aria-invalid");
   }
 
@@ -70,7 +70,11 @@ export function mountCalculator(form, def, engine) {
     for (const [name, raw] of Object.entries(errors)) {
       const message = playerWords(raw, { field: name, labelOf: (n) => formLabel(form, n) }); // the page's labels, not the API's names
       const target = form.querySelector(`[data-error-for="${CSS.escape(name)}"]`) ?? form.querySelector('[data-error-for="_form"]');
-      if (!shown.has(message)) { target.textContent = message; reveal(target); } // the same words twice say nothing new
+      if (!shown.has(message)) { // the same words twice say nothing new
+        target.textContent = message;
+        target.dataset.message = raw; // the message as the engine (or the page's check) wrote it, for the tests
+        reveal(target);
+      }
       shown.add(message);
       const f = field(name);
       if (f && f.setAttribute) { f.setAttribute("aria-invalid", "true"); first = first ?? f; }

@@ -11,7 +11,7 @@ import riskodds as ro
 from riskodds.interfaces import api
 
 from conftest import _guard
-from sitehelpers import calculate, exact_output, fill_form, open_page, wait_final, wait_status
+from sitehelpers import calculate, exact_output, fill_form, open_page, wait_final
 from test_calc_campaign import BAD as BAD_CAMPAIGN
 from test_calc_table import BAD as BAD_TABLE
 from test_ui_behaviour import BAD_BATTLE, BAD_PATH, REFUSED
@@ -214,3 +214,57 @@ def test_no_page_shows_an_api_name_for_a_bad_input(calc_page, clean):
     assert calculate(calc_page, "needed", {"p": "250"}) == "error"
     assert needed.inner_text().startswith("Target chance"), needed.inner_text()
     assert len(seen) == len(MATRIX)
+
+
+# ---- screenshots at 390 px, to look at (UX_SHOTS=folder; skipped otherwise)
+
+@pytest.mark.skipif(not __import__("os").environ.get("UX_SHOTS"), reason="screenshots only when UX_SHOTS names a folder")
+def test_screenshots_at_390_px(browser, site_url, watch):
+    from pathlib import Path
+    out = Path(__import__("os").environ["UX_SHOTS"])
+    out.mkdir(parents=True, exist_ok=True)
+    context = browser.new_context(base_url=site_url, viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    page = open_page(context, watch, "/", wait_engine=False)
+    page.screenshot(path=str(out / "home-first-screen.png"))
+    page = open_page(context, watch, "/calculators/")
+    shots = [
+        ("path", {"end_attackers": 6, "end_defenders": 3}, "path-zero"),
+        ("path", {}, "path-default"),
+        ("needed", {"mode": "attackers", "defenders": 10, "p": "99.9999", "convention": "territory"}, "needed-99.9999"),
+        ("plan", {"attackers": 8, "targets": "Alaska 1, Kamchatka 5", "convention": "territory"}, "plan-gain"),
+        ("turn", {"position": "you: Brazil 5, Peru 5; opponent: Argentina 3", "goal": "targets", "targets": "Argentina",
+                  "reinforcements": "2"}, "turn-as-good"),
+    ]
+    for form_id, values, name in shots:
+        page.locator(f"form#{form_id}").scroll_into_view_if_needed()
+        wait_final(page, form_id)
+        calculate(page, form_id, values)
+        if name == "path-zero":
+            page.locator("form#path [data-output=why-zero][data-near]").wait_for(state="attached", timeout=60_000)
+        form = page.locator(f"form#{form_id}")
+        form.evaluate("f => f.querySelectorAll('details').forEach((d) => { d.open = true; })")
+        form.screenshot(path=str(out / f"{name}.png"))
+    # the plan's "Armies to keep", whole
+    calculate(page, "plan", {"attackers": 30, "targets": "Brazil 3 > (Venezuela 3 > Central America 3), (Peru 3 > Argentina 3)"})
+    page.locator("form#plan details.dist-table").evaluate_all("ds => ds.forEach((d) => { d.open = true; })")
+    page.locator("form#plan [data-output=moves]").screenshot(path=str(out / "plan-armies-to-keep.png"))
+    # a refusal's offer, and a long turn's progress
+    turn = page.locator("form#turn")
+    turn.scroll_into_view_if_needed()
+    turn.evaluate("f => f.reset()")
+    page.evaluate(f"(n) => {{ window.restoreCall = ({FAKE_REFUSAL})(n); }}", {"search": "3", "words": "plans attacking at most 3 targets from one territory"})
+    turn.locator("button[type=submit]").click()
+    wait_final(page, "turn")
+    turn.locator("[data-error-for=goal]").scroll_into_view_if_needed()
+    page.screenshot(path=str(out / "turn-refused-offer.png"))
+    page.evaluate("() => window.restoreCall()")
+    fill_form(turn, {"position": ASIA, "goal": "Asia", "reinforcements": "10"})
+    turn.locator("button[type=submit]").click()
+    page.locator("form#turn[data-progress]").wait_for(state="attached", timeout=120_000)
+    page.wait_for_timeout(1500)
+    turn.locator("[data-role=status]").scroll_into_view_if_needed()
+    page.screenshot(path=str(out / "turn-progress.png"))
+    if turn.get_attribute("data-status") == "running":
+        turn.locator("[data-action=cancel]").click()
+    wait_final(page, "turn")
+    context.close()
