@@ -129,6 +129,26 @@ def render(v, style: str) -> str:
     raise ValueError(f"unknown number style {style!r}")
 
 
+def distinct_styles(grid, name="pctw", digits=1, most=8):
+    """Styles (name + digits) for a grid of values (rows of Fractions) such that two neighbours
+    (in a row or a column) with different values never read the same: both get the digits that
+    tell them apart ("> 99.9 %" beside "> 99.9 %" becomes "99.93 %" beside "99.97 %")."""
+    level = [[digits] * len(row) for row in grid]
+    text = lambda i, j: render(grid[i][j], f"{name}{level[i][j]}")   # noqa: E731
+    moved = True
+    while moved:
+        moved = False
+        for i, row in enumerate(grid):
+            for j in range(len(row)):
+                for a, b in ((i, j + 1), (i + 1, j)):
+                    if a >= len(grid) or b >= len(grid[a]) or grid[a][b] == grid[i][j]:
+                        continue
+                    while text(i, j) == text(a, b) and max(level[i][j], level[a][b]) < most:
+                        level[i][j] = level[a][b] = max(level[i][j], level[a][b]) + 1
+                        moved = True
+    return [[f"{name}{n}" for n in row] for row in level]
+
+
 MAX_VALUE_ATTR = 80  # longer exact values are left out (page weight); the text still is checked
 
 

@@ -28,3 +28,16 @@ def test_the_examples():
     assert fmt.render(Fraction(1, 2), "pct1") == "50.0\u00a0%"
     assert fmt.render(0.06, "pctg2") == "6.0\u00a0%"
     assert fmt.render(Fraction(99996, 10 ** 6), "pctg2") == "9.9996\u00a0%"
+
+
+def test_neighbours_in_a_table_never_read_the_same():
+    grid = [[Fraction(99931, 100000), Fraction(99972, 100000), Fraction(1, 2)],
+            [Fraction(99932, 100000), Fraction(99972, 100000), Fraction(499995, 10 ** 6)]]
+    styles = fmt.distinct_styles(grid)
+    shown = [[fmt.render(v, s) for v, s in zip(row, srow)] for row, srow in zip(grid, styles)]
+    for i, row in enumerate(grid):
+        for j, v in enumerate(row):
+            for a, b in ((i, j + 1), (i + 1, j)):
+                if a < len(grid) and b < len(grid[a]):
+                    assert (shown[i][j] == shown[a][b]) == (v == grid[a][b]), shown
+    assert shown[0][2] == "50.0\u00a0%" and shown[1][2] == "49.9995\u00a0%"
