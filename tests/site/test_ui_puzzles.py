@@ -258,13 +258,15 @@ def test_screenshots_at_390_px(browser, site_url, watch):
     turn.locator("[data-error-for=goal]").scroll_into_view_if_needed()
     page.screenshot(path=str(out / "turn-refused-offer.png"))
     page.evaluate("() => window.restoreCall()")
-    fill_form(turn, {"position": ASIA, "goal": "Asia", "reinforcements": "10"})
+    europe = ("you: Greenland 20; opponent: Iceland 2, Great Britain 3, Northern Europe 2, Western Europe 2, "
+              "Southern Europe 2, Ukraine 3, Scandinavia 2")   # about 8 s in the browser
+    fill_form(turn, {"position": europe, "goal": "Europe", "reinforcements": "5"})
     turn.locator("button[type=submit]").click()
     page.locator("form#turn[data-progress]").wait_for(state="attached", timeout=120_000)
-    page.wait_for_timeout(1500)
+    page.wait_for_timeout(3000)
     turn.locator("[data-role=status]").scroll_into_view_if_needed()
     page.screenshot(path=str(out / "turn-progress.png"))
-    if turn.get_attribute("data-status") == "running":
-        turn.locator("[data-action=cancel]").click()
     wait_final(page, "turn")
+    turn.locator("[data-role=status]").scroll_into_view_if_needed()
+    page.screenshot(path=str(out / "turn-progress-end.png"))
     context.close()
