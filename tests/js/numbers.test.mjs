@@ -4,7 +4,7 @@
 import test from "node:test";
 import assert from "node:assert/strict";
 import { percent } from "../../site_src/js/exact.js";
-import { chance, distinctTexts, nextBestTexts, pointsText, sameChance } from "../../site_src/js/views/answer.js";
+import { cellChance, chance, distinctTexts, nextBestTexts, pointsText, sameChance } from "../../site_src/js/views/answer.js";
 
 const NB = "\u00a0";
 const prob = (num, den) => ({ num: String(num), den: String(den) });
@@ -83,4 +83,12 @@ test("pointsText: a gain in percentage points, never a power of ten", () => {
   assert.equal(pointsText(prob(1, 8)), `12.5${NB}points`);
   assert.equal(pointsText(prob(0, 1)), `0${NB}points`);
   for (const [n, d] of [[1, 10 ** 9], [7, 10 ** 12], [3, 7]]) assert.doesNotMatch(pointsText(prob(n, d)), /10[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]/);
+});
+
+test("cellChance of a summary (a float): never 100 % below 1, never rounded up into a round number", () => {
+  const f = (x) => cellChance({ float: x, log10: Math.log10(x) });
+  assert.equal(f(0.9996), `99.96${NB}%`);                                            // was "100 %"
+  assert.equal(f(0.499995), `49.9995${NB}%`);                                        // was "50.0 %"
+  assert.equal(f(0.0767313), `7.67${NB}%`);
+  assert.equal(f(0.99999), `>${NB}99.99${NB}%`);
 });

@@ -4,7 +4,7 @@
 import { el } from "../dom.js";
 import { diceModeLabel } from "../rule-fields.js";
 import { ruleFields } from "../limits.js";
-import { percent, scientific, roundedScientific, oneInWords, log10, superscript, approxText, asFraction, fixedDecimal } from "../exact.js";
+import { percent, scientific, roundedScientific, oneInWords, log10, superscript, approxText, asFraction, fixedDecimal, floatFraction } from "../exact.js";
 
 const PERCENT_FLOOR_LOG10 = -4; // below 0.01 %, a percentage is mostly zeros: scientific instead
 const ONE_IN_BELOW = 0.05; // "(1 in 28)" says more than "3.57 %" for the unlikely side
@@ -137,7 +137,9 @@ export function cellChance(p) {
   if (p.num === undefined) {
     if (!(p.float > 0) && (p.log10 === null || p.log10 === undefined)) return "0";
     if (p.float >= 1) return "100\u00a0%";
-    return p.float >= 1e-4 ? `${(p.float * 100).toPrecision(3)}\u00a0%` : approxText(p, 3);
+    if (p.float < 1e-4) return approxText(p, 3);
+    const { num, den } = floatFraction(p.float); // the double's own value: never rounded up to 100 % or into a round number
+    return nearCertain(num, den) ? NEAR_CERTAIN : percent(num, den);
   }
   if (p.num === "0") return "0";
   if (p.num === p.den) return "100\u00a0%";
