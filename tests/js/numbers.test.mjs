@@ -92,3 +92,13 @@ test("cellChance of a summary (a float): never 100 % below 1, never rounded up i
   assert.equal(f(0.0767313), `7.67${NB}%`);
   assert.equal(f(0.99999), `>${NB}99.99${NB}%`);
 });
+
+test("heat map labels: whole percents, never rounded up into a round number", async () => {
+  const { cellLabel } = await import("../../site_src/js/views/heatmap.js");
+  assert.equal(cellLabel(0.496), "49%");
+  assert.equal(cellLabel(0.5), "50%");
+  assert.equal(cellLabel(0.504), "50%");
+  assert.equal(cellLabel(0.676), "68%");
+  assert.equal(cellLabel(0.996), ">99%");
+  assert.equal(cellLabel(0.001), "<1%");
+});
