@@ -83,3 +83,20 @@ def test_no_narrower_offer_below_chains(monkeypatch):
         res = api.handle("turn", {**AFRICA, "search": search, "time_budget_s": 0.5})
         assert not res["ok"] and "took longer" in res["error"]["message"], res
         assert "narrower" not in res["error"]
+
+
+EUROPE = {"position": {"Greenland": {"owner": "you", "armies": 20},
+                       **{t: {"owner": "red", "armies": a} for t, a in {"Iceland": 2, "Great Britain": 3, "Northern Europe": 2,
+                          "Western Europe": 2, "Southern Europe": 2, "Ukraine": 3, "Scandinavia": 2}.items()}},
+          "player": "you", "reinforcements": 5, "goal": {"take": "Europe"}}
+
+
+def test_a_turns_progress_is_of_its_search_not_of_finding_its_shapes(reports):
+    est = api.handle("turn", {**EUROPE, "estimate_only": True})["estimate"]
+    assert est["seconds"] >= budget.REPORT_FROM_S, est
+    answer = api.handle("turn", EUROPE)
+    assert answer["ok"]
+    searched = [r for r in reports if r[0] == est["what"]]
+    assert searched, reports
+    assert searched[0][2] >= est["seconds"] * 0.5      # the search's estimate (from the request's start), not the shapes'
+    assert [r[1] for r in reports] == sorted(r[1] for r in reports)

@@ -139,6 +139,8 @@ def check_cost(estimate, budget, field, hint=""):
     scope = _SCOPE.get()
     if scope is not None and scope.running is None:
         scope.running = Running(budget.seconds, estimate.what, field, hint, seconds)
+    elif scope is not None:     # a later stage of the same request: its progress is this estimate's
+        scope.running.stage(estimate.what, seconds)
 
 
 def _seconds(s):
@@ -171,17 +173,25 @@ def _report(what, done, estimated):
 class Running:
     """The running deadline of one request: `at` (process_time when its budget runs out);
     `estimated` (seconds here) and `started` for the progress reporter."""
-    __slots__ = ("at", "seconds", "what", "field", "hint", "left", "estimated", "started", "reported")
+    __slots__ = ("at", "seconds", "what", "field", "hint", "left", "estimated", "started", "reported", "doing")
 
     def __init__(self, seconds, what, field, hint="", estimated=0.0):
         self.seconds, self.what, self.field, self.hint = seconds, what, field, hint
         self.started = time.process_time()
         self.at = self.started + seconds
         self.left = TICKS_PER_READ
-        self.estimated = estimated
+        self.estimated, self.doing = estimated, what
         self.reported = self.started
         if _REPORTER is not None and estimated >= REPORT_FROM_S:
             _report(what, 0.0, estimated)
+
+    def stage(self, what, estimated):
+        """A later cost guard of the same request (a turn's search, after finding its shapes): the
+        progress reported from now on is of this work, estimated from the request's start."""
+        self.doing, self.estimated = what, estimated + (time.process_time() - self.started)
+        if _REPORTER is not None and self.estimated >= REPORT_FROM_S:
+            self.reported = time.process_time()
+            _report(what, self.reported - self.started, self.estimated)
 
     def read(self):
         """Read the clock: raise once the budget ran out (and report progress, if asked)."""
@@ -189,7 +199,7 @@ class Running:
         now = time.process_time()
         if _REPORTER is not None and self.estimated >= REPORT_FROM_S and now - self.reported >= REPORT_EVERY_S:
             self.reported = now
-            _report(self.what, now - self.started, self.estimated)
+            _report(self.doing, now - self.started, self.estimated)
         if now > self.at:
             where = " in the browser" if IN_BROWSER else ""
             raise BudgetError(f"{self.what} took longer than its time budget of {self.seconds:g} s{where} "
