@@ -6,6 +6,8 @@ import { CancelledError, LOADING_TEXT } from "./engine-client.js";
 import { readState, writeState, stateURL } from "./url-state.js";
 import { enhanceControls, reveal } from "./controls.js";
 import { copyText } from "./clipboard.js";
+import { playerWords, formLabel } from "./player-words.js";
+import { progressText } from "./progress.js";
 
 const LIVE_DELAY_MS = 300; // after the last keystroke
 // As it scrolls in: the engine answers in milliseconds, and each answer laid out costs a phone tens
@@ -58,16 +60,21 @@ export function mountCalculator(form, def, engine) {
 
   // ---- messages: one per field, next to it; the field's box opens if it was collapsed ----
   function clearMessages() {
-    for (const m of form.querySelectorAll("[data-error-for]")) m.textContent = "";
+    for (const m of form.querySelectorAll("[data-error-for]")) { m.textContent = ""; delete m.dataset.message; }
     for (const f of form.querySelectorAll("[aria-invalid]")) f.removeAttribute("aria-invalid");
   }
 
   function showErrors(errors, { focus }) {
     const shown = new Set();
     let first = null;
-    for (const [name, message] of Object.entries(errors)) {
+    for (const [name, raw] of Object.entries(errors)) {
+      const message = playerWords(raw, { field: name, labelOf: (n) => formLabel(form, n) }); // the page's labels, not the API's names
       const target = form.querySelector(`[data-error-for="${CSS.escape(name)}"]`) ?? form.querySelector('[data-error-for="_form"]');
-      if (!shown.has(message)) { target.textContent = message; reveal(target); } // the same words twice say nothing new
+      if (!shown.has(message)) { // the same words twice say nothing new
+        target.textContent = message;
+        target.dataset.message = raw; // the message as the engine (or the page's check) wrote it, for the tests
+        reveal(target);
+      }
       shown.add(message);
       const f = field(name);
       if (f && f.setAttribute) { f.setAttribute("aria-invalid", "true"); first = first ?? f; }
@@ -76,10 +83,13 @@ export function mountCalculator(form, def, engine) {
   }
 
   // ---- the elapsed-time counter: at most one, stopped by whichever run comes next ----
+  let progress = null; // the running request's latest progress report (engine), or null
   function startTimer() {
     stopTimer();
+    progress = null;
     const t0 = performance.now();
     const tick = () => {
+      if (progress) { statusEl.textContent = `${progressText(progress)}…`; return; } // what is worked out, how far
       const waiting = engine.state === "loading" || engine.state === "idle" ? `${LOADING_TEXT} ` : "Computing… ";
       statusEl.textContent = `${waiting}${((performance.now() - t0) / 1000).toFixed(1)} s`;
     };
@@ -134,7 +144,14 @@ export function mountCalculator(form, def, engine) {
     for (const o of outputs) { o.classList.add("stale"); o.setAttribute("aria-busy", "true"); } // the last answer stays, dimmed
     cancelBtn.disabled = false;
     const t0 = startTimer();
-    const { id, promise } = engine.call(op, params);
+    const onProgress = (p) => { // a long request: say what it works out and how far (kept in data- for the tests)
+      if (my !== seq) return;
+      progress = p;
+      form.dataset.progress = p.what;
+      statusEl.textContent = `${progressText(p)}…`;
+    };
+    delete form.dataset.progress;
+    const { id, promise } = engine.call(op, params, { onProgress });
     runningId = id;
     if (def.approximate && engine.state !== "ready" && engine.state !== "busy") showApproximate(def, values, my);
     try {

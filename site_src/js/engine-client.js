@@ -58,10 +58,11 @@ export class EngineClient extends EventTarget {
   }
 
   /** Queue a call; returns {id, promise}. The promise resolves to {result, ms} or rejects
-   *  (CancelledError, EngineError). An idle engine is started; a failed one is restarted. */
-  call(op, params) {
+   *  (CancelledError, EngineError). An idle engine is started; a failed one is restarted.
+   *  onProgress({what, done, estimate}): a long request's progress as the engine reports it. */
+  call(op, params, { onProgress = null } = {}) {
     const id = this.nextId++;
-    const promise = new Promise((resolve, reject) => this.queue.push({ id, op, params, resolve, reject }));
+    const promise = new Promise((resolve, reject) => this.queue.push({ id, op, params, resolve, reject, onProgress }));
     if (this.state === "idle") this.start();
     else if (this.state === "error") this.restart("Restarting the engine…");
     this.pump();
@@ -171,6 +172,9 @@ export class EngineClient extends EventTarget {
         break;
       case "result":
         if (mine) this.onResult(req, msg);
+        break;
+      case "progress":
+        if (mine && req.onProgress && !req.cancelled) req.onProgress({ what: msg.what, done: msg.done, estimate: msg.estimate });
         break;
       case "cancelled":
       case "error":

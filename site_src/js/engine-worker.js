@@ -67,6 +67,7 @@ async function init(msg) {
       pyodide.setInterruptBuffer(interrupt);
     }
     api = pyodide.pyimport("riskodds.interfaces.api");
+    reportProgress(pyodide);
     const tEnd = performance.now();
     post({ type: "ready", ms: tEnd - t0, runtimeMs: tRuntime - t0, engineMs: tEnd - tRuntime, phases,
            initAt: performance.timeOrigin + t0, // epoch ms: the page places it on its own clock
@@ -113,6 +114,16 @@ async function ensurePart(op) {
   loadedParts.add(name);
 }
 
+let callId = null; // the call Python is running, for its progress messages
+
+/** A long request's progress, as the engine reports it (guards/budget.set_reporter): posted to the
+ *  page while Python runs ({type: "progress", id, what, done, estimate}: CPU seconds). */
+function reportProgress(py) {
+  const guard = py.pyimport("riskodds.guards.budget");
+  if (typeof guard.set_reporter !== "function") return; // an engine without it: no progress shown
+  guard.set_reporter((what, done, estimate) => post({ type: "progress", id: callId, what: String(what), done: Number(done), estimate: Number(estimate) }));
+}
+
 async function call({ id, op, params }) {
   if (!api) {
     post({ type: "error", id, message: "The engine is not loaded yet." });
@@ -127,6 +138,7 @@ async function call({ id, op, params }) {
   }
   if (interrupt) Atomics.store(interrupt, 0, 0); // a stale Cancel must not hit the next call
   const t0 = performance.now();
+  callId = id;
   try {
     const text = api.call(op, JSON.stringify(params));
     post({ type: "result", id, text, ms: performance.now() - t0, damaged: typeof text !== "string" || damagedBy(text) });

@@ -155,23 +155,43 @@ const MAX_PERCENT_DECIMALS = 13; // beyond, a percentage is a wall of 9s or 0s: 
  * 1 - 1.902e-13), so only exactly 1 prints as "100 %" and only exactly 0 as "0 %". Closer to
  * 1 or 0 than 13 decimals of a percent can show, it says so ("> 99.9999999999999 %").
  * Below one half: `sig` significant digits, at least one decimal. The space is a no-break space.
+ * `extra`: that many more decimals (to tell two values apart: `distinctTexts`).
+ * Never rounded up to a round number it is below: where rounding up carries into a last digit 0
+ * ("50.0 %" for 49.9995 %, "95.0 %" for 94.9996 %), the decimals that make the difference are
+ * shown ("49.9995 %"), so a value under a threshold never reads as reaching it.
  */
-export function percent(num, den, sig = 3) {
+export function percent(num, den, sig = 3, extra = 0) {
   num = toBig(num); den = toBig(den);
   if (num === 0n) return "0\u00a0%";
   if (num === den) return "100\u00a0%";
   const high = 2n * num >= den;
   // decimals: above one half, down to the leading digit of the complement (1 - p) * 100
-  const dec = high
+  let dec = extra + (high
     ? Math.max(1, -leadExponent((den - num) * 100n, den))
-    : Math.max(1, sig - 1 - leadExponent(num * 100n, den));
+    : Math.max(1, sig - 1 - leadExponent(num * 100n, den)));
+  let m = dec <= MAX_PERCENT_DECIMALS ? roundScaled(num * 100n, den, dec) : 0n;
+  let carried = false;
+  while (dec <= MAX_PERCENT_DECIMALS && roundedUpToZero(m, num * 100n, den, dec)) {
+    carried = true;
+    dec += 1;
+    if (dec <= MAX_PERCENT_DECIMALS) m = roundScaled(num * 100n, den, dec);
+  }
+  if (carried && dec > MAX_PERCENT_DECIMALS) { // still a carry at the last decimal shown: truncate instead
+    dec = MAX_PERCENT_DECIMALS;
+    m = (num * 100n * pow10(dec)) / den;
+  }
   if (dec > MAX_PERCENT_DECIMALS) {
     const tiny = `0.${"0".repeat(MAX_PERCENT_DECIMALS - 1)}1`;
     return high ? `>\u00a0${withDecimals(10n ** BigInt(MAX_PERCENT_DECIMALS + 2) - 1n, MAX_PERCENT_DECIMALS)}\u00a0%` : `<\u00a0${tiny}\u00a0%`;
   }
-  const text = withDecimals(roundScaled(num * 100n, den, dec), dec);
+  const text = withDecimals(m, dec);
   // below one half, trailing zeros say nothing ("0.19 %", not "0.190 %"); keep one decimal
   return `${high ? text : text.replace(/(\.\d*?)0+$/, "$1").replace(/\.$/, ".0")}\u00a0%`;
+}
+
+/** m (num/den rounded to `dec` decimals, in units of 10^-dec) was rounded up and ends in 0: a carry made it rounder than the value. */
+function roundedUpToZero(m, num, den, dec) {
+  return m % 10n === 0n && m * den > num * pow10(dec);
 }
 
 const SCALE_WORDS = { 6: "million", 9: "billion", 12: "trillion", 15: "quadrillion", 18: "quintillion" };

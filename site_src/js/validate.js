@@ -65,7 +65,7 @@ export function checkStates(errors, attackers, defenders, field = "attackers") {
   const max = limit("max_states");
   if (!errors[field] && states > max) {
     const n = (x) => x.toLocaleString("en-US");
-    errors[field] = `${n(attackers)} × ${n(defenders)} is ${n(states)} states, more than the engine's limit of ${n(max)} (max_states). Try smaller numbers.`;
+    errors[field] = `${n(attackers)} × ${n(defenders)} is ${n(states)} states, more than the engine's limit of ${n(max)}. Try smaller numbers.`;
   }
 }
 

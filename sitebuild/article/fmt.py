@@ -60,6 +60,25 @@ def big(x, digits=3) -> str:
     return big(r, digits) if abs(r) >= NAMES[-1][0] else f"{r:,}"
 
 
+MAX_EXTRA_DECIMALS = 8   # a percentage shows at most this many more decimals to avoid a carry
+
+
+def pct(v, decimals: int) -> str:
+    """v as a percentage to `decimals` decimals, rounded half up, never rounded up into a round
+    number it is below: where rounding up carries into a last digit 0 ("50.0" for 49.9995 %), the
+    decimals that make the difference are shown ("49.9995"). Exact for Fractions and floats alike."""
+    x = (Fraction(repr(v)) if isinstance(v, float) else Fraction(v)) * 100   # a float as its shortest decimal
+    n = decimals
+    while True:
+        m = math.floor(x * 10 ** n + Fraction(1, 2))
+        if not (m % 10 == 0 and m > x * 10 ** n and n < decimals + MAX_EXTRA_DECIMALS):
+            break
+        n += 1
+    sign, m = ("-", -m) if m < 0 else ("", m)
+    digits = str(m).rjust(n + 1, "0")
+    return sign + (f"{digits[:-n]}.{digits[-n:]}" if n else digits)
+
+
 def render(v, style: str) -> str:
     """Text for value v in a named style: sciN, pctN (N decimals), pctgN (N significant digits),
     pctwN (a win chance: N decimals, "> 99.9 %" rather than a rounded 100, "< 0.1 %" rather than 0),
@@ -70,7 +89,7 @@ def render(v, style: str) -> str:
     if name == "sci":
         return sci(v, n)
     if name == "pct":  # the sign stays on the number's line (no-break space)
-        return f"{float(v) * 100:.{n}f}\u00a0%"
+        return f"{pct(v, n)}\u00a0%"
     if name == "pctw":  # never round a chance to a certainty
         step = 10.0 ** -n   # in percent
         x = float(v) * 100
@@ -78,9 +97,13 @@ def render(v, style: str) -> str:
             return f">\u00a0{100 - step:.{n}f}\u00a0%"
         if x < step / 2:
             return f"<\u00a0{step:.{n}f}\u00a0%"
-        return f"{x:.{n}f}\u00a0%"
+        return f"{pct(v, n)}\u00a0%"
     if name == "pctg":  # a percentage to n significant digits: 0.0047 %, 6.0 %
-        return f"{float(v) * 100:#.{n}g}\u00a0%"
+        x = float(v) * 100
+        if x <= 0:
+            return f"{x:#.{n}g}\u00a0%"
+        lead = int(f"{x:.{n - 1}e}".split("e")[1])   # the leading digit's exponent, after rounding
+        return f"{pct(v, max(0, n - 1 - lead))}\u00a0%" if n - 1 - lead >= 0 else f"{x:#.{n}g}\u00a0%"
     if name == "dec":
         return f"{float(v):.{n}f}"
     if name == "tex":  # inside formulas: a fraction as \\frac{n}{d}
@@ -104,6 +127,26 @@ def render(v, style: str) -> str:
     if name == "inv_big":
         return big(1 / Fraction(v) if not isinstance(v, float) else 1 / v, n)
     raise ValueError(f"unknown number style {style!r}")
+
+
+def distinct_styles(grid, name="pctw", digits=1, most=8):
+    """Styles (name + digits) for a grid of values (rows of Fractions) such that two neighbours
+    (in a row or a column) with different values never read the same: both get the digits that
+    tell them apart ("> 99.9 %" beside "> 99.9 %" becomes "99.93 %" beside "99.97 %")."""
+    level = [[digits] * len(row) for row in grid]
+    text = lambda i, j: render(grid[i][j], f"{name}{level[i][j]}")   # noqa: E731
+    moved = True
+    while moved:
+        moved = False
+        for i, row in enumerate(grid):
+            for j in range(len(row)):
+                for a, b in ((i, j + 1), (i + 1, j)):
+                    if a >= len(grid) or b >= len(grid[a]) or grid[a][b] == grid[i][j]:
+                        continue
+                    while text(i, j) == text(a, b) and max(level[i][j], level[a][b]) < most:
+                        level[i][j] = level[a][b] = max(level[i][j], level[a][b]) + 1
+                        moved = True
+    return [[f"{name}{n}" for n in row] for row in level]
 
 
 MAX_VALUE_ATTR = 80  # longer exact values are left out (page weight); the text still is checked

@@ -148,10 +148,11 @@ def keep_going_table(A: int, D: int, lost: list[int], standing: list[int]) -> Ma
     """P(attacker wins) from the states of an A v D battle (attacking armies) after losing each
     of `lost` armies (a column each), with each of `standing` defenders still standing (a row each)."""
     head = "".join(f"<th scope=col>lost {n}, {A - n} left</th>" for n in lost)
+    keys = [[f"battle/{A - n}/{d}/attacking/std/win" for n in lost] for d in standing]
+    styles = fmt.distinct_styles([[facts.value(k) for k in row] for row in keys])   # neighbours told apart
     rows = "".join(
-        f"<tr><th scope=row>{d}</th>"
-        + "".join(f"<td>{_num(f'battle/{A - n}/{d}/attacking/std/win', 'pctw1')}</td>" for n in lost)
-        + "</tr>" for d in standing)
+        f"<tr><th scope=row>{d}</th>" + "".join(f"<td>{_num(k, st)}</td>" for k, st in zip(row, srow)) + "</tr>"
+        for d, row, srow in zip(standing, keys, styles))
     return wrap(f"table-keep-going-{A}v{D}", f"{A} attacking armies against {D}: the chance to win from here",
                 f"<thead><tr><th scope=col>defenders standing</th>{head}</tr></thead><tbody>{rows}</tbody>", "keep-going")
 

@@ -107,7 +107,7 @@ def test_battle_refusals_come_from_the_engine_next_to_their_field(calc_page, cle
     expected = api.handle("battle", {**values, "convention": "attacking", "dice_mode": BB})
     assert expected["ok"] is False and expected["error"]["field"] == field
     msg = calc_page.locator(f"form#battle [data-error-for={field}]")
-    assert msg.is_visible() and msg.inner_text() == expected["error"]["message"]
+    assert msg.is_visible() and msg.get_attribute("data-message") == expected["error"]["message"]
     assert calc_page.locator(f"form#battle [name={field}]").get_attribute("aria-invalid") == "true"
 
 
@@ -133,7 +133,7 @@ def test_troops_needed_refuses_survivors_in_balanced_blitz(calc_page, clean):
     values = {"mode": "attackers", "defenders": 10, "p": "0.9", "survivors": 3, "convention": "territory", "dice_mode": BB}
     assert calculate(calc_page, "needed", values) == "error"
     expected = api.handle("needed", {"defenders": 10, "p": "9/10", "survivors": 3, "convention": "territory", "dice_mode": BB})
-    assert calc_page.locator("form#needed [data-error-for=survivors]").inner_text() == expected["error"]["message"]
+    assert calc_page.locator("form#needed [data-error-for=survivors]").get_attribute("data-message") == expected["error"]["message"]
 
 
 def test_table_cells_change_with_the_mode(calc_page, clean):

@@ -109,7 +109,7 @@ BAD = [
     ({"attackers": "5", "retreat_at": "9"}, "retreat_at", "below"),
     ({"leave": "0"}, "leave", "at least 1"),
     ({"territories": "3,2", "t1_defend_faces": "1"}, "t1_defend_faces", "at least 2"),
-    ({"attackers": "100000", "territories": "90000,90000"}, "attackers", "max_states"),
+    ({"attackers": "100000", "territories": "90000,90000"}, "attackers", "states"),
     ({"territories": "3," * 42 + "3"}, "territories", "at most 42"),
     ({"leave": "1,5"}, "leave", "thousands"),
 ]

@@ -83,7 +83,7 @@ def test_balanced_blitz_with_a_choosing_defender_is_refused(calc_page, clean):
     assert not want["ok"] and want["error"]["field"] == "defender_choice"
     assert calculate(calc_page, "battle", values) == "error"
     form = calc_page.locator("form#battle")
-    assert form.locator("[data-error-for=defender_choice]").inner_text() == want["error"]["message"]
+    assert form.locator("[data-error-for=defender_choice]").get_attribute("data-message") == want["error"]["message"]
     assert form.locator("[name=defender_choice]").get_attribute("aria-invalid") == "true"
     assert form.locator("[data-output]").count() == 0 and policy(calc_page, "battle") is None
 

@@ -67,7 +67,7 @@ def test_mode_switch_shows_the_right_fields(calc_page, clean):
 
 BAD = [
     ({"p": ""}, "p", "required"),
-    ({"p": "150"}, "p", "at most 1 (100 %)"),     # the engine's words, next to the field
+    ({"p": "150"}, "p", "at most 100 %"),     # the engine's words in the page's, next to the field
     ({"p": "0"}, "p", "above 0"),
     ({"p": "-0.5"}, "p", "above 0"),
     ({"p": "lots"}, "p", "like 0.95, 95 % or 19/20"),

@@ -212,7 +212,7 @@ def test_tapping_edits_the_position_and_the_answer_follows(calc_page, clean):
     bad = api.handle("turn", req)
     assert not bad["ok"] and bad["error"]["field"] == "goal"
     wait_status(calc_page, "turn", "error", 60_000)
-    assert f.locator("[data-error-for=goal]").inner_text() == bad["error"]["message"]
+    assert f.locator("[data-error-for=goal]").inner_text() == page_words(bad["error"]["message"])
     assert f.locator("svg.board .plan .attack").count() == 0    # the plan goes with the answer
     # back in play as the opponent's (a target of the continent), then no longer a target: the goal
     # becomes the continent's other territories, marked as targets; marked again, it is one of them
@@ -368,6 +368,12 @@ BAD = [
 ]
 
 
+def page_words(message: str) -> str:
+    """The engine's message as the page shows it (player-words.js): its field named by the form's
+    label, which for the Turn form's fields is the name capitalised ("goal: …" -> "Goal: …")."""
+    return message[:1].upper() + message[1:]
+
+
 def engine_request(fields: dict) -> dict:
     """The request the form sends for the South America position with `fields` changed."""
     return turn_request(turn_presets.form_fields(BY_NAME["south-america"]) | {"min_move": "dice"} | fields)
@@ -390,7 +396,7 @@ def test_bad_input_gets_its_message_beside_the_field(calc_page, clean, fields, n
     if message is None:
         want = api.handle("turn", engine_request(fields))
         assert not want["ok"] and want["error"]["field"] == name, want
-        message = want["error"]["message"]
+        message = page_words(want["error"]["message"])
         faults = want["error"].get("territories", [])
     f.locator("button[type=submit]").click()
     assert wait_final(calc_page, "turn") == "error"

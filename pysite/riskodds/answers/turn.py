@@ -6,6 +6,7 @@ made there), picks the widest family that fits the budget, and says what the pla
 placement, which territory attacks which target, the orders and moves (algorithms/plan.py's
 decisions), the expected armies left on the goal's border, the other plans a player weighs, and
 what was searched."""
+import math
 import time
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -23,6 +24,7 @@ from .course import Tree, main_line, names as list_names, tables, words
 from . import real_turn as real
 
 SEARCHES = TURN_SEARCHES
+AUTO_SHARE = 0.5     # "auto" searches the real play where its estimate is at most this share of the budget
 BRANCHING = {"all": None, "3": 3, "2": 2, "chains": 1}       # most targets attacked from one territory
 COUNTS = "territory"
 MODEL = (
@@ -115,7 +117,8 @@ def turn(position, player, reinforcements, goal, *, rules=STANDARD, min_move="di
     why = real.why_not_real(request)
     if request.search in ("auto", "real") and not why:
         estimate, states = real.real_cost(request, what + " played roll by roll")
-        if estimate.fits(budget) or request.search == "real" or moving is not None:
+        if (estimate.here() <= AUTO_SHARE * budget.seconds and estimate.mb <= budget.mb) \
+                or request.search == "real" or moving is not None:
             check_cost(estimate, budget, "goal", "Search plans fixed in advance instead (search: auto).")
             return _real_answer(request, dice, states, budget, alternatives)
         why = f"every way to play, roll by roll, could meet up to {states:,} positions: more than the time budget allows"
@@ -124,8 +127,12 @@ def turn(position, player, reinforcements, goal, *, rules=STANDARD, min_move="di
     elif request.search != "auto":
         why = "plans fixed in advance were asked for"
     family = choose_family(request, budget)
-    solved = planner.search(family.board, request.R, request.scale, request.min_move, family.subtrees,
-                            family.at_entries, alternatives)
+    try:
+        solved = planner.search(family.board, request.R, request.scale, request.min_move, family.subtrees,
+                                family.at_entries, alternatives)
+    except BudgetError as e:    # ran past its budget: say which narrower search was estimated to fit
+        e.narrower = narrower_search(request, family)
+        raise
     answer = _answer(request, family, solved)
     searched = dict(answer.searched)
     searched["words"] = (searched["words"] + " Playing each roll as it comes may do better: that was not searched ("
@@ -158,6 +165,20 @@ def _real_answer(request, dice, states, budget, alternatives):
                           played.words, (), (), (), searched, real.MODEL, played.next, played.line, None, dice)
     return replace(answer, win=played.win, placement=played.placement, words=played.words, searched=searched,
                    model=real.MODEL, next=played.next, line=played.line, fixed=fixed, dice=dice)
+
+
+def narrower_search(request, family):
+    """The next narrower family than `family` for the same request, which the cost guard estimated
+    to fit when it chose `family`: {"search": "chains" | "2" | "3", "words": in words}, or None
+    (chains were searched, or the search was asked for by name)."""
+    if request.search not in ("auto", "fixed"):
+        return None
+    wider = math.inf if family.branching is None else family.branching
+    below = [n for n in ("chains", "2", "3") if BRANCHING[n] < min(request.most, wider)]
+    if not below:
+        return None
+    name = below[-1]
+    return {"search": name, "words": _family_words(BRANCHING[name], request.most, short=True)}
 
 
 def _count(n, noun):

@@ -139,7 +139,9 @@ def check_cost(estimate, budget, field, hint=""):
         raise BudgetError(f"{estimate.what} would need {' and '.join(over)}{where}. {hint}".strip(), field)
     scope = _SCOPE.get()
     if scope is not None and scope.running is None:
-        scope.running = Running(budget.seconds, estimate.what, field, hint)
+        scope.running = Running(budget.seconds, estimate.what, field, hint, seconds)
+    elif scope is not None:     # a later stage of the same request: its progress is this estimate's
+        scope.running.stage(estimate.what, seconds)
 
 
 def _seconds(s):
@@ -159,19 +161,60 @@ def _plain(x):
     return text.rstrip("0").rstrip(".") if "." in text else text
 
 
-class Running:
-    """The running deadline of one request: `at` (process_time when its budget runs out)."""
-    __slots__ = ("at", "seconds", "what", "field", "hint", "left")
+# Progress of a long request, for a host that can show it while the request runs (the browser's
+# worker posts it to the page): reporter(what, seconds_done, seconds_estimated), seconds of this
+# interpreter's CPU time. Called when a request estimated at REPORT_FROM_S or more starts, then at
+# most every REPORT_EVERY_S as it runs (from the clock reads of tick). None: nothing is reported.
+_REPORTER = None
+REPORT_FROM_S = 0.5
+REPORT_EVERY_S = 0.25
 
-    def __init__(self, seconds, what, field, hint=""):
+
+def set_reporter(reporter):
+    """Install (or with None remove) the progress reporter of this interpreter (see above)."""
+    global _REPORTER
+    _REPORTER = reporter
+
+
+def _report(what, done, estimated):
+    """Tell the reporter; a reporter that fails never stops the request."""
+    try:
+        _REPORTER(what, done, estimated)
+    except Exception:   # noqa: BLE001 (the host's callback: its failure is not the request's)
+        pass
+
+
+class Running:
+    """The running deadline of one request: `at` (process_time when its budget runs out);
+    `estimated` (seconds here) and `started` for the progress reporter."""
+    __slots__ = ("at", "seconds", "what", "field", "hint", "left", "estimated", "started", "reported", "doing")
+
+    def __init__(self, seconds, what, field, hint="", estimated=0.0):
         self.seconds, self.what, self.field, self.hint = seconds, what, field, hint
-        self.at = time.process_time() + seconds
+        self.started = time.process_time()
+        self.at = self.started + seconds
         self.left = TICKS_PER_READ
+        self.estimated, self.doing = estimated, what
+        self.reported = self.started
+        if _REPORTER is not None and estimated >= REPORT_FROM_S:
+            _report(what, 0.0, estimated)
+
+    def stage(self, what, estimated):
+        """A later cost guard of the same request (a turn's search, after finding its shapes): the
+        progress reported from now on is of this work, estimated from the request's start."""
+        self.doing, self.estimated = what, estimated + (time.process_time() - self.started)
+        if _REPORTER is not None and self.estimated >= REPORT_FROM_S:
+            self.reported = time.process_time()
+            _report(what, self.reported - self.started, self.estimated)
 
     def read(self):
-        """Read the clock: raise once the budget ran out."""
+        """Read the clock: raise once the budget ran out (and report progress, if asked)."""
         self.left = TICKS_PER_READ
-        if time.process_time() > self.at:
+        now = time.process_time()
+        if _REPORTER is not None and self.estimated >= REPORT_FROM_S and now - self.reported >= REPORT_EVERY_S:
+            self.reported = now
+            _report(self.doing, now - self.started, self.estimated)
+        if now > self.at:
             where = " in the browser" if IN_BROWSER else ""
             raise BudgetError(f"{self.what} took longer than its time budget of {_plain(self.seconds)} s{where} "
                               f"(time_budget_s), so it was stopped: the estimate was too low. {self.hint}".strip(),

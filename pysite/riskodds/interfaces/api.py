@@ -21,7 +21,7 @@ from ..answers.summary import battle_summary
 from ..answers.tables import win_table
 from ..checks.model import round_total
 from ..checks.rules import Rules
-from ..checks.validate import FieldError, check_armies, check_choice, check_int, show
+from ..checks.validate import FieldError, check_armies, check_choice, check_int, check_probability, show
 from ..facts import board
 from ..facts.limits import LIMITS, RULE_FIELDS
 from ..guards.budget import Budget, Estimated, guarded
@@ -103,14 +103,19 @@ def op_path(params):
 
 
 def op_needed(params):
-    return encoding.needed(troops_needed(params.get("defenders"), params.get("p"),
-                                         survivors=_opt(params, "survivors", 0), with_values=True,
-                                         **_common(params)))
+    return {**encoding.needed(troops_needed(params.get("defenders"), params.get("p"),
+                                            survivors=_opt(params, "survivors", 0), with_values=True,
+                                            **_common(params))), "p": _target(params)}
 
 
 def op_defenders_needed(params):
-    return encoding.needed(defenders_needed(params.get("attackers"), params.get("p"), with_values=True,
-                                            **_common(params)))
+    return {**encoding.needed(defenders_needed(params.get("attackers"), params.get("p"), with_values=True,
+                                               **_common(params))), "p": _target(params)}
+
+
+def _target(params):
+    """The chance asked for, as the engine read it (exact): a page shows n and n - 1 on its two sides."""
+    return encoding.prob(check_probability("p", params.get("p")))
 
 
 def op_campaign(params):
@@ -227,7 +232,7 @@ def handle(op, params):
     except Estimated as e:
         return {"ok": True, "op": op, "estimate": _estimate(e.estimate, e.budget)}
     except FieldError as e:
-        return _error(FIELD_ALIASES.get(op, {}).get(e.field, e.field), str(e), e.territories)
+        return _error(FIELD_ALIASES.get(op, {}).get(e.field, e.field), str(e), e.territories, getattr(e, "narrower", None))
     except ValueError as e:
         return _error(None, str(e))
     except (MemoryError, RecursionError) as e:
@@ -243,14 +248,17 @@ def _estimate(estimate, budget):
             "fits": estimate.fits(budget)}
 
 
-def _error(field, message, territories=()):
-    """The error answer: the field at fault (or None), the message, and the board territories at
-    fault when the message is about some (a map marks them)."""
+def _error(field, message, territories=(), narrower=None):
+    """The error answer: the field at fault (or None), the message, the board territories at
+    fault when the message is about some (a map marks them), and for a turn that ran past its
+    budget the narrower search estimated to fit ({"search", "words"}: a page offers it)."""
     if len(message) > MAX_MESSAGE:
         message = message[:MAX_MESSAGE - 3] + "..."
     error = {"field": field, "message": message}
     if territories:
         error["territories"] = list(territories)
+    if narrower:
+        error["narrower"] = dict(narrower)
     return {"ok": False, "error": error}
 
 

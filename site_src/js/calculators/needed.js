@@ -6,7 +6,7 @@ import { el } from "../dom.js";
 import { parseInteger, pick, readAttackers } from "../validate.js";
 import { readCommon, ruleParams, isBalanced, trueRandomLabel } from "../rule-fields.js";
 import { probabilityView, exactBox, realView, realBox } from "../views/probability.js";
-import { answerLine, answerPart, modeLead, policyView } from "../views/answer.js";
+import { answerLine, answerPart, distinctTexts, modeLead, policyView } from "../views/answer.js";
 import { limit, conventionUnit } from "../limits.js";
 
 /** The chance as typed: the engine reads it ("95 %", "95", "0.95", "19/20": check_probability) and
@@ -47,6 +47,7 @@ function render(r, v) {
   const n = r.needed;
   const att = v.mode === "attackers";
   const balanced = isBalanced(v);
+  const tr = balanced ? r.true_random : null; // Balanced Blitz: the same counts with true random dice (the exact chances it reshapes)
   const surv = att && v.survivors ? ` with at least ${v.survivors} left` : "";
   const count = att
     ? el("span", { class: "answer-part", "data-output": "needed", "data-value": n },
@@ -60,13 +61,16 @@ function render(r, v) {
     view(r.reached, { detail: "reached", label: reachedLabel }),
     r.below ? view(r.below, { detail: "below", label: `P(${verb}) with ${n - 1}` }) : null,
   ];
-  // Balanced Blitz: the same counts with true random dice (the exact chances it reshapes).
-  const tr = balanced ? r.true_random : null;
+  // n and n - 1 side by side, with the chance asked for between them (r.p, as the engine read it):
+  // the digits that tell each from it (never "> 99.99 %" twice, never n - 1 shown at the target)
+  const sides = (hi, lo) => (lo ? (r.p && !balanced ? distinctTexts([hi, r.p, lo]).filter((_, i) => i !== 1) : distinctTexts([hi, lo])) : [null]);
+  const [reached, below] = sides(r.reached, r.below);
+  const [trReached, trBelow] = tr && tr.below ? sides(tr.reached, tr.below) : [null];
   return el("div", { class: "needed-result", "data-dice-mode": v.dice_mode }, modeLead(v.dice_mode, balanced,
-    answerLine([count, answerPart("reached", `they ${verb}`, r.reached),
-      r.below ? answerPart("below", `${n - 1} ${verb}`, r.below) : null]),
-    tr ? answerLine([answerPart("true_reached", `${trueRandomLabel()}: ${n} ${verb}`, tr.reached),
-      tr.below ? answerPart("true_below", `${n - 1} ${verb}`, tr.below) : null], { cls: "compare" }) : null,
+    answerLine([count, answerPart("reached", `they ${verb}`, r.reached, { text: reached }),
+      r.below ? answerPart("below", `${n - 1} ${verb}`, r.below, { text: below }) : null]),
+    tr ? answerLine([answerPart("true_reached", `${trueRandomLabel()}: ${n} ${verb}`, tr.reached, { text: trReached }),
+      tr.below ? answerPart("true_below", `${n - 1} ${verb}`, tr.below, { text: trBelow }) : null], { cls: "compare" }) : null,
     r.below ? null : el("p", { class: "note" }, "No smaller count is possible."),
     policyView(r.defender_policy),
     balanced

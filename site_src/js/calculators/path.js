@@ -50,14 +50,56 @@ function request(v) {
   return { op: "path", params };
 }
 
-function render(r, v) {
-  const states = `${v.start_attackers} v ${v.start_defenders} → ${v.end_attackers} v ${v.end_defenders}`;
+/** "7 v 3", "7 v 3 and 6 v 2", "7 v 3, 6 v 2 and 8 v 4". */
+const pointsList = (list) => list.map(([a, d]) => `${a} v ${d}`).join(", ").replace(/, ([^,]*)$/, " and $1");
+
+/** Why the chance is 0, in a player's words: a stop rule ends the battle first, or the dice skip
+ *  this point (each round removes one army per pair of dice compared, so most rounds take two). */
+export function zeroReason(v) {
+  if (v.retreat_at !== null && v.retreat_at !== undefined && v.end_attackers < v.retreat_at) {
+    return `The attacker retreats at ${v.retreat_at}, so the battle stops before it gets down to ${v.end_attackers}.`;
+  }
+  if (v.defender_goal && v.end_defenders < v.defender_goal) {
+    return `The battle stops once the defenders are down to ${v.defender_goal}, before they get down to ${v.end_defenders}.`;
+  }
+  return "The dice skip this point: each round removes one army per pair of dice compared, so while both sides roll two " +
+    "dice or more a round takes two armies at once, and the battle jumps past this point.";
+}
+
+/** Points next to `v`'s end (one army more or fewer on one side) that the battle can reach: asked of
+ *  the engine, with the same rules; [] when none or on any failure. */
+async function reachableNear(v, ctx) {
+  const near = [[1, 0], [0, -1], [0, 1], [-1, 0]]
+    .map(([da, dd]) => [v.end_attackers + da, v.end_defenders + dd])
+    .filter(([a, d]) => a >= 0 && d >= 0 && a + d > 0 && a <= v.start_attackers && d <= v.start_defenders);
+  const found = [];
+  for (const [a, d] of near) {
+    const { params } = request({ ...v, end_attackers: a, end_defenders: d });
+    try {
+      const { result } = await ctx.engine.call("path", params).promise;
+      if (result.ok && result.probability.num !== "0") found.push([a, d]);
+    } catch { return []; } // cancelled or restarted: say nothing more
+  }
+  return found;
+}
+
+function render(r, v, ctx) {
+  const route = `${v.start_attackers} v ${v.start_defenders} → ${v.end_attackers} v ${v.end_defenders}`;
+  let why = null;
+  if (r.probability.num === "0") {
+    const reason = zeroReason(v);
+    why = el("p", { class: "note", "data-output": "why-zero" }, `0 %: the battle never gets from ${v.start_attackers} v ${v.start_defenders} to ${v.end_attackers} v ${v.end_defenders}. ${reason}`);
+    if (ctx && reason.startsWith("The dice")) {
+      reachableNear(v, ctx).then((found) => {
+        if (found.length && why.isConnected) why.append(` It can reach ${pointsList(found)} nearby.`);
+        if (why.isConnected) why.dataset.near = found.map(([a, d]) => `${a} v ${d}`).join(", ");
+      });
+    }
+  }
   return el("div", { class: "path-result" }, lead(
-    answerLine([answerPart("probability", `From ${states}:`, r.probability)]),
-    r.probability.num === "0"
-      ? el("p", { class: "note" }, "Probability 0: no sequence of rounds leads from the start to this state.")
-      : null,
-    exactBox(probabilityView(r.probability, { detail: "probability", label: `P(${states})` }), { title: "Exact value" })));
+    answerLine([answerPart("probability", `From ${route}:`, r.probability)]),
+    why,
+    exactBox(probabilityView(r.probability, { detail: "probability", label: `P(${route})` }), { title: "Exact value" })));
 }
 
 register({ name: "path", read, request, render });

@@ -9,7 +9,7 @@ import { readAttackers } from "../validate.js";
 import { readCommon, ruleParams } from "../rule-fields.js";
 import { conventionUnit } from "../limits.js";
 import { probabilityView, exactBox } from "../views/probability.js";
-import { answerLine, answerPart, chance, lead, valueData } from "../views/answer.js";
+import { answerLine, answerPart, lead, pointsText, valueData } from "../views/answer.js";
 
 const OPEN_ROWS = 12; // a table this short shows open; a longer one waits for a tap
 
@@ -40,7 +40,7 @@ function comparison(r, all) {
       `No single stack could take ${all} in the order typed: a target does not border the one before it.`)];
   }
   const { sign, size } = gain(r.win, r.straight);
-  const by = el("strong", { "data-output": "gain", ...valueData(size) }, chance(size).main);
+  const by = el("strong", { "data-output": "gain", ...valueData(size) }, pointsText(size)); // "0.00122 points"
   return [
     answerLine([answerPart("straight", `One straight chain (${r.targets.join(" > ")}), moving all but one:`, r.straight)], { cls: "compare" }),
     el("p", { class: "verdict", "data-output": "verdict", "data-sign": sign }, sign > 0

@@ -15,7 +15,7 @@ import { el } from "../dom.js";
 import { changed } from "../controls.js";
 import { parseInteger, pick } from "../validate.js";
 import { probabilityView, exactBox } from "../views/probability.js";
-import { answerLine, answerPart, averageValue, cellChance, lead, valueData } from "../views/answer.js";
+import { answerLine, answerPart, averageValue, lead, nextBestTexts, sameChance, valueData } from "../views/answer.js";
 import { loadBoard } from "../board/facts.js";
 import { drawBoard } from "../board/draw.js";
 import { territoryEditor } from "../board/editor.js";
@@ -52,12 +52,13 @@ function read(get) {
   else if (readTargets(get("targets")).length) values.goal = { take: readTargets(get("targets")) };
   else errors.goal = "No territory is marked as a target: pick one on the board and switch on Target, or choose a continent.";
   values.min_move = get("min_move"); // the engine's choices; it words the message for anything else
+  values.search = get("search") || "auto"; // "auto", or the narrower search a refusal offered (below)
   return { values, errors };
 }
 
 function request(v) {
   return { op: "turn", params: { position: requestPosition(v.position), player: PLAYER, reinforcements: v.reinforcements,
-    goal: v.goal, min_move: v.min_move } };
+    goal: v.goal, min_move: v.min_move, ...(v.search && v.search !== "auto" ? { search: v.search } : {}) } };
 }
 
 // ---- the answer ----
@@ -74,16 +75,21 @@ function section(title, ...children) {
 /** A plan of the engine's as words: "North Africa (+3): Brazil, Argentina; Central America (+3): Venezuela". */
 const planWords = (entries) => entries.map((e) => `${e.territory}${e.placed ? ` (+${e.placed})` : ""}: ${e.targets.join(", ")}`).join("; ");
 
+// ---- the answer's numbers (ux): next-best plans told apart from the best, ties called "as good" ----
+
 function alternatives(r) {
   if (!r.alternatives.length) return null;
+  const ties = r.alternatives.some((a) => sameChance(a.win, r.win));
+  const cells = nextBestTexts(r.win, r.alternatives.map((a) => a.win));
   return section("Next-best plans",
-    el("p", { class: "hint" }, "Other ways to split the targets: each territory, the new armies it gets (+), what it attacks."),
+    el("p", { class: "hint" }, "Other ways to split the targets: each territory, the new armies it gets (+), what it attacks.",
+      ties ? " A plan marked “as good” has exactly the best plan’s chance." : ""),
     el("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": "Next-best plans" },
       el("table", { class: "plan-table turn-alternatives", "data-output": "alternatives" },
         el("caption", { class: "visually-hidden" }, "Next-best plans"),
         el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Chance"), el("th", { scope: "col" }, "Plan"))),
-        el("tbody", {}, r.alternatives.map((a) => el("tr", {},
-          el("td", valueData(a.win), cellChance(a.win)), el("td", {}, planWords(a.entries))))))));
+        el("tbody", {}, r.alternatives.map((a, i) => el("tr", {},
+          el("td", { ...valueData(a.win), "data-as-good": String(sameChance(a.win, r.win)) }, cells[i]), el("td", {}, planWords(a.entries))))))));
 }
 
 function alone(r) {
@@ -259,13 +265,36 @@ function mount(form, ctx) {
   }).observe(form, { attributes: true, attributeFilter: ["data-status"] });
 
   controls.set(form, { showPlan: (r) => view.plan(r), fault: (names) => view.fault(names) });
+  widenAgain(form);
   refresh();
 }
 
-/** The engine refused the request: mark on the board the territories its message names. */
+/** The engine refused the request: mark on the board the territories its message names; and a
+ *  turn that ran past its time offers the narrower search the engine estimated to fit. */
 function refused(err, ctx) {
   const shown = controls.get(ctx.form);
   if (shown) shown.fault(err.territories ?? []);
+  offerNarrower(err, ctx);
+}
+
+// ---- progress and refusals (ux): a refused turn offers the narrower search it can finish ----
+
+function offerNarrower(err, ctx) {
+  if (!err.narrower) return;
+  const form = ctx.form;
+  const at = form.querySelector(`[data-error-for="${CSS.escape(err.field ?? "_form")}"]`) ?? form.querySelector('[data-error-for="_form"]');
+  const button = el("button", { type: "button", class: "offer", "data-offer-search": err.narrower.search },
+    `Search ${err.narrower.words} instead`);
+  button.addEventListener("click", () => ctx.fill({ search: err.narrower.search }));
+  at.append(" ", el("span", { class: "offer-line" }, "A narrower search can finish in time: ", button));
+}
+
+/** A change to the position or the goal asks for the widest search that fits again. */
+function widenAgain(form) {
+  form.addEventListener("input", (e) => {
+    if (["position", "targets", "goal", "reinforcements", "min_move"].includes(e.target.name)) form.elements.namedItem("search").value = "auto";
+  });
+  form.addEventListener("reset", () => { form.elements.namedItem("search").value = "auto"; });
 }
 
 register({ name: "turn", read, request, render, mount, refused });

@@ -38,6 +38,15 @@ const textColour = (p) => {
 const cellSize = (n) => Math.max(2, Math.min(60, Math.floor(640 / n)));
 const pct = (x) => `${(x * 100).toFixed(3)}%`;
 
+/** A cell's whole-percent label: ">99%", "<1%", else rounded, but never rounded up into a round
+ *  number it is below (49.6 % reads "49%", not "50%" beside a threshold of 50 %). */
+export function cellLabel(p) {
+  if (p >= 0.995 && p < 1) return ">99%";
+  if (p > 0 && p < 0.005) return "<1%";
+  const r = Math.round(p * 100);
+  return `${r % 10 === 0 && r > p * 100 ? Math.floor(p * 100) : r}%`;
+}
+
 /** Tick marks along one axis as an SVG with percentage positions (no inline styles under the CSP). */
 function ticks(n, { vertical }) {
   const values = niceTicks(1, n, Math.min(6, n)).filter((t) => Number.isInteger(t) && t >= 1 && t <= n);
@@ -82,7 +91,7 @@ export function heatmap(rows, { label, onSelect, xLabel = "Defenders", yLabel = 
       ctx.font = `${Math.min(14, ch - 8)}px system-ui, sans-serif`;
       ctx.textAlign = "center";
       ctx.textBaseline = "middle";
-      ctx.fillText(p >= 0.995 && p < 1 ? ">99%" : p > 0 && p < 0.005 ? "<1%" : `${(p * 100).toFixed(0)}%`, (d - 0.5) * cw, top(a) + ch / 2);
+      ctx.fillText(cellLabel(p), (d - 0.5) * cw, top(a) + ch / 2);
     }
     if (selected) {
       ctx.lineWidth = Math.max(1, Math.min(3, cw / 3));
