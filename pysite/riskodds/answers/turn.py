@@ -24,7 +24,6 @@ from .course import Tree, main_line, names as list_names, tables, words
 from . import real_turn as real
 
 SEARCHES = TURN_SEARCHES
-AUTO_SHARE = 0.5     # "auto" searches the real play where its estimate is at most this share of the budget
 BRANCHING = {"all": None, "3": 3, "2": 2, "chains": 1}       # most targets attacked from one territory
 COUNTS = "territory"
 MODEL = (
@@ -117,7 +116,7 @@ def turn(position, player, reinforcements, goal, *, rules=STANDARD, min_move="di
     why = real.why_not_real(request)
     if request.search in ("auto", "real") and not why:
         estimate, states = real.real_cost(request, what + " played roll by roll")
-        if (estimate.here() <= AUTO_SHARE * budget.seconds and estimate.mb <= budget.mb) \
+        if (estimate.seconds <= LIMITS["real_auto_s"] and estimate.fits(budget)) \
                 or request.search == "real" or moving is not None:
             check_cost(estimate, budget, "goal", "Search plans fixed in advance instead (search: auto).")
             return _real_answer(request, dice, states, budget, alternatives)

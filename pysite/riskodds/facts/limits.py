@@ -28,6 +28,7 @@ LIMITS = {
     "time_budget_s": 60,
     "browser_time_budget_s": 10,
     "pyodide_slowdown": 2.5,
+    "real_auto_s": 1.0,
     "memory_budget_mb": 2048,
     "browser_memory_budget_mb": 1024,
 }
@@ -49,6 +50,8 @@ LIMIT_NOTES = {
     "time_budget_s": "default time budget of one request in CPython, seconds",
     "browser_time_budget_s": "default time budget of one request in Pyodide (the browser), seconds",
     "pyodide_slowdown": "Pyodide time / CPython time for the engine's work (measured)",
+    "real_auto_s": "a turn's search 'auto' plays roll by roll where that is estimated at most this many CPython "
+                   "seconds (the same choice in the browser, about 4 times slower), else plans fixed in advance",
     "memory_budget_mb": "default memory budget of one request in CPython, MB",
     "browser_memory_budget_mb": "default memory budget of one request in Pyodide, MB",
 }
