@@ -132,9 +132,10 @@ TURN_SEARCHES = ("auto", "real", "all", "3", "2", "chains")
 # The engine in parts: the browser loads "main" at start and a part's modules the first time one
 # of its ops is asked (sitebuild/engine_pack.py zips them apart; engine-worker.js fetches them).
 # The command line is not shipped to browsers at all (NOT_SHIPPED): they never run it.
-ENGINE_PARTS = {"turn": {"ops": ["turn", "reinforcements"],
+ENGINE_PARTS = {"turn": {"ops": ["turn", "reinforcements", "hold"],
                          "modules": ["checks/position.py", "checks/turn_request.py", "algorithms/turn.py",
-                                     "answers/turn.py"]}}
+                                     "answers/turn.py", "checks/hold_request.py", "algorithms/hold.py",
+                                     "answers/hold.py"]}}
 NOT_SHIPPED = ["interfaces/cli.py", "__main__.py"]
 
 # the dice modes a form offers, [value, label]; riskodds.balanced has the math.
@@ -176,6 +177,7 @@ COST_MODEL = {
     "real_state_s": 1.5e-5,         # the real play (answers/real_turn.py): per state of its bound
     "real_state_mb": 1.5e-4,        #   (an upper bound, 1 to 5 times the states met), and MB per state,
     "real_placement_s": 2e-5,       #   and per placement of the reinforcements tried
+    "hold_root_s": 1e-5,            # holding (answers/hold.py): per holder front times opponent placement
     "turn_browser_factor": 1.7,     #   in Pyodide a turn's work (small tuples and dicts) is slower still
                                     #   than pyodide_slowdown says (bench/bench_turn.py: 2.7x to 4.1x)
     "text_s": 3.2e-11,              # one exact value as decimal text: per S**1.7 (int -> str)

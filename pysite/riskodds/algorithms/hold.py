@@ -1,0 +1,188 @@
+"""Holding: where the holder puts its armies so that a set of territories survives the opponent's
+next turn, exactly.
+
+The model
+---------
+The holder places R armies on its territories, then (fortify "adjacent", the printed rules) may
+move armies once from one of its territories to an adjacent one of its own, leaving at least one.
+Then the opponent places R2 armies on his territories and plays his best real turn
+(algorithms/real_turn.py: any stack, any hold territory next to it, any dice before each roll,
+stopping when he likes), attacking only territories of the hold set; he succeeds when he takes at
+least one of them. P(hold) = 1 - his best chance; the holder maximises it.
+
+What the search keeps
+---------------------
+- Only the "front" matters: the hold territories that border a territory of the opponent. He
+  attacks only hold territories, from his own territories or from hold territories he has taken;
+  the first conquest of a hold territory is already his success, and before it he owns none, so
+  every attack that can matter is from one of his territories onto a front territory.
+- So the opponent's search is one real turn with need "any" (success at the first conquest) whose
+  targets are the front territories and whose entries are his territories that border them. Its
+  layout does not depend on the holder's choices: the holder's placement and fortify only change
+  the front's starting defenders. One RealTurn, with one memo, serves every holder configuration
+  and every placement of the opponent.
+- The holder's choices reduce to the armies on the front after placement and fortify (nothing
+  else changes the opponent's turn), so configurations are compared by that vector, the first one
+  met (no fortify first, then placements in order) standing for every other that gives it.
+  Armies placed off the front can only matter through a fortify move into it, and placing them on
+  the move's destination instead gives the same front (or more armies on it); more defenders never
+  help the opponent, so the search places on front territories only and moves armies that were
+  already on the board or placed on the front (tests/engine/hold_oracle.py places anywhere and
+  checks this).
+- The opponent places only on his territories that border the front (anywhere else no army of his
+  can reach a hold territory this turn).
+
+How it is computed
+------------------
+Floats first: for every holder configuration, the opponent's best over his placements
+(RealTurn.value, the memo shared). Then exactly, only where the answer needs it: the holder
+configurations whose float is within RELATIVE of the least (the opponent's best, relative to it,
+as algorithms/real_turn.py's candidates are) are valued exactly (the opponent's exact best among
+his near-best placements) and compared exactly; exact ties go to the first configuration in the
+order above. Between the opponent's placements worth exactly the same, the first in order (the
+first territory's largest first)."""
+from . import real_turn as search
+from ..guards.budget import tick
+
+
+def compositions(R, n):
+    """Every way to put R armies on n territories, the first territory's largest first."""
+    if n == 0:
+        if R == 0:
+            yield ()
+        return
+    if n == 1:
+        yield (R,)
+        return
+    for first in range(R, -1, -1):
+        for rest in compositions(R - first, n - 1):
+            yield (first,) + rest
+
+
+def hold_layout(models, front, stacks):
+    """The opponent's real turn as a Layout: the front territories are the targets (models: their
+    round models), his stacks ((name, armies, front indexes it borders), ...) the entries. Targets
+    are not linked to each other: after a first conquest the turn has already succeeded."""
+    k = len(front)
+    names = tuple(front) + tuple(s[0] for s in stacks)
+    touches = ((),) * k + tuple(tuple(s[2]) for s in stacks)
+    attackers = tuple(tuple(i for i in range(len(names)) if y in touches[i]) for y in range(k))
+    border = (True,) * k + (False,) * len(stacks)
+    return search.Layout(names, k, tuple(models), touches, attackers, border)
+
+
+def configurations(front, armies, R, sources):
+    """The holder's choices, by the armies they leave on the front: [(front armies, placed on
+    each front territory, fortify (from, to, armies) or None), ...], each front vector once, in the
+    order: every placement without a move (the first front territory's largest first), then with
+    each move in `sources` order, the fewest armies first."""
+    k = len(front)
+    index = {t: i for i, t in enumerate(front)}
+    base = [armies[t] for t in front]
+    seen = {}
+    placements = list(compositions(R, k))
+    for placed in placements:
+        tick()
+        vec = tuple(b + p for b, p in zip(base, placed))
+        if vec not in seen:
+            seen[vec] = (vec, placed, None)
+    for placed in placements:
+        tick()
+        for u, v in sources:
+            j = index[v]
+            i = index.get(u)
+            has = armies[u] + (placed[i] if i is not None else 0)
+            for m in range(1, has):
+                vec = [b + p for b, p in zip(base, placed)]
+                if i is not None:
+                    vec[i] -= m
+                vec[j] += m
+                vec = tuple(vec)
+                if vec not in seen:
+                    seen[vec] = (vec, placed, (u, v, m))
+    return list(seen.values())
+
+
+def count_configurations(front, armies, R, sources):
+    """An upper bound on len(configurations(...)), without making them (for the cost guard)."""
+    from math import comb
+    k = len(front)
+    placements = comb(R + k - 1, k - 1) if k else 1
+    moves = sum(armies[u] - 1 + (R if u in front else 0) for u, _ in sources)
+    return placements * (1 + max(moves, 0))
+
+
+def most_defenders(front, armies, R, sources):
+    """Per front territory, the most armies any configuration leaves on it."""
+    out = []
+    for t in front:
+        inflow = max([armies[u] - 1 + (R if u in front else 0) for u, v in sources if v == t] + [0])
+        out.append(armies[t] + R + inflow)
+    return out
+
+
+class HoldSearch:
+    """The search of one hold position (module docstring). solver: the opponent's RealTurn (need
+    "any"), shared by every configuration; theirs: his stacks' armies before placement; placements:
+    his placements, in order."""
+
+    def __init__(self, models, front, stacks, R2, min_move, dice, scale, zero_is_exact):
+        self.lay = hold_layout(models, front, stacks)
+        self.solver = search.RealTurn(self.lay, min_move, dice, scale, zero_is_exact, need="any")
+        self.k = len(front)
+        self.theirs = [s[1] for s in stacks]
+        self.placements = list(compositions(R2, len(stacks)))
+        self.scale = scale
+
+    def state(self, vec, placed):
+        """The opponent's starting state: the front's defenders `vec`, his stacks with `placed`."""
+        return self.solver.canonical([-d for d in vec] + [a + p for a, p in zip(self.theirs, placed)])
+
+    def reply_float(self, vec):
+        """The opponent's best chance (float) against the front armies `vec`, over his placements."""
+        best = 0.0
+        value = self.solver.value
+        for placed in self.placements:
+            v = value(self.state(vec, placed))
+            if v > best:
+                best = v
+        return best
+
+    def reply_exact(self, vec):
+        """(exact scaled value, his placement, start state) of the opponent's best reply to `vec`:
+        the near-best placements by floats compared exactly, exact ties to the first."""
+        solver = self.solver
+        floats = [(solver.value(self.state(vec, p)), p) for p in self.placements]
+        top = max(f for f, _ in floats)
+        if top == 0.0 and solver.zero_is_exact:
+            return self.scale.zero, self.placements[0], self.state(vec, self.placements[0])
+        floor = 0.0 if top < search.TINY else top * (1 - search.RELATIVE)
+        best = None
+        for f, p in floats:
+            if f < floor:
+                continue
+            s = self.state(vec, p)
+            e = solver.exact(s)
+            if best is None or solver.compare(e, best[0]) > 0:
+                best = (e, p, s)
+        return best
+
+    def best(self, configs):
+        """(config, exact scaled value of the opponent's best reply) minimising his chance, with
+        every configuration's float beside it: {front vector: float}."""
+        floats = {}
+        for c in configs:
+            tick()
+            floats[c[0]] = self.reply_float(c[0])
+        top = min(floats.values())
+        ceiling = search.TINY if top < search.TINY else top * (1 + search.RELATIVE)
+        if top == 0.0 and self.solver.zero_is_exact:
+            ceiling = 0.0
+        chosen = None
+        for c in configs:
+            if floats[c[0]] > ceiling:
+                continue
+            e = self.reply_exact(c[0])[0]
+            if chosen is None or self.solver.compare(e, chosen[1]) < 0:
+                chosen = (c, e)
+        return chosen[0], chosen[1], floats
