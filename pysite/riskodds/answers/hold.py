@@ -124,7 +124,7 @@ def hold(position, player, reinforcements, hold, opponent, opponent_reinforcemen
                 "configurations": len(configs), "replies": len(finder.placements),
                 "words": f"Every placement{' and fortify move' if request.fortify == 'adjacent' else ''} of yours "
                          f"({len(configs):,} different fronts) against every placement and way of playing of "
-                         f"{request.opponent}: {len(finder.solver.values):,} positions of his turn searched."}
+                         f"the opponent: {len(finder.solver.values):,} positions of his turn searched."}
     placement = tuple(zip(front, placed))
     answer_words = _words(request, 1 - win, placement, fort, reply, thumbs)
     return HoldAnswer(request.player, request.opponent, request.hold, request.hold_name, request.R, request.R2,
@@ -142,7 +142,7 @@ def _unreachable(request, what):
              "line": ()}
     why = (f"no territory of {request.opponent} borders {request.hold_name or _listing(list(request.hold))}"
            if not request.front else f"no stack of {request.opponent} next to it can have the 2 armies an attack needs")
-    words = (f"{request.opponent} cannot attack it this turn: {why}. It holds for sure.",)
+    words = (f"The opponent cannot attack it this turn: {why}. It holds for sure.",)
     thumbs = tuple({"name": n, "placement": placement, "fortify": None, "hold": Fraction(1)} for n in RULES_OF_THUMB)
     searched = {"family": "real", "complete": True, "states": 0, "bound": 0, "configurations": 1, "replies": 0,
                 "words": f"Nothing to search: {why}."}
@@ -213,16 +213,16 @@ def _words(request, p, placement, fort, reply, thumbs):
         out.append(f"Then move {fort['armies']} from {fort['from']} to {fort['to']}.")
     elif request.fortify == "adjacent":
         out.append("Do not fortify: no move helps.")
-    out.append(f"You keep {name} through {request.opponent}'s turn with chance {_percent(p)}.")
+    out.append(f"You keep {name} through the opponent's turn with chance {_percent(p)}.")
     theirs = [f"{a} on {t}" for t, a in reply["placement"] if a]
     nxt = reply["next"]
     if "attack" in nxt:
         at = nxt["attack"]
-        out.append(f"{request.opponent}'s best reply: place {_listing(theirs) if theirs else 'nothing near it'}, then "
+        out.append(f"The opponent's best reply: place {_listing(theirs) if theirs else 'nothing near it'}, then "
                    f"attack {at['to']} from {at['from']} with {at['dice']} {'die' if at['dice'] == 1 else 'dice'} "
                    f"(he breaks {name} with chance {_percent(reply['win'])}).")
     else:
-        out.append(f"{request.opponent} has no attack worth making.")
+        out.append("The opponent has no attack worth making.")
     for t in thumbs:
         gap = p - t["hold"]
         than = "as good" if gap == 0 else f"{_points(gap)} worse"

@@ -100,9 +100,9 @@ def read_hold(position, player, reinforcements, hold, opponent, opponent_reinfor
     others = [t for t in territories if held[t][0] != player]
     if others:
         whose = sorted({held[t][0] for t in others})
-        raise FieldError(f"hold: {listing(others)} {'is' if len(others) == 1 else 'are'} "
-                         f"{listing([show(w) for w in whose])}'s, not {show(player)}'s: you can only hold "
-                         "territories you own", "hold", others)
+        raise FieldError(f"hold: {listing(others)} {'is' if len(others) == 1 else 'are'} held by "
+                         f"{listing([show(w) for w in whose])}, not by {show(player)}: a player can only hold "
+                         "territories it owns", "hold", others)
     theirs = {t for t, (who, _, _) in held.items() if who == opponent}
     front = tuple(t for t in territories if any(n in theirs for n in board.NEIGHBOURS[t]))
     index = {t: i for i, t in enumerate(front)}
