@@ -145,6 +145,10 @@ class Oracle:
     def price(self, placement, fortify=None):
         """P(hold) of one choice: placement {territory: armies placed}, fortify None or
         {"from", "to", "armies"} (checked: a move the rules allow)."""
+        return 1 - self.reply(self.state_of(placement, fortify))
+
+    def state_of(self, placement, fortify=None):
+        """The full state the holder leaves with this choice (as `price`'s)."""
         s = list(self.start)
         assert sum(placement.values()) == self.R
         for t, p in placement.items():
@@ -157,7 +161,7 @@ class Oracle:
             assert self.owner[u] == self.owner[v] == self.holder and 1 <= fortify["armies"] < s[u]
             s[u] -= fortify["armies"]
             s[v] += fortify["armies"]
-        return 1 - self.reply(tuple(s))
+        return tuple(s)
 
     def reply_to_placement(self, s, placed):
         """The opponent's chance with his placement {territory: armies} against the holder's state s."""
