@@ -71,16 +71,17 @@ def hold_layout(models, front, stacks):
     return search.Layout(names, k, tuple(models), touches, attackers, border)
 
 
-def configurations(front, armies, R, sources):
+def configurations(front, armies, R, sources, placements=None):
     """The holder's choices, by the armies they leave on the front: [(front armies, placed on
     each front territory, fortify (from, to, armies) or None), ...], each front vector once, in the
     order: every placement without a move (the first front territory's largest first), then with
-    each move in `sources` order, the fewest armies first."""
+    each move in `sources` order, the fewest armies first. placements: only these (placed per front
+    territory), or every one."""
     k = len(front)
     index = {t: i for i, t in enumerate(front)}
     base = [armies[t] for t in front]
     seen = {}
-    placements = list(compositions(R, k))
+    placements = list(compositions(R, k)) if placements is None else list(placements)
     for placed in placements:
         tick()
         vec = tuple(b + p for b, p in zip(base, placed))
@@ -119,6 +120,40 @@ def most_defenders(front, armies, R, sources):
         inflow = max([armies[u] - 1 + (R if u in front else 0) for u, v in sources if v == t] + [0])
         out.append(armies[t] + R + inflow)
     return out
+
+
+def downset_size(points):
+    """How many integer vectors x (1 <= x_i) lie below at least one of `points` (tuples of one
+    length, entries >= 1): the size of the union of the boxes [1, p_1] x ... x [1, p_n]. By the
+    first coordinate's thresholds, the rest counted the same way (memoised)."""
+    memo = {}
+
+    def count(pts):
+        got = memo.get(pts)
+        if got is not None:
+            return got
+        if len(next(iter(pts))) == 1:
+            got = max(p[0] for p in pts)
+        else:
+            got, prev = 0, 0
+            for t in sorted({p[0] for p in pts}):
+                tick()
+                got += (t - prev) * count(frozenset(p[1:] for p in pts if p[0] >= t))
+                prev = t
+        memo[pts] = got
+        return got
+    return count(frozenset(points)) if points else 0
+
+
+def state_bound(vectors, theirs, placements):
+    """An upper bound on the states the opponent's search meets over every holder configuration
+    (front armies `vectors`) and every placement of his (`placements` on his stacks' armies
+    `theirs`): every state lies below a start, the front's defenders 1 .. v (or 0, taken) and each
+    stack's armies 0 or 2 .. its start, so it is at most (the starts' union below the front's
+    vectors) times (the union below the stacks' starts)."""
+    front = downset_size([tuple(v + 1 for v in vec) for vec in vectors])
+    stacks = downset_size([tuple(max(a + p, 1) for a, p in zip(theirs, placed)) for placed in placements])
+    return front * stacks
 
 
 class HoldSearch:

@@ -75,12 +75,12 @@ def hold(position, player, reinforcements, hold, opponent, opponent_reinforcemen
 
     Australia held from Siam:
 
-    >>> position = {"Indonesia": {"owner": "you", "armies": 1}, "New Guinea": {"owner": "you", "armies": 1},
+    >>> position = {"Indonesia": {"owner": "you", "armies": 1}, "New Guinea": {"owner": "you", "armies": 3},
     ...             "Western Australia": {"owner": "you", "armies": 1}, "Eastern Australia": {"owner": "you", "armies": 1},
     ...             "Siam": {"owner": "red", "armies": 6}}
     >>> h = hold(position, "you", 4, "Australia", "red", 2)
-    >>> h.placement, h.fortify, h.reply["win"] == 1 - h.hold
-    ((('Indonesia', 4),), {'from': 'New Guinea', 'to': 'Indonesia', 'armies': 0}, True)
+    >>> h.placement, h.fortify, f"{float(h.hold):.4f}", h.reply["win"] == 1 - h.hold
+    ((('Indonesia', 4),), {'from': 'New Guinea', 'to': 'Indonesia', 'armies': 2}, '0.4645', True)
     """
     request = read_hold(position, player, reinforcements, hold, opponent, opponent_reinforcements, fortify, rules,
                         min_move, dice)
@@ -91,24 +91,29 @@ def hold(position, player, reinforcements, hold, opponent, opponent_reinforcemen
     if not front or not any(a + request.R2 >= 2 for _, a, _ in request.stacks):
         return _unreachable(request, what)
     configs_bound = holding.count_configurations(front, request.armies, request.R, request.sources)
-    lay = holding.hold_layout(request.models, front, request.stacks)
-    theirs = sum(a for _, a, _ in request.stacks) + request.R2
-    most = holding.most_defenders(front, request.armies, request.R, request.sources)
-    states = search.state_bound(lay, most, theirs)
-    placements = comb(request.R2 + len(request.stacks) - 1, len(request.stacks) - 1)
-    roots = configs_bound * placements
+    stacks = len(request.stacks)
+    placements = comb(request.R2 + stacks - 1, stacks - 1)
+    hint = "Fewer reinforcements, smaller stacks or a smaller set to hold would fit."
+    if configs_bound > MOST_CONFIGURATIONS or placements > MOST_PLACEMENTS:
+        raise BudgetError(f"{what} has up to {configs_bound:,} ways to place and fortify against {placements:,} "
+                          f"placements of the opponent: too many to search. {hint}", "hold")
+    configs = holding.configurations(front, request.armies, request.R, request.sources)
+    theirs_start = [a for _, a, _ in request.stacks]
+    replies = list(holding.compositions(request.R2, stacks))
+    states = holding.state_bound([c[0] for c in configs], theirs_start, replies)
+    roots = len(configs) * placements
     estimate = Estimate(COST_MODEL["real_state_s"] * states + COST_MODEL["hold_root_s"] * roots,
                         COST_MODEL["real_state_mb"] * states, what, COST_MODEL["turn_browser_factor"])
-    hint = "Fewer reinforcements, smaller stacks or a smaller set to hold would fit."
-    if states > real.MOST_STATES or roots > MOST_ROOTS:
-        raise BudgetError(f"{what} could meet up to {states:,} positions of his turn from {roots:,} starts: more than "
-                          f"any budget allows. {hint}", "hold")
+    if states > real.MOST_STATES:
+        raise BudgetError(f"{what} could meet up to {states:,} positions of the opponent's turn: more than any budget "
+                          f"allows. {hint}", "hold")
     check_cost(estimate, budget, "hold", hint)
+    theirs = sum(theirs_start) + request.R2
+    most = [max(c[0][i] for c in configs) for i in range(len(front))]
     potential = theirs + sum(most)
     finder = holding.HoldSearch(request.models, front, request.stacks, request.R2, request.min_move, request.dice,
                                 request.scale, search.underflow_free(request.models, potential))
     finder.solver.grow_stack(potential)
-    configs = holding.configurations(front, request.armies, request.R, request.sources)
     config, _, _ = finder.best(configs)
     scale = request.scale
     vec, placed, move = config
@@ -117,7 +122,7 @@ def hold(position, player, reinforcements, hold, opponent, opponent_reinforcemen
     action, _ = finder.solver.best_action(start)
     line = real.course(finder.solver, start)
     reply = {"win": win, "placement": tuple(zip((s[0] for s in request.stacks), their_placed)),
-             "next": real._action(lay.names, action), "line": tuple(line)}
+             "next": real._action(finder.lay.names, action), "line": tuple(line)}
     fort = None if move is None else {"from": move[0], "to": move[1], "armies": move[2]}
     thumbs = tuple(_price(finder, request, name, p) for name, p in rules_of_thumb(request))
     searched = {"family": "real", "complete": True, "states": len(finder.solver.values), "bound": states,
@@ -131,7 +136,8 @@ def hold(position, player, reinforcements, hold, opponent, opponent_reinforcemen
                       request.fortify, 1 - win, placement, fort, reply, thumbs, front, answer_words, searched)
 
 
-MOST_ROOTS = 5_000_000      # holder configurations times opponent placements: past this, not tried
+MOST_CONFIGURATIONS = 200_000   # the holder's placements and moves (a bound), past which none is tried
+MOST_PLACEMENTS = 20_000        # the opponent's placements
 
 
 def _unreachable(request, what):
@@ -168,7 +174,8 @@ def threat_order(request):
 
 
 def rules_of_thumb(request):
-    """[(name, placed per front territory), ...] of the forum's rules (no fortify move):
+    """[(name, placed per front territory), ...] of the forum's rules (each then fortifies as well as
+    it can, answers `_price`):
     - all on the most threatened border: every army on the front territory with the most opponent
       armies next to it less its own;
     - even on the borders: R // n on each front territory, the rest one each, most threatened first;
@@ -197,9 +204,13 @@ def rules_of_thumb(request):
 
 
 def _price(finder, request, name, placed):
-    vec = tuple(request.armies[t] + p for t, p in zip(request.front, placed))
-    win = request.scale.fraction(finder.reply_exact(vec)[0])
-    return {"name": name, "placement": tuple(zip(request.front, placed)), "fortify": None, "hold": 1 - win}
+    """A rule of thumb's placement, with the best fortify move after it (fortify "adjacent"), priced
+    exactly."""
+    configs = holding.configurations(request.front, request.armies, request.R, request.sources, [placed])
+    (_, _, move), win, _ = finder.best(configs)
+    fort = None if move is None else {"from": move[0], "to": move[1], "armies": move[2]}
+    return {"name": name, "placement": tuple(zip(request.front, placed)), "fortify": fort,
+            "hold": 1 - request.scale.fraction(win)}
 
 
 # ----------------------------------------------------------------------------- words
