@@ -71,8 +71,9 @@ def main():
             move = f"; move {fort['armies']} {fort['from']} -> {fort['to']}" if fort else ""
             placed = ", ".join(f"{x['armies']} {x['territory']}" for x in c["placement"] if x["armies"])
             print(f"    best: {placed}{move}; rules of thumb: {thumbs}")
-        if limit is not None:
-            targets.append(Target(f"{name}: Pyodide seconds", p["seconds"], limit, "s"))
+        if limit is not None:       # answered in full: a refusal misses the target, however fast
+            targets.append(Target(f"{name}: Pyodide seconds, answered", p["seconds"] if p["ok"] else float("inf"),
+                                  limit, "s"))
         elif p["ok"]:       # answered within the budget (the running deadline's margin included) ...
             targets.append(Target(f"{name}: answered, share of the browser budget used", p["seconds"] / p["budget_s"],
                                   1.05, ""))

@@ -185,8 +185,12 @@ def test_too_big_is_refused_up_front_and_estimates_are_dry():
     theirs = {"Greenland": 30, "North Africa": 25, "Egypt": 20, "Middle East": 20, "Afghanistan": 20, "Ural": 20}
     params = {"position": position(held, theirs), "player": ME, "reinforcements": 30, "hold": "Europe",
               "opponent": THEM, "opponent_reinforcements": 20, "time_budget_s": 5}
-    message = _refused(params, "hold", "Europe")
-    assert "positions" in message or "time_budget_s" in message
+    _refused(params, "hold", "Europe", "too many")
+    america = {"position": position({"Venezuela": 2, "Brazil": 2, "Peru": 1, "Argentina": 1},
+                                    {"Central America": 8, "North Africa": 6}),
+               "player": ME, "reinforcements": 8, "hold": "South America", "opponent": THEM,
+               "opponent_reinforcements": 5, "time_budget_s": 0.001}
+    _refused(america, "hold", "South America", "time_budget_s")
     small = {"position": position({"Indonesia": 1}, {"Siam": 3}), "player": ME, "reinforcements": 2,
              "hold": "Indonesia", "opponent": THEM, "opponent_reinforcements": 1, "estimate_only": True}
     r = api.handle("hold", small)

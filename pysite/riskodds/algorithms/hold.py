@@ -156,6 +156,60 @@ def state_bound(vectors, theirs, placements):
     return front * stacks
 
 
+PRUNE = 1e-8       # a configuration whose lower bound passes the best found by this much is not searched
+
+
+class LowerBound:
+    """A lower bound on the opponent's best chance against front armies `vec`, cheap to compute: he
+    could attack with his stacks one after another, each against its own front territory (no two
+    the same), each battle to the end with the most dice, and stop at his first conquest. Those
+    battles meet different armies, so they are independent: his chance is at least 1 - the product
+    of (1 - each battle's chance), for any such matching and any one placement of his (tried here:
+    every army on one stack). Used only to skip holder configurations that cannot be the best."""
+
+    def __init__(self, models, stacks, R2):
+        self.models = models
+        self.stacks = stacks
+        self.starts = [[a + (R2 if j == i else 0) for j, (_, a, _) in enumerate(stacks)] for i in range(len(stacks))]
+        self.memo = {}
+
+    def battle(self, y, a, d):
+        """P(armies a on the territory take front territory y with d defenders), the most dice, to the end."""
+        key = (y, a, d)
+        v = self.memo.get(key)
+        if v is None:
+            if d <= 0:
+                v = 1.0
+            elif a < 2:
+                v = 0.0
+            else:
+                m = self.models[y]
+                n, nd = min(m.attack_dice, a - 1), min(m.defend_dice, d)
+                total = m.total(n, nd)
+                v = sum(w / total * self.battle(y, a - al, d - dl) for al, dl, w in m.transitions(n, nd))
+            self.memo[key] = v
+        return v
+
+    def __call__(self, vec):
+        best = 0.0
+        for armies in self.starts:
+            miss = self.matching(vec, armies, 0, 0)
+            best = max(best, 1 - miss)
+        return best
+
+    def matching(self, vec, armies, i, used):
+        """The least product of (1 - chance) over stacks i.. each matched to an unused front territory
+        next to it, or to none."""
+        if i == len(self.stacks):
+            return 1.0
+        best = self.matching(vec, armies, i + 1, used)
+        for y in self.stacks[i][2]:
+            if not used >> y & 1:
+                q = (1 - self.battle(y, armies[i], vec[y])) * self.matching(vec, armies, i + 1, used | 1 << y)
+                best = min(best, q)
+        return best
+
+
 class HoldSearch:
     """The search of one hold position (module docstring). solver: the opponent's RealTurn (need
     "any"), shared by every configuration; theirs: his stacks' armies before placement; placements:
@@ -202,13 +256,28 @@ class HoldSearch:
                 best = (e, p, s)
         return best
 
-    def best(self, configs):
-        """(config, exact scaled value of the opponent's best reply) minimising his chance, with
-        every configuration's float beside it: {front vector: float}."""
+    def best(self, configs, lower=None):
+        """(config, exact scaled value of the opponent's best reply) minimising his chance, with the
+        float of every configuration searched beside it: {front vector: float}. lower: a LowerBound
+        (or None): configurations whose bound passes the best float found so far (by PRUNE, far
+        beyond the floats' error) cannot be the best nor tie with it, and are not searched; the one
+        of least bound is searched first."""
         floats = {}
-        for c in configs:
+        bounds = [lower(c[0]) for c in configs] if lower is not None and len(configs) > 1 else None
+        order = list(range(len(configs)))
+        if bounds is not None:
+            first = min(order, key=lambda i: bounds[i])
+            order = [first] + [i for i in order if i != first]
+        least = None
+        for i in order:
             tick()
-            floats[c[0]] = self.reply_float(c[0])
+            vec = configs[i][0]
+            if bounds is not None and least is not None and bounds[i] > least * (1 + PRUNE) and \
+                    (least >= search.TINY or (least == 0.0 and self.solver.zero_is_exact)):
+                continue
+            f = floats[vec] = self.reply_float(vec)
+            least = f if least is None else min(least, f)
+        configs = [c for c in configs if c[0] in floats]
         top = min(floats.values())
         ceiling = search.TINY if top < search.TINY else top * (1 + search.RELATIVE)
         if top == 0.0 and self.solver.zero_is_exact:

@@ -114,7 +114,7 @@ def hold(position, player, reinforcements, hold, opponent, opponent_reinforcemen
     finder = holding.HoldSearch(request.models, front, request.stacks, request.R2, request.min_move, request.dice,
                                 request.scale, search.underflow_free(request.models, potential))
     finder.solver.grow_stack(potential)
-    config, _, _ = finder.best(configs)
+    config, _, _ = finder.best(configs, holding.LowerBound(request.models, request.stacks, request.R2))
     scale = request.scale
     vec, placed, move = config
     win_e, their_placed, start = finder.reply_exact(vec)
