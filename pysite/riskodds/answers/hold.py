@@ -114,7 +114,7 @@ def hold(position, player, reinforcements, hold, opponent, opponent_reinforcemen
     finder = holding.HoldSearch(request.models, front, request.stacks, request.R2, request.min_move, request.dice,
                                 request.scale, search.underflow_free(request.models, potential))
     finder.solver.grow_stack(potential)
-    config, _, _ = finder.best(configs, holding.LowerBound(request.models, request.stacks, request.R2))
+    config, _, floats = finder.best(configs, holding.LowerBound(request.models, request.stacks, request.R2))
     scale = request.scale
     vec, placed, move = config
     win_e, their_placed, start = finder.reply_exact(vec)
@@ -125,11 +125,15 @@ def hold(position, player, reinforcements, hold, opponent, opponent_reinforcemen
              "next": real._action(finder.lay.names, action), "line": tuple(line)}
     fort = None if move is None else {"from": move[0], "to": move[1], "armies": move[2]}
     thumbs = tuple(_price(finder, request, name, p) for name, p in rules_of_thumb(request))
+    skipped = len(configs) - len(floats)
     searched = {"family": "real", "complete": True, "states": len(finder.solver.values), "bound": states,
-                "configurations": len(configs), "replies": len(finder.placements),
+                "configurations": len(configs), "skipped": skipped, "replies": len(finder.placements),
                 "words": f"Every placement{' and fortify move' if request.fortify == 'adjacent' else ''} of yours "
-                         f"({len(configs):,} different fronts) against every placement and way of playing of "
-                         f"the opponent: {len(finder.solver.values):,} positions of his turn searched."}
+                         f"({len(configs):,} different fronts"
+                         + (f", {skipped:,} of them set aside by a bound that shows they cannot be the best"
+                            if skipped else "")
+                         + f") against every placement and way of playing of the opponent: "
+                         f"{len(finder.solver.values):,} positions of his turn searched."}
     placement = tuple(zip(front, placed))
     answer_words = _words(request, 1 - win, placement, fort, reply, thumbs)
     return HoldAnswer(request.player, request.opponent, request.hold, request.hold_name, request.R, request.R2,
@@ -174,8 +178,8 @@ def threat_order(request):
 
 
 def rules_of_thumb(request):
-    """[(name, placed per front territory), ...] of the forum's rules (each then fortifies as well as
-    it can, answers `_price`):
+    """[(name, placed per front territory), ...] of the forum's rules (each then fortifies into the
+    front as well as it can, `_price`):
     - all on the most threatened border: every army on the front territory with the most opponent
       armies next to it less its own;
     - even on the borders: R // n on each front territory, the rest one each, most threatened first;
@@ -204,9 +208,11 @@ def rules_of_thumb(request):
 
 
 def _price(finder, request, name, placed):
-    """A rule of thumb's placement, with the best fortify move after it (fortify "adjacent"), priced
-    exactly."""
-    configs = holding.configurations(request.front, request.armies, request.R, request.sources, [placed])
+    """A rule of thumb's placement, priced exactly, with the best fortify move after it that brings
+    armies from outside the front (fortify "adjacent"; a move between front territories would undo
+    the rule's split)."""
+    inward = [(u, v) for u, v in request.sources if u not in request.front]
+    configs = holding.configurations(request.front, request.armies, request.R, inward, [placed])
     (_, _, move), win, _ = finder.best(configs)
     fort = None if move is None else {"from": move[0], "to": move[1], "armies": move[2]}
     return {"name": name, "placement": tuple(zip(request.front, placed)), "fortify": fort,
@@ -242,12 +248,12 @@ def _words(request, p, placement, fort, reply, thumbs):
 
 
 def _points(x):
-    return f"{100 * float(x):.1f} points"
+    return f"{100 * float(x):.2g} points"
 
 
 def _percent(p):
-    p = float(p)
-    return f"{100 * p:.1f} %" if p >= 0.001 else f"{100 * p:.3f} %"
+    """Three significant digits: 46.4 %, 0.195 %, 100 %."""
+    return f"{100 * float(p):.3g} %"
 
 
 def _listing(parts):
