@@ -43,6 +43,11 @@ CASES = [
      "adjacent", "choose"),
     # the opponent too weak to attack at all: the set holds for sure
     ({"Indonesia": 2}, {"Siam": 1}, ["Indonesia"], 1, 0, "adjacent", "choose"),
+    # parts that never meet (his reinforcements split between them), a fortify source next to both
+    ({"Venezuela": 1, "Brazil": 1}, {"Central America": 2, "North Africa": 4}, ["Venezuela", "Brazil"], 1, 3,
+     "adjacent", "choose"),
+    ({"Alaska": 1, "Greenland": 2, "Northwest Territory": 2}, {"Kamchatka": 3, "Iceland": 3}, ["Alaska", "Greenland"],
+     1, 2, "adjacent", "choose"),
     # no reinforcements for the holder; the fortify move alone
     ({"Brazil": 1, "Argentina": 4}, {"North Africa": 5}, ["Brazil", "Argentina"], 0, 2, "adjacent", "choose"),
 ]
@@ -114,6 +119,14 @@ def test_the_oracle_is_the_plain_battle_for_one_stack_and_one_territory():
             for dice in ("choose", "most"):
                 assert oracle.Oracle(p, ME, ["Peru"], THEM, 0, 0, "none", dice).best() == 1 - want
                 assert ro.hold(p, ME, 0, ["Peru"], THEM, 0, fortify="none", dice=dice).hold == 1 - want
+
+
+def test_parts_that_never_meet_are_searched_apart():
+    """Alaska against Kamchatka and Greenland against Iceland: two searches, one answer."""
+    mine, theirs, hold, R, R2, fortify, dice = next(c for c in CASES if c[2] == ["Alaska", "Greenland"])
+    h = ro.hold(position(mine, theirs), ME, R, hold, THEM, R2, fortify=fortify, dice=dice)
+    assert h.searched["parts"] == 2 and "2 parts" in h.searched["words"]
+    assert h.hold == oracle.Oracle(position(mine, theirs), ME, hold, THEM, R, R2, fortify, dice).best()
 
 
 def test_fortify_helps_where_a_stack_waits_behind():

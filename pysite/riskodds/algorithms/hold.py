@@ -41,6 +41,8 @@ as algorithms/real_turn.py's candidates are) are valued exactly (the opponent's 
 his near-best placements) and compared exactly; exact ties go to the first configuration in the
 order above. Between the opponent's placements worth exactly the same, the first in order (the
 first territory's largest first)."""
+from fractions import Fraction
+
 from . import real_turn as search
 from ..guards.budget import tick
 
@@ -156,6 +158,17 @@ def state_bound(vectors, theirs, placements):
     return front * stacks
 
 
+def parts_bound(vectors, stacks, R2):
+    """`state_bound` summed over the parts of the opponent's turn (`components`): each part's
+    search meets only its own front territories and stacks."""
+    total = 0
+    k = len(vectors[0]) if vectors else 0
+    for ts, ss in components(k, stacks):
+        sub = {tuple(v[y] for y in ts) for v in vectors}
+        total += state_bound(sub, [stacks[j][1] for j in ss], list(compositions(R2, len(ss))))
+    return total
+
+
 PRUNE = 1e-8       # a configuration whose lower bound passes the best found by this much is not searched
 
 
@@ -210,58 +223,153 @@ class LowerBound:
         return best
 
 
-class HoldSearch:
-    """The search of one hold position (module docstring). solver: the opponent's RealTurn (need
-    "any"), shared by every configuration; theirs: his stacks' armies before placement; placements:
-    his placements, in order."""
+def components(k, stacks):
+    """The parts of the opponent's turn that never meet: [(front indexes, stack indexes), ...],
+    linked where a stack borders a front territory, each in board order, parts by their first
+    front territory."""
+    parent = list(range(k))
 
-    def __init__(self, models, front, stacks, R2, min_move, dice, scale, zero_is_exact):
-        self.lay = hold_layout(models, front, stacks)
+    def root(i):
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+    for _, _, touches in stacks:
+        for y in touches[1:]:
+            parent[root(y)] = root(touches[0])
+    parts = {}
+    for y in range(k):
+        parts.setdefault(root(y), ([], []))[0].append(y)
+    for j, (_, _, touches) in enumerate(stacks):
+        parts[root(touches[0])][1].append(j)
+    return [(tuple(ts), tuple(ss)) for ts, ss in sorted(parts.values()) if ss]
+
+
+class Part:
+    """One part of the opponent's turn (`components`): its own RealTurn (need "any") over its front
+    territories and stacks, shared by every holder configuration. best[r]: per front armies, the
+    float best with r armies placed on its stacks."""
+
+    def __init__(self, models, front, stacks, targets, indexes, R2, min_move, dice, scale, zero_is_exact):
+        self.targets, self.indexes = targets, indexes
+        index = {y: i for i, y in enumerate(targets)}
+        mine = [(stacks[j][0], stacks[j][1], tuple(index[y] for y in stacks[j][2])) for j in indexes]
+        self.lay = hold_layout([models[y] for y in targets], [front[y] for y in targets], mine)
         self.solver = search.RealTurn(self.lay, min_move, dice, scale, zero_is_exact, need="any")
-        self.k = len(front)
-        self.theirs = [s[1] for s in stacks]
-        self.placements = list(compositions(R2, len(stacks)))
-        self.scale = scale
+        self.theirs = [a for _, a, _ in mine]
+        self.by_r = [list(compositions(r, len(mine))) for r in range(R2 + 1)]
+        self.floats = {}
 
-    def state(self, vec, placed):
-        """The opponent's starting state: the front's defenders `vec`, his stacks with `placed`."""
-        return self.solver.canonical([-d for d in vec] + [a + p for a, p in zip(self.theirs, placed)])
+    def state(self, sub, placed):
+        return self.solver.canonical([-d for d in sub] + [a + p for a, p in zip(self.theirs, placed)])
 
-    def reply_float(self, vec):
-        """The opponent's best chance (float) against the front armies `vec`, over his placements."""
-        best = 0.0
-        value = self.solver.value
-        for placed in self.placements:
-            v = value(self.state(vec, placed))
-            if v > best:
-                best = v
-        return best
+    def best_floats(self, vec):
+        """[the float best with r armies placed on this part's stacks, r = 0 .. R2]."""
+        sub = tuple(vec[y] for y in self.targets)
+        got = self.floats.get(sub)
+        if got is None:
+            value = self.solver.value
+            got = self.floats[sub] = [max(value(self.state(sub, p)) for p in placements) for placements in self.by_r]
+        return got
 
-    def reply_exact(self, vec):
-        """(exact scaled value, his placement, start state) of the opponent's best reply to `vec`:
-        the near-best placements by floats compared exactly, exact ties to the first."""
+    def best_exact(self, vec, r):
+        """(Fraction, placement, start state) of the best with r armies placed here, near-best
+        placements by floats compared exactly, exact ties to the first."""
         solver = self.solver
-        floats = [(solver.value(self.state(vec, p)), p) for p in self.placements]
+        sub = tuple(vec[y] for y in self.targets)
+        floats = [(solver.value(self.state(sub, p)), p) for p in self.by_r[r]]
         top = max(f for f, _ in floats)
         if top == 0.0 and solver.zero_is_exact:
-            return self.scale.zero, self.placements[0], self.state(vec, self.placements[0])
+            p = self.by_r[r][0]
+            return Fraction(0), p, self.state(sub, p)
         floor = 0.0 if top < search.TINY else top * (1 - search.RELATIVE)
         best = None
         for f, p in floats:
             if f < floor:
                 continue
-            s = self.state(vec, p)
-            e = solver.exact(s)
+            state = self.state(sub, p)
+            e = solver.exact(state)
             if best is None or solver.compare(e, best[0]) > 0:
-                best = (e, p, s)
-        return best
+                best = (e, p, state)
+        return solver.scale.fraction(best[0]), best[1], best[2]
+
+
+class HoldSearch:
+    """The search of one hold position (module docstring). The opponent's turn falls into parts
+    that never meet (`components`: no stack of one borders a front territory of another): he plays
+    them one after the other, each as well as it goes, so he fails only if he fails in every part,
+    and his chance is 1 - the product over parts of (1 - the part's chance), his reinforcements
+    split among the parts as best serves him. Each part has its own RealTurn, shared by every
+    holder configuration."""
+
+    def __init__(self, models, front, stacks, R2, min_move, dice, scale, zero_is_exact):
+        self.parts = [Part(models, front, stacks, ts, ss, R2, min_move, dice, scale, zero_is_exact)
+                      for ts, ss in components(len(front), stacks)]
+        self.R2 = R2
+        self.stacks = stacks
+        self.splits = list(compositions(R2, len(self.parts)))
+        self.zero_is_exact = zero_is_exact
+
+    @property
+    def states(self):
+        return sum(len(p.solver.values) for p in self.parts)
+
+    def grow_stack(self, depth):
+        for p in self.parts:
+            p.solver.grow_stack(depth)
+
+    def reply_float(self, vec):
+        """The opponent's best chance (float) against the front armies `vec`."""
+        tables = [p.best_floats(vec) for p in self.parts]
+        miss = 1.0
+        for split in self.splits:
+            q = 1.0
+            for table, r in zip(tables, split):
+                q *= 1 - table[r]
+            if q < miss:
+                miss = q
+        return 1 - miss
+
+    def reply_exact(self, vec):
+        """(Fraction, his placement per stack, (part, start state) to play first) of the opponent's
+        best reply to `vec`: the near-best splits of his reinforcements among the parts by floats,
+        compared exactly; exact ties to the first split, then the first placement."""
+        tables = [p.best_floats(vec) for p in self.parts]
+        misses = []
+        for split in self.splits:
+            q = 1.0
+            for table, r in zip(tables, split):
+                q *= 1 - table[r]
+            misses.append(q)
+        least = min(misses)
+        top = 1 - least
+        if top == 0.0 and self.zero_is_exact:
+            near = [self.splits[0]]
+        else:
+            slack = search.TINY if top < search.TINY else top * search.RELATIVE
+            near = [sp for sp, q in zip(self.splits, misses) if q <= least + slack]
+        best = None
+        for split in near:
+            found = [p.best_exact(vec, r) for p, r in zip(self.parts, split)]
+            miss = Fraction(1)
+            for f, _, _ in found:
+                miss *= 1 - f
+            if best is None or 1 - miss > best[0]:
+                best = (1 - miss, found)
+        win, found = best
+        placed = [0] * len(self.stacks)
+        for part, (_, p, _) in zip(self.parts, found):
+            for j, a in zip(part.indexes, p):
+                placed[j] = a
+        first = max(range(len(self.parts)), key=lambda i: (found[i][0], -i))
+        return win, tuple(placed), (self.parts[first], found[first][2])
 
     def best(self, configs, lower=None):
-        """(config, exact scaled value of the opponent's best reply) minimising his chance, with the
-        float of every configuration searched beside it: {front vector: float}. lower: a LowerBound
-        (or None): configurations whose bound passes the best float found so far (by PRUNE, far
-        beyond the floats' error) cannot be the best nor tie with it, and are not searched; the one
-        of least bound is searched first."""
+        """(config, Fraction of the opponent's best reply) minimising his chance, with the float
+        of every configuration searched beside it: {front vector: float}. lower: a LowerBound (or
+        None): configurations whose bound passes the best float found so far (by PRUNE, far beyond
+        the floats' error) cannot be the best nor tie with it, and are not searched; the one of
+        least bound is searched first."""
         floats = {}
         bounds = [lower(c[0]) for c in configs] if lower is not None and len(configs) > 1 else None
         order = list(range(len(configs)))
@@ -273,20 +381,20 @@ class HoldSearch:
             tick()
             vec = configs[i][0]
             if bounds is not None and least is not None and bounds[i] > least * (1 + PRUNE) and \
-                    (least >= search.TINY or (least == 0.0 and self.solver.zero_is_exact)):
+                    (least >= search.TINY or (least == 0.0 and self.zero_is_exact)):
                 continue
             f = floats[vec] = self.reply_float(vec)
             least = f if least is None else min(least, f)
         configs = [c for c in configs if c[0] in floats]
         top = min(floats.values())
         ceiling = search.TINY if top < search.TINY else top * (1 + search.RELATIVE)
-        if top == 0.0 and self.solver.zero_is_exact:
+        if top == 0.0 and self.zero_is_exact:
             ceiling = 0.0
         chosen = None
         for c in configs:
             if floats[c[0]] > ceiling:
                 continue
             e = self.reply_exact(c[0])[0]
-            if chosen is None or self.solver.compare(e, chosen[1]) < 0:
+            if chosen is None or e < chosen[1]:
                 chosen = (c, e)
         return chosen[0], chosen[1], floats

@@ -99,8 +99,7 @@ def hold(position, player, reinforcements, hold, opponent, opponent_reinforcemen
                           f"placements of the opponent: too many to search. {hint}", "hold")
     configs = holding.configurations(front, request.armies, request.R, request.sources)
     theirs_start = [a for _, a, _ in request.stacks]
-    replies = list(holding.compositions(request.R2, stacks))
-    states = holding.state_bound([c[0] for c in configs], theirs_start, replies)
+    states = holding.parts_bound([c[0] for c in configs], request.stacks, request.R2)
     roots = len(configs) * placements
     estimate = Estimate(COST_MODEL["real_state_s"] * states + COST_MODEL["hold_root_s"] * roots,
                         COST_MODEL["real_state_mb"] * states, what, COST_MODEL["turn_browser_factor"])
@@ -113,27 +112,28 @@ def hold(position, player, reinforcements, hold, opponent, opponent_reinforcemen
     potential = theirs + sum(most)
     finder = holding.HoldSearch(request.models, front, request.stacks, request.R2, request.min_move, request.dice,
                                 request.scale, search.underflow_free(request.models, potential))
-    finder.solver.grow_stack(potential)
+    finder.grow_stack(potential)
     config, _, floats = finder.best(configs, holding.LowerBound(request.models, request.stacks, request.R2))
-    scale = request.scale
     vec, placed, move = config
-    win_e, their_placed, start = finder.reply_exact(vec)
-    win = scale.fraction(win_e)
-    action, _ = finder.solver.best_action(start)
-    line = real.course(finder.solver, start)
+    win, their_placed, (part, start) = finder.reply_exact(vec)
+    action, _ = part.solver.best_action(start)
+    line = real.course(part.solver, start)
     reply = {"win": win, "placement": tuple(zip((s[0] for s in request.stacks), their_placed)),
-             "next": real._action(finder.lay.names, action), "line": tuple(line)}
+             "next": real._action(part.lay.names, action), "line": tuple(line)}
     fort = None if move is None else {"from": move[0], "to": move[1], "armies": move[2]}
     thumbs = tuple(_price(finder, request, name, p) for name, p in rules_of_thumb(request))
     skipped = len(configs) - len(floats)
-    searched = {"family": "real", "complete": True, "states": len(finder.solver.values), "bound": states,
-                "configurations": len(configs), "skipped": skipped, "replies": len(finder.placements),
+    searched = {"family": "real", "complete": True, "states": finder.states, "bound": states,
+                "configurations": len(configs), "skipped": skipped, "replies": placements,
+                "parts": len(finder.parts),
                 "words": f"Every placement{' and fortify move' if request.fortify == 'adjacent' else ''} of yours "
                          f"({len(configs):,} different fronts"
                          + (f", {skipped:,} of them set aside by a bound that shows they cannot be the best"
                             if skipped else "")
                          + f") against every placement and way of playing of the opponent: "
-                         f"{len(finder.solver.values):,} positions of his turn searched."}
+                         f"{finder.states:,} positions of his turn searched"
+                         + (f", in {len(finder.parts)} parts that never meet" if len(finder.parts) > 1 else "")
+                         + "."}
     placement = tuple(zip(front, placed))
     answer_words = _words(request, 1 - win, placement, fort, reply, thumbs)
     return HoldAnswer(request.player, request.opponent, request.hold, request.hold_name, request.R, request.R2,
@@ -215,8 +215,7 @@ def _price(finder, request, name, placed):
     configs = holding.configurations(request.front, request.armies, request.R, inward, [placed])
     (_, _, move), win, _ = finder.best(configs)
     fort = None if move is None else {"from": move[0], "to": move[1], "armies": move[2]}
-    return {"name": name, "placement": tuple(zip(request.front, placed)), "fortify": fort,
-            "hold": 1 - request.scale.fraction(win)}
+    return {"name": name, "placement": tuple(zip(request.front, placed)), "fortify": fort, "hold": 1 - win}
 
 
 # ----------------------------------------------------------------------------- words
