@@ -32,10 +32,19 @@ What the search keeps
 - The opponent places only on his territories that border the front (anywhere else no army of his
   can reach a hold territory this turn).
 
+- The opponent's turn falls into parts that never meet: front territories and his stacks linked
+  where a stack borders a territory (`components`). Armies of one part never touch another's, so
+  he plays them one after the other, each as well as it goes, and fails only if he fails in every
+  one: his chance is 1 - the product of (1 - each part's best), his reinforcements split among the
+  parts as best serves him. Each part is one RealTurn (Australia's one door, South America's two
+  doors against two stacks, North America against Kamchatka, Iceland and Venezuela: three parts).
+
 How it is computed
 ------------------
 Floats first: for every holder configuration, the opponent's best over his placements
-(RealTurn.value, the memo shared). Then exactly, only where the answer needs it: the holder
+(RealTurn.value, the memo shared), except configurations that a cheap lower bound on his chance
+(`LowerBound`: his stacks attacking distinct front territories one after another, independent
+battles) shows to be worse than one already searched: they can be neither the best nor tie it. Then exactly, only where the answer needs it: the holder
 configurations whose float is within RELATIVE of the least (the opponent's best, relative to it,
 as algorithms/real_turn.py's candidates are) are valued exactly (the opponent's exact best among
 his near-best placements) and compared exactly; exact ties go to the first configuration in the
