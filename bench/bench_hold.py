@@ -55,7 +55,8 @@ def main():
     positions = [(name, mine, theirs, R, hold, R2) for name, mine, theirs, R, hold, R2, _ in POSITIONS]
     cpython, pyodide = run_cpython_and_pyodide(WORK % {"positions": repr(positions)})
     rows, targets = [], []
-    print(f"{'position':100s} {'CPython s':>9s} {'Pyodide s':>9s} {'P(hold)':>8s}  searched (CPython; Pyodide if refused)")
+    print(f"{'position':100s} {'CPython s':>9s} {'Pyodide s':>9s} {'P(hold)':>8s}  "
+          "searched (CPython; Pyodide if refused)")
     for name, _, _, _, _, _, limit in POSITIONS:
         c, p = cpython[name], pyodide[name]
         rows.append({"position": name, "cpython": c, "pyodide": p})

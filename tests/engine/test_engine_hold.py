@@ -154,7 +154,8 @@ def test_json_op_and_cli_agree_with_python():
     assert [t["name"] for t in r["rules_of_thumb"]] == [t["name"] for t in h.rules_of_thumb]
     json.dumps(r)
     out = io.StringIO()
-    status = cli_run(["hold", "--mine", "Venezuela 1, Brazil 2, Peru 2", "--theirs", "Central America 3, North Africa 3",
+    status = cli_run(["hold", "--mine", "Venezuela 1, Brazil 2, Peru 2",
+                      "--theirs", "Central America 3, North Africa 3",
                       "--reinforcements", "2", "--hold", "Venezuela, Brazil", "--opponent-reinforcements", "2",
                       "--json"], out)
     assert status == 0

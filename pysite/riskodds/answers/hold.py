@@ -76,8 +76,8 @@ def hold(position, player, reinforcements, hold, opponent, opponent_reinforcemen
     Australia held from Siam:
 
     >>> position = {"Indonesia": {"owner": "you", "armies": 1}, "New Guinea": {"owner": "you", "armies": 3},
-    ...             "Western Australia": {"owner": "you", "armies": 1}, "Eastern Australia": {"owner": "you", "armies": 1},
-    ...             "Siam": {"owner": "red", "armies": 6}}
+    ...             "Western Australia": {"owner": "you", "armies": 1},
+    ...             "Eastern Australia": {"owner": "you", "armies": 1}, "Siam": {"owner": "red", "armies": 6}}
     >>> h = hold(position, "you", 4, "Australia", "red", 2)
     >>> h.placement, h.fortify, f"{float(h.hold):.4f}", h.reply["win"] == 1 - h.hold
     ((('Indonesia', 4),), {'from': 'New Guinea', 'to': 'Indonesia', 'armies': 2}, '0.4645', True)
