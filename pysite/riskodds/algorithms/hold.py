@@ -257,7 +257,7 @@ def components(k, stacks):
 class Part:
     """One part of the opponent's turn (`components`): its own RealTurn (need "any") over its front
     territories and stacks, shared by every holder configuration. best[r]: per front armies, the
-    float best with r armies placed on its stacks."""
+    float best with r armies placed on its stacks (`best_float`)."""
 
     def __init__(self, models, front, stacks, targets, indexes, R2, min_move, dice, scale, zero_is_exact):
         self.targets, self.indexes = targets, indexes
@@ -272,13 +272,13 @@ class Part:
     def state(self, sub, placed):
         return self.solver.canonical([-d for d in sub] + [a + p for a, p in zip(self.theirs, placed)])
 
-    def best_floats(self, vec):
-        """[the float best with r armies placed on this part's stacks, r = 0 .. R2]."""
+    def best_float(self, vec, r):
+        """The float best with r armies placed on this part's stacks, against front armies `vec`."""
         sub = tuple(vec[y] for y in self.targets)
-        got = self.floats.get(sub)
+        got = self.floats.get((sub, r))
         if got is None:
             value = self.solver.value
-            got = self.floats[sub] = [max(value(self.state(sub, p)) for p in placements) for placements in self.by_r]
+            got = self.floats[sub, r] = max(value(self.state(sub, p)) for p in self.by_r[r])
         return got
 
     def best_exact(self, vec, r):
@@ -318,6 +318,7 @@ class HoldSearch:
         self.stacks = stacks
         self.splits = list(compositions(R2, len(self.parts)))
         self.zero_is_exact = zero_is_exact
+        self.last = None           # the opponent's placement that did best last (tried first: `reply_float`)
 
     @property
     def states(self):
@@ -327,14 +328,32 @@ class HoldSearch:
         for p in self.parts:
             p.solver.grow_stack(depth)
 
-    def reply_float(self, vec):
-        """The opponent's best chance (float) against the front armies `vec`."""
-        tables = [p.best_floats(vec) for p in self.parts]
+    def reply_float(self, vec, cutoff=None):
+        """The opponent's best chance (float) against the front armies `vec`; or None as soon as one
+        reply of his is found worth more than `cutoff` (one part only: the configuration is then
+        worse than one already searched, and its best is not needed)."""
+        if cutoff is not None and len(self.parts) == 1:
+            part = self.parts[0]
+            value = part.solver.value
+            sub = tuple(vec[y] for y in part.targets)
+            best, best_at = 0.0, None
+            placements = part.by_r[self.R2]
+            if self.last is not None:          # his best reply to the last configuration, first
+                placements = [self.last] + [p for p in placements if p != self.last]
+            for placed in placements:
+                v = value(part.state(sub, placed))
+                if v > cutoff:
+                    self.last = placed
+                    return None
+                if v > best or best_at is None:
+                    best, best_at = max(v, best), placed
+            self.last = best_at
+            return best
         miss = 1.0
         for split in self.splits:
             q = 1.0
-            for table, r in zip(tables, split):
-                q *= 1 - table[r]
+            for part, r in zip(self.parts, split):
+                q *= 1 - part.best_float(vec, r)
             if q < miss:
                 miss = q
         return 1 - miss
@@ -343,12 +362,11 @@ class HoldSearch:
         """(Fraction, his placement per stack, (part, start state) to play first) of the opponent's
         best reply to `vec`: the near-best splits of his reinforcements among the parts by floats,
         compared exactly; exact ties to the first split, then the first placement."""
-        tables = [p.best_floats(vec) for p in self.parts]
         misses = []
         for split in self.splits:
             q = 1.0
-            for table, r in zip(tables, split):
-                q *= 1 - table[r]
+            for part, r in zip(self.parts, split):
+                q *= 1 - part.best_float(vec, r)
             misses.append(q)
         least = min(misses)
         top = 1 - least
@@ -389,10 +407,15 @@ class HoldSearch:
         for i in order:
             tick()
             vec = configs[i][0]
-            if bounds is not None and least is not None and bounds[i] > least * (1 + PRUNE) and \
-                    (least >= search.TINY or (least == 0.0 and self.zero_is_exact)):
+            cutoff = None
+            if least is not None and (least >= search.TINY or (least == 0.0 and self.zero_is_exact)):
+                cutoff = least * (1 + PRUNE)
+            if bounds is not None and cutoff is not None and bounds[i] > cutoff:
                 continue
-            f = floats[vec] = self.reply_float(vec)
+            f = self.reply_float(vec, cutoff)
+            if f is None:
+                continue
+            floats[vec] = f
             least = f if least is None else min(least, f)
         configs = [c for c in configs if c[0] in floats]
         top = min(floats.values())
