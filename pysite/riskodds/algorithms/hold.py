@@ -44,7 +44,9 @@ How it is computed
 Floats first: for every holder configuration, the opponent's best over his placements
 (RealTurn.value, the memo shared), except configurations that a cheap lower bound on his chance
 (`LowerBound`: his stacks attacking distinct front territories one after another, independent
-battles) shows to be worse than one already searched: they can be neither the best nor tie it. Then exactly, only where the answer needs it: the holder
+battles) shows to be worse than one already searched: they can be neither the best nor tie it.
+Where the opponent's turn is one part, a configuration's replies stop as soon as one passes the
+best found so far (by PRUNE): the same reason, his best there is at least that reply. Then exactly, only where the answer needs it: the holder
 configurations whose float is within RELATIVE of the least (the opponent's best, relative to it,
 as algorithms/real_turn.py's candidates are) are valued exactly (the opponent's exact best among
 his near-best placements) and compared exactly; exact ties go to the first configuration in the
