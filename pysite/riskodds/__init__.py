@@ -27,6 +27,7 @@ from .answers.plan import PlanAnswer, plan
 from .interfaces.describe import describe
 
 _TURN = ("turn", "reinforcements", "armies_needed", "TurnAnswer", "Reinforcements", "Needed")
+_HOLD = ("hold", "HoldAnswer")
 
 
 def __getattr__(name):
@@ -34,6 +35,9 @@ def __getattr__(name):
     fetches it only when a turn is asked, facts.limits.ENGINE_PARTS)."""
     if name in _TURN:
         from .answers import turn as module
+        return getattr(module, name)
+    if name in _HOLD:
+        from .answers import hold as module
         return getattr(module, name)
     raise AttributeError(f"module 'riskodds' has no attribute {name!r}")
 

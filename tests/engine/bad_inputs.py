@@ -26,6 +26,8 @@ BASE = {
     "turn": {"position": {"North Africa": {"owner": "you", "armies": 5}, "Brazil": {"owner": "red", "armies": 2}},
              "player": "you", "reinforcements": 3, "goal": {"take": ["Brazil"]}},
     "reinforcements": {"position": {"Brazil": {"owner": "you", "armies": 2}}, "player": "you"},
+    "hold": {"position": {"Brazil": {"owner": "you", "armies": 2}, "North Africa": {"owner": "red", "armies": 3}},
+             "player": "you", "reinforcements": 2, "hold": ["Brazil"], "opponent": "red", "opponent_reinforcements": 1},
 }
 
 TOP = LIMITS["max_armies"]
@@ -62,6 +64,7 @@ INT_FIELDS = {
     "outcome_space": ["attack_dice_rolled", "defend_dice_rolled"],
     "plan": ["attackers"],
     "turn": ["reinforcements"],
+    "hold": ["reinforcements", "opponent_reinforcements"],
 }
 for op, fields in INT_FIELDS.items():
     for name in fields:

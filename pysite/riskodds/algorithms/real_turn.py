@@ -213,6 +213,7 @@ class RealTurn:
         done = True
         by_defenders, attackers, choose = self.by_defenders, self.lay.attackers, self.dice == "choose"
         moves, value, by_dice = self.moves, self.value, self.min_move == "dice"
+        need_any = self.need == "any"
         for y in range(self.lay.k):
             sy = s[y]
             if sy >= 0:
@@ -238,6 +239,8 @@ class RealTurn:
                             c = values.get(t)
                             if c is None:
                                 c = value(t)
+                        elif need_any:      # the first conquest is the success
+                            c = 1.0
                         else:               # a conquest: the best move, from the suffix maxima
                             a2 = a - al
                             suffix = moves.get((s, x, y, a2))
@@ -286,6 +289,8 @@ class RealTurn:
         """The float value of the best move after y falls to x, a armies left on x, n dice rolled:
         the best over m >= least(n, a) of the suffix maxima that `moves_from` keeps per (s, x, y, a)
         (the dice change only the fewest armies to move)."""
+        if self.need == "any":         # the first conquest is the success, whatever moves in
+            return 1.0
         lo = n if self.min_move == "dice" and n < a else (a - 1 if self.min_move == "dice" else 1)
         key = (s, x, y, a)
         suffix = self.moves.get(key)
@@ -385,6 +390,8 @@ class RealTurn:
         return summed[0], tuple(e + f for e, f in zip(summed[1], scale.exponents(total)))
 
     def exact_conquest(self, s, x, y, a, n):
+        if self.need == "any":         # the first conquest is the success, whatever moves in
+            return self.scale.one
         key = (s, x, y, a, self.least(n, a))
         v = self.exact_moves.get(key)
         if v is None:

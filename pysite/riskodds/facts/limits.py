@@ -135,9 +135,10 @@ TURN_SEARCHES = ("auto", "real", "fixed", "all", "3", "2", "chains")
 # The engine in parts: the browser loads "main" at start and a part's modules the first time one
 # of its ops is asked (sitebuild/engine_pack.py zips them apart; engine-worker.js fetches them).
 # The command line is not shipped to browsers at all (NOT_SHIPPED): they never run it.
-ENGINE_PARTS = {"turn": {"ops": ["turn", "reinforcements"],
+ENGINE_PARTS = {"turn": {"ops": ["turn", "reinforcements", "hold"],
                          "modules": ["checks/position.py", "checks/turn_request.py", "algorithms/turn.py",
-                                     "algorithms/real_turn.py", "answers/real_turn.py", "answers/turn.py"]}}
+                                     "algorithms/real_turn.py", "answers/real_turn.py", "answers/turn.py",
+                                     "checks/hold_request.py", "algorithms/hold.py", "answers/hold.py"]}}
 NOT_SHIPPED = ["interfaces/cli.py", "__main__.py"]
 
 # the dice modes a form offers, [value, label]; riskodds.balanced has the math.
@@ -180,6 +181,8 @@ COST_MODEL = {
     "real_state_army_slot_s": 2e-7, #   from a pilot search), and per state, army and territory in play,
     "real_state_mb": 9e-4,          #   MB per state (the memo's tuples and values),
     "real_placement_s": 2e-5,       #   and per placement of the reinforcements tried
+    "hold_state_s": 1.5e-5,         # holding (answers/hold.py): per state of the opponent's turns' bound,
+    "hold_root_s": 1e-5,            #   and per holder front times opponent placement
     "turn_browser_factor": 1.7,     #   in Pyodide a turn's work (small tuples and dicts) is slower still
                                     #   than pyodide_slowdown says (bench/bench_turn.py: 2.7x to 4.1x)
     "text_s": 3.2e-11,              # one exact value as decimal text: per S**1.7 (int -> str)

@@ -183,6 +183,28 @@ def build_parser():
                         "most 3 or 2 targets from one territory, or chains")
     p.add_argument("--exact", action="store_true", help="print exact fractions too")
     _common(p, convention=False)
+    p = sub.add_parser("hold", help="where to place (and fortify) so a continent survives the opponent's next turn",
+                       description='Armies are counted on the territory. Example: riskodds hold --mine "Indonesia 1, '
+                                   'New Guinea 1, Western Australia 1, Eastern Australia 1" --theirs "Siam 12" '
+                                   '--reinforcements 6 --hold Australia --opponent-reinforcements 5')
+    p.add_argument("--mine", help='your territories and their armies: "Indonesia 1, New Guinea 1"')
+    p.add_argument("--theirs", help='the opponent\'s territories that take part: "Siam 12"')
+    p.add_argument("--position", metavar="FILE", help="the position as JSON, as the hold request's position "
+                   "(instead of --mine and --theirs; your territories' owner is \"you\", the opponent's --opponent)")
+    p.add_argument("--opponent", default="them", help='the opponent\'s owner name in --position (default "them")')
+    p.add_argument("--reinforcements", type=whole, required=True, help="armies you place now")
+    p.add_argument("--hold", required=True, help='a continent ("Australia") or territories ("Venezuela, Brazil")')
+    p.add_argument("--opponent-reinforcements", type=whole, required=True,
+                   help="armies the opponent places at the start of his turn")
+    p.add_argument("--fortify", choices=("adjacent", "none"), default=None,
+                   help="after placing, one move between adjacent territories of yours (adjacent, default, the "
+                        "printed rules) or none")
+    p.add_argument("--min-move", choices=[v for v, _ in MOVE_FIELD["choices"]], default=None,
+                   help="the opponent's move-in rule (it cannot change his chance: his first conquest breaks the set)")
+    p.add_argument("--dice", choices=DICE, default=None,
+                   help="the opponent's dice: any number before each roll (choose, default) or always the most (most)")
+    p.add_argument("--exact", action="store_true", help="print exact fractions too")
+    _common(p, convention=False)
     p = sub.add_parser("reinforcements", help="armies received at the start of a turn (classic board)")
     p.add_argument("--mine", required=True, help='your territories (armies do not matter): "Brazil 1, Peru 1"')
     p.add_argument("--cards", type=whole, default=0, help="armies of a card set traded in")
@@ -336,10 +358,29 @@ def _turn_params(ns):
     return "turn", params
 
 
+def _hold_params(ns):
+    rules = {k: v for k, v in _params(ns).items() if k not in ("convention", "max_states")}
+    if ns.position:
+        position = _position_file(ns.position)
+    else:
+        seen = {}
+        mine = _holdings(ns.mine, "you", "mine", seen)
+        position = {**_holdings(ns.theirs, ns.opponent, "theirs", seen), **mine}
+    hold = ns.hold.strip()
+    names = [h.strip() for h in hold.split(",") if h.strip()]
+    params = {**rules, "position": position, "player": "you", "reinforcements": ns.reinforcements,
+              "hold": names if len(names) > 1 else hold, "opponent": ns.opponent,
+              "opponent_reinforcements": ns.opponent_reinforcements}
+    for key in ("fortify", "min_move", "dice"):
+        if getattr(ns, key, None) is not None:
+            params[key] = getattr(ns, key)
+    return "hold", params
+
+
 def _answer(ns, out):
-    if ns.command in ("turn", "reinforcements"):
+    if ns.command in ("turn", "reinforcements", "hold"):
         try:
-            op, params = _turn_params(ns)
+            op, params = _hold_params(ns) if ns.command == "hold" else _turn_params(ns)
         except FieldError as e:
             print(f"error: {e}", file=out)
             return 2
@@ -399,6 +440,12 @@ def _human(op, params, r, exact):
         lines += [f"  alternative: {_p(a['win'])}, " + "; ".join(
             f"{e['territory']} +{e['placed']} takes {', '.join(e['targets']) or 'nothing'}" for e in a["entries"])
             for a in r["alternatives"][:3] if not real]
+        lines.append("  " + r["searched"]["words"])
+        return "\n".join(lines)
+    if op == "hold":
+        lines = [f"P(keep {r['hold_name'] or ', '.join(r['hold_set'])} through the opponent's turn) = "
+                 f"{_p(r['hold'])}{_exact(r['hold'], exact)}", "  (armies on the territory throughout)"]
+        lines += ["  " + w for w in r["words"]]
         lines.append("  " + r["searched"]["words"])
         return "\n".join(lines)
     if op == "reinforcements":

@@ -23,6 +23,8 @@ REQUEST_FIELDS = {
     "turn": ("position", "player", "reinforcements", "goal", "min_move", "dice", "search", "moving") + RULE_NAMES
             + ("time_budget_s", "memory_budget_mb", "estimate_only"),
     "reinforcements": ("position", "player", "cards"),
+    "hold": ("position", "player", "reinforcements", "hold", "opponent", "opponent_reinforcements", "fortify",
+             "min_move", "dice") + RULE_NAMES + ("time_budget_s", "memory_budget_mb", "estimate_only"),
 }
 # a territory of a campaign (a dict instead of a plain defender count) may set its own rules
 TERRITORY_FIELDS = ("defenders",) + RULE_NAMES

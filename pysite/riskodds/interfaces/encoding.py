@@ -120,6 +120,20 @@ def turn(t):
                                                    "searched": _searched(t.fixed["searched"])}}
 
 
+def hold(h):
+    """A HoldAnswer (answers/hold.py) as JSON: every army count is armies on the territory."""
+    placed = lambda pairs: [{"territory": name, "armies": armies} for name, armies in pairs]
+    return {"player": h.player, "opponent": h.opponent, "hold_set": list(h.hold_set), "hold_name": h.hold_name,
+            "reinforcements": h.reinforcements, "opponent_reinforcements": h.opponent_reinforcements,
+            "fortify_rule": h.fortify_rule, "counts": "territory", "hold": prob(h.hold),
+            "placement": placed(h.placement), "fortify": h.fortify, "front": list(h.front),
+            "reply": {"win": prob(h.reply["win"]), "placement": placed(h.reply["placement"]),
+                      "next": h.reply["next"], "line": [_step(s) for s in h.reply["line"]]},
+            "rules_of_thumb": [{"name": t["name"], "placement": placed(t["placement"]), "fortify": t["fortify"],
+                                "hold": prob(t["hold"])} for t in h.rules_of_thumb],
+            "words": list(h.words), "searched": _searched(h.searched), "model": list(h.model)}
+
+
 def _searched(searched):
     return dict(searched)
 

@@ -1,0 +1,434 @@
+"""Holding: where the holder puts its armies so that a set of territories survives the opponent's
+next turn, exactly.
+
+The model
+---------
+The holder places R armies on its territories, then (fortify "adjacent", the printed rules) may
+move armies once from one of its territories to an adjacent one of its own, leaving at least one.
+Then the opponent places R2 armies on his territories and plays his best real turn
+(algorithms/real_turn.py: any stack, any hold territory next to it, any dice before each roll,
+stopping when he likes), attacking only territories of the hold set; he succeeds when he takes at
+least one of them. P(hold) = 1 - his best chance; the holder maximises it.
+
+What the search keeps
+---------------------
+- Only the "front" matters: the hold territories that border a territory of the opponent. He
+  attacks only hold territories, from his own territories or from hold territories he has taken;
+  the first conquest of a hold territory is already his success, and before it he owns none, so
+  every attack that can matter is from one of his territories onto a front territory.
+- So the opponent's search is one real turn with need "any" (success at the first conquest) whose
+  targets are the front territories and whose entries are his territories that border them. Its
+  layout does not depend on the holder's choices: the holder's placement and fortify only change
+  the front's starting defenders. One RealTurn, with one memo, serves every holder configuration
+  and every placement of the opponent.
+- The holder's choices reduce to the armies on the front after placement and fortify (nothing
+  else changes the opponent's turn), so configurations are compared by that vector, the first one
+  met (no fortify first, then placements in order) standing for every other that gives it.
+  Armies placed off the front can only matter through a fortify move into it, and placing them on
+  the move's destination instead gives the same front (or more armies on it); more defenders never
+  help the opponent, so the search places on front territories only and moves armies that were
+  already on the board or placed on the front (tests/engine/hold_oracle.py places anywhere and
+  checks this).
+- The opponent places only on his territories that border the front (anywhere else no army of his
+  can reach a hold territory this turn).
+
+- The opponent's turn falls into parts that never meet: front territories and his stacks linked
+  where a stack borders a territory (`components`). Armies of one part never touch another's, so
+  he plays them one after the other, each as well as it goes, and fails only if he fails in every
+  one: his chance is 1 - the product of (1 - each part's best), his reinforcements split among the
+  parts as best serves him. Each part is one RealTurn (Australia's one door, South America's two
+  doors against two stacks, North America against Kamchatka, Iceland and Venezuela: three parts).
+
+How it is computed
+------------------
+Floats first: for every holder configuration, the opponent's best over his placements
+(RealTurn.value, the memo shared), except configurations that a cheap lower bound on his chance
+(`LowerBound`: his stacks attacking distinct front territories one after another, independent
+battles) shows to be worse than one already searched: they can be neither the best nor tie it.
+Where the opponent's turn is one part, a configuration's replies stop as soon as one passes the
+best found so far (by PRUNE): the same reason, his best there is at least that reply. Then exactly, only where the answer needs it: the holder
+configurations whose float is within RELATIVE of the least (the opponent's best, relative to it,
+as algorithms/real_turn.py's candidates are) are valued exactly (the opponent's exact best among
+his near-best placements) and compared exactly; exact ties go to the first configuration in the
+order above. Between the opponent's placements worth exactly the same, the first in order (the
+first territory's largest first)."""
+from fractions import Fraction
+
+from . import real_turn as search
+from ..guards.budget import tick
+
+
+def compositions(R, n):
+    """Every way to put R armies on n territories, the first territory's largest first."""
+    if n == 0:
+        if R == 0:
+            yield ()
+        return
+    if n == 1:
+        yield (R,)
+        return
+    for first in range(R, -1, -1):
+        for rest in compositions(R - first, n - 1):
+            yield (first,) + rest
+
+
+def hold_layout(models, front, stacks):
+    """The opponent's real turn as a Layout: the front territories are the targets (models: their
+    round models), his stacks ((name, armies, front indexes it borders), ...) the entries. Targets
+    are not linked to each other: after a first conquest the turn has already succeeded."""
+    k = len(front)
+    names = tuple(front) + tuple(s[0] for s in stacks)
+    touches = ((),) * k + tuple(tuple(s[2]) for s in stacks)
+    attackers = tuple(tuple(i for i in range(len(names)) if y in touches[i]) for y in range(k))
+    border = (True,) * k + (False,) * len(stacks)
+    return search.Layout(names, k, tuple(models), touches, attackers, border)
+
+
+def configurations(front, armies, R, sources, placements=None):
+    """The holder's choices, by the armies they leave on the front: [(front armies, placed on
+    each front territory, fortify (from, to, armies) or None), ...], each front vector once, in the
+    order: every placement without a move (the first front territory's largest first), then with
+    each move in `sources` order, the fewest armies first. placements: only these (placed per front
+    territory), or every one."""
+    k = len(front)
+    index = {t: i for i, t in enumerate(front)}
+    base = [armies[t] for t in front]
+    seen = {}
+    placements = list(compositions(R, k)) if placements is None else list(placements)
+    for placed in placements:
+        tick()
+        vec = tuple(b + p for b, p in zip(base, placed))
+        if vec not in seen:
+            seen[vec] = (vec, placed, None)
+    for placed in placements:
+        tick()
+        for u, v in sources:
+            j = index[v]
+            i = index.get(u)
+            has = armies[u] + (placed[i] if i is not None else 0)
+            for m in range(1, has):
+                vec = [b + p for b, p in zip(base, placed)]
+                if i is not None:
+                    vec[i] -= m
+                vec[j] += m
+                vec = tuple(vec)
+                if vec not in seen:
+                    seen[vec] = (vec, placed, (u, v, m))
+    return list(seen.values())
+
+
+def count_configurations(front, armies, R, sources):
+    """An upper bound on len(configurations(...)), without making them (for the cost guard)."""
+    from math import comb
+    k = len(front)
+    placements = comb(R + k - 1, k - 1) if k else 1
+    moves = sum(armies[u] - 1 + (R if u in front else 0) for u, _ in sources)
+    return placements * (1 + max(moves, 0))
+
+
+def most_defenders(front, armies, R, sources):
+    """Per front territory, the most armies any configuration leaves on it."""
+    out = []
+    for t in front:
+        inflow = max([armies[u] - 1 + (R if u in front else 0) for u, v in sources if v == t] + [0])
+        out.append(armies[t] + R + inflow)
+    return out
+
+
+def downset_size(points):
+    """How many integer vectors x (1 <= x_i) lie below at least one of `points` (tuples of one
+    length, entries >= 1): the size of the union of the boxes [1, p_1] x ... x [1, p_n]. By the
+    first coordinate's thresholds, the rest counted the same way (memoised)."""
+    memo = {}
+
+    def count(pts):
+        got = memo.get(pts)
+        if got is not None:
+            return got
+        if len(next(iter(pts))) == 1:
+            got = max(p[0] for p in pts)
+        else:
+            got, prev = 0, 0
+            for t in sorted({p[0] for p in pts}):
+                tick()
+                got += (t - prev) * count(frozenset(p[1:] for p in pts if p[0] >= t))
+                prev = t
+        memo[pts] = got
+        return got
+    return count(frozenset(points)) if points else 0
+
+
+def state_bound(vectors, theirs, placements):
+    """An upper bound on the states the opponent's search meets over every holder configuration
+    (front armies `vectors`) and every placement of his (`placements` on his stacks' armies
+    `theirs`): every state lies below a start, the front's defenders 1 .. v (or 0, taken) and each
+    stack's armies 0 or 2 .. its start, so it is at most (the starts' union below the front's
+    vectors) times (the union below the stacks' starts)."""
+    front = downset_size([tuple(v + 1 for v in vec) for vec in vectors])
+    stacks = downset_size([tuple(max(a + p, 1) for a, p in zip(theirs, placed)) for placed in placements])
+    return front * stacks
+
+
+def parts_bound(vectors, stacks, R2):
+    """`state_bound` summed over the parts of the opponent's turn (`components`): each part's
+    search meets only its own front territories and stacks."""
+    total = 0
+    k = len(vectors[0]) if vectors else 0
+    for ts, ss in components(k, stacks):
+        sub = {tuple(v[y] for y in ts) for v in vectors}
+        total += state_bound(sub, [stacks[j][1] for j in ss], list(compositions(R2, len(ss))))
+    return total
+
+
+PRUNE = 1e-8       # a configuration whose lower bound passes the best found by this much is not searched
+
+
+class LowerBound:
+    """A lower bound on the opponent's best chance against front armies `vec`, cheap to compute: he
+    could attack with his stacks one after another, each against its own front territory (no two
+    the same), each battle to the end with the most dice, and stop at his first conquest. Those
+    battles meet different armies, so they are independent: his chance is at least 1 - the product
+    of (1 - each battle's chance), for any such matching and any one placement of his (tried here:
+    every army on one stack). Used only to skip holder configurations that cannot be the best."""
+
+    def __init__(self, models, stacks, R2):
+        self.models = models
+        self.stacks = stacks
+        self.starts = [[a + (R2 if j == i else 0) for j, (_, a, _) in enumerate(stacks)] for i in range(len(stacks))]
+        self.memo = {}
+
+    def battle(self, y, a, d):
+        """P(armies a on the territory take front territory y with d defenders), the most dice, to the end."""
+        key = (y, a, d)
+        v = self.memo.get(key)
+        if v is None:
+            if d <= 0:
+                v = 1.0
+            elif a < 2:
+                v = 0.0
+            else:
+                m = self.models[y]
+                n, nd = min(m.attack_dice, a - 1), min(m.defend_dice, d)
+                total = m.total(n, nd)
+                v = sum(w / total * self.battle(y, a - al, d - dl) for al, dl, w in m.transitions(n, nd))
+            self.memo[key] = v
+        return v
+
+    def __call__(self, vec):
+        best = 0.0
+        for armies in self.starts:
+            miss = self.matching(vec, armies, 0, 0)
+            best = max(best, 1 - miss)
+        return best
+
+    def matching(self, vec, armies, i, used):
+        """The least product of (1 - chance) over stacks i.. each matched to an unused front territory
+        next to it, or to none."""
+        if i == len(self.stacks):
+            return 1.0
+        best = self.matching(vec, armies, i + 1, used)
+        for y in self.stacks[i][2]:
+            if not used >> y & 1:
+                q = (1 - self.battle(y, armies[i], vec[y])) * self.matching(vec, armies, i + 1, used | 1 << y)
+                best = min(best, q)
+        return best
+
+
+def components(k, stacks):
+    """The parts of the opponent's turn that never meet: [(front indexes, stack indexes), ...],
+    linked where a stack borders a front territory, each in board order, parts by their first
+    front territory."""
+    parent = list(range(k))
+
+    def root(i):
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+    for _, _, touches in stacks:
+        for y in touches[1:]:
+            parent[root(y)] = root(touches[0])
+    parts = {}
+    for y in range(k):
+        parts.setdefault(root(y), ([], []))[0].append(y)
+    for j, (_, _, touches) in enumerate(stacks):
+        parts[root(touches[0])][1].append(j)
+    return [(tuple(ts), tuple(ss)) for ts, ss in sorted(parts.values()) if ss]
+
+
+class Part:
+    """One part of the opponent's turn (`components`): its own RealTurn (need "any") over its front
+    territories and stacks, shared by every holder configuration. best[r]: per front armies, the
+    float best with r armies placed on its stacks (`best_float`)."""
+
+    def __init__(self, models, front, stacks, targets, indexes, R2, min_move, dice, scale, zero_is_exact):
+        self.targets, self.indexes = targets, indexes
+        index = {y: i for i, y in enumerate(targets)}
+        mine = [(stacks[j][0], stacks[j][1], tuple(index[y] for y in stacks[j][2])) for j in indexes]
+        self.lay = hold_layout([models[y] for y in targets], [front[y] for y in targets], mine)
+        self.solver = search.RealTurn(self.lay, min_move, dice, scale, zero_is_exact, need="any")
+        self.theirs = [a for _, a, _ in mine]
+        self.by_r = [list(compositions(r, len(mine))) for r in range(R2 + 1)]
+        self.floats = {}
+
+    def state(self, sub, placed):
+        return self.solver.canonical([-d for d in sub] + [a + p for a, p in zip(self.theirs, placed)])
+
+    def best_float(self, vec, r):
+        """The float best with r armies placed on this part's stacks, against front armies `vec`."""
+        sub = tuple(vec[y] for y in self.targets)
+        got = self.floats.get((sub, r))
+        if got is None:
+            value = self.solver.value
+            got = self.floats[sub, r] = max(value(self.state(sub, p)) for p in self.by_r[r])
+        return got
+
+    def best_exact(self, vec, r):
+        """(Fraction, placement, start state) of the best with r armies placed here, near-best
+        placements by floats compared exactly, exact ties to the first."""
+        solver = self.solver
+        sub = tuple(vec[y] for y in self.targets)
+        floats = [(solver.value(self.state(sub, p)), p) for p in self.by_r[r]]
+        top = max(f for f, _ in floats)
+        if top == 0.0 and solver.zero_is_exact:
+            p = self.by_r[r][0]
+            return Fraction(0), p, self.state(sub, p)
+        floor = 0.0 if top < search.TINY else top * (1 - search.RELATIVE)
+        best = None
+        for f, p in floats:
+            if f < floor:
+                continue
+            state = self.state(sub, p)
+            e = solver.exact(state)
+            if best is None or solver.compare(e, best[0]) > 0:
+                best = (e, p, state)
+        return solver.scale.fraction(best[0]), best[1], best[2]
+
+
+class HoldSearch:
+    """The search of one hold position (module docstring). The opponent's turn falls into parts
+    that never meet (`components`: no stack of one borders a front territory of another): he plays
+    them one after the other, each as well as it goes, so he fails only if he fails in every part,
+    and his chance is 1 - the product over parts of (1 - the part's chance), his reinforcements
+    split among the parts as best serves him. Each part has its own RealTurn, shared by every
+    holder configuration."""
+
+    def __init__(self, models, front, stacks, R2, min_move, dice, scale, zero_is_exact):
+        self.parts = [Part(models, front, stacks, ts, ss, R2, min_move, dice, scale, zero_is_exact)
+                      for ts, ss in components(len(front), stacks)]
+        self.R2 = R2
+        self.stacks = stacks
+        self.splits = list(compositions(R2, len(self.parts)))
+        self.zero_is_exact = zero_is_exact
+        self.last = None           # the opponent's placement that did best last (tried first: `reply_float`)
+
+    @property
+    def states(self):
+        return sum(len(p.solver.values) for p in self.parts)
+
+    def grow_stack(self, depth):
+        for p in self.parts:
+            p.solver.grow_stack(depth)
+
+    def reply_float(self, vec, cutoff=None):
+        """The opponent's best chance (float) against the front armies `vec`; or None as soon as one
+        reply of his is found worth more than `cutoff` (one part only: the configuration is then
+        worse than one already searched, and its best is not needed)."""
+        if cutoff is not None and len(self.parts) == 1:
+            part = self.parts[0]
+            value = part.solver.value
+            sub = tuple(vec[y] for y in part.targets)
+            best, best_at = 0.0, None
+            placements = part.by_r[self.R2]
+            if self.last is not None:          # his best reply to the last configuration, first
+                placements = [self.last] + [p for p in placements if p != self.last]
+            for placed in placements:
+                v = value(part.state(sub, placed))
+                if v > cutoff:
+                    self.last = placed
+                    return None
+                if v > best or best_at is None:
+                    best, best_at = max(v, best), placed
+            self.last = best_at
+            return best
+        miss = 1.0
+        for split in self.splits:
+            q = 1.0
+            for part, r in zip(self.parts, split):
+                q *= 1 - part.best_float(vec, r)
+            if q < miss:
+                miss = q
+        return 1 - miss
+
+    def reply_exact(self, vec):
+        """(Fraction, his placement per stack, (part, start state) to play first) of the opponent's
+        best reply to `vec`: the near-best splits of his reinforcements among the parts by floats,
+        compared exactly; exact ties to the first split, then the first placement."""
+        misses = []
+        for split in self.splits:
+            q = 1.0
+            for part, r in zip(self.parts, split):
+                q *= 1 - part.best_float(vec, r)
+            misses.append(q)
+        least = min(misses)
+        top = 1 - least
+        if top == 0.0 and self.zero_is_exact:
+            near = [self.splits[0]]
+        else:
+            slack = search.TINY if top < search.TINY else top * search.RELATIVE
+            near = [sp for sp, q in zip(self.splits, misses) if q <= least + slack]
+        best = None
+        for split in near:
+            found = [p.best_exact(vec, r) for p, r in zip(self.parts, split)]
+            miss = Fraction(1)
+            for f, _, _ in found:
+                miss *= 1 - f
+            if best is None or 1 - miss > best[0]:
+                best = (1 - miss, found)
+        win, found = best
+        placed = [0] * len(self.stacks)
+        for part, (_, p, _) in zip(self.parts, found):
+            for j, a in zip(part.indexes, p):
+                placed[j] = a
+        first = max(range(len(self.parts)), key=lambda i: (found[i][0], -i))
+        return win, tuple(placed), (self.parts[first], found[first][2])
+
+    def best(self, configs, lower=None):
+        """(config, Fraction of the opponent's best reply) minimising his chance, with the float
+        of every configuration searched beside it: {front vector: float}. lower: a LowerBound (or
+        None): configurations whose bound passes the best float found so far (by PRUNE, far beyond
+        the floats' error) cannot be the best nor tie with it, and are not searched; the one of
+        least bound is searched first."""
+        floats = {}
+        bounds = [lower(c[0]) for c in configs] if lower is not None and len(configs) > 1 else None
+        order = list(range(len(configs)))
+        if bounds is not None:
+            first = min(order, key=lambda i: bounds[i])
+            order = [first] + [i for i in order if i != first]
+        least = None
+        for i in order:
+            tick()
+            vec = configs[i][0]
+            cutoff = None
+            if least is not None and (least >= search.TINY or (least == 0.0 and self.zero_is_exact)):
+                cutoff = least * (1 + PRUNE)
+            if bounds is not None and cutoff is not None and bounds[i] > cutoff:
+                continue
+            f = self.reply_float(vec, cutoff)
+            if f is None:
+                continue
+            floats[vec] = f
+            least = f if least is None else min(least, f)
+        configs = [c for c in configs if c[0] in floats]
+        top = min(floats.values())
+        ceiling = search.TINY if top < search.TINY else top * (1 + search.RELATIVE)
+        if top == 0.0 and self.zero_is_exact:
+            ceiling = 0.0
+        chosen = None
+        for c in configs:
+            if floats[c[0]] > ceiling:
+                continue
+            e = self.reply_exact(c[0])[0]
+            if chosen is None or e < chosen[1]:
+                chosen = (c, e)
+        return chosen[0], chosen[1], floats

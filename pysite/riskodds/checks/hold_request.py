@@ -1,0 +1,124 @@
+"""A hold request read and checked once (answers/hold.py `hold`): the position, the holder, the set
+to hold, the opponent and both sides' reinforcements, refused by name where they cannot be
+searched.
+
+Army counts are armies on the territory (the board's count). The record keeps only what the
+opponent's next turn can touch (algorithms/hold.py says why): the hold territories that border a
+territory of the opponent (`front`, the only ones he can attack first), the opponent's territories
+that border them (`stacks`), and the holder's territories next to the front that a fortify move
+may come from."""
+from dataclasses import dataclass
+
+from ..facts import board
+from ..facts.limits import LIMITS
+from .model import as_model, scale_for
+from .position import continent, owner_name, read_position, territory
+from .rules import STANDARD
+from .turn_request import DICE, MIN_MOVES
+from .validate import FieldError, check_choice, check_int, listing, show
+
+FORTIFY = ("adjacent", "none")       # one move between adjacent territories of one's own (printed rules), or none
+
+
+@dataclass(frozen=True)
+class HoldRequest:
+    """A checked hold request (module docstring).
+
+    player: the holder; opponent: the owner who attacks next. hold: the hold set in board order;
+    hold_name: its continent's name or None. R, R2: the holder's and the opponent's reinforcements.
+    fortify: "adjacent" or "none". min_move: "dice" or "one"; dice: "choose" or "most" (the
+    opponent's move-in and dice rules). front: the hold territories that border a territory of the
+    opponent, board order; armies: {territory of the holder: armies}; models: per front
+    territory, its round model (its defence rules); stacks: ((territory, armies, front indexes it
+    borders), ...) of the opponent, board order; sources: ((from, to), ...) the fortify moves that
+    can reach the front (from a territory of the holder to an adjacent front territory), board
+    order; scale: the exact scale of every front territory's model."""
+    player: str
+    opponent: str
+    hold: tuple
+    hold_name: object
+    R: int
+    R2: int
+    fortify: str
+    min_move: str
+    dice: str
+    front: tuple
+    armies: dict
+    models: tuple
+    stacks: tuple
+    sources: tuple
+    scale: object
+
+
+def read_hold_set(hold):
+    """(the hold set's territories in board order, the continent's name or None) from "<continent>"
+    or ["<territory>", ...]."""
+    if isinstance(hold, str):
+        name = continent(hold)
+        if name:
+            return board.MEMBERS[name], name
+        return (territory(hold, "hold", continents=True),), None
+    if not isinstance(hold, list) or not hold:
+        raise FieldError(f"hold: name a continent (\"Australia\") or list territories ([\"Brazil\", \"Peru\"]), "
+                         f"got {show(hold)}", "hold")
+    names = []
+    for item in hold:
+        whole = board.written_continent(item)
+        if whole:
+            raise FieldError(f"hold: {whole} is a continent, not a territory: to hold all of it, write "
+                             f"\"hold\": \"{whole}\"", "hold")
+        name = territory(item, "hold")
+        if name in names:
+            raise FieldError(f"hold: {name} is listed twice", "hold", [name])
+        names.append(name)
+    return tuple(t for t in board.TERRITORIES if t in names), None
+
+
+def read_hold(position, player, reinforcements, hold, opponent, opponent_reinforcements, fortify="adjacent",
+              rules=STANDARD, min_move="dice", dice="choose"):
+    """The HoldRequest of a hold's arguments, or a FieldError naming the field at fault."""
+    held = read_position(position, rules)
+    player = owner_name(player, "player")
+    opponent = owner_name(opponent, "opponent")
+    R = check_int("reinforcements", reinforcements, 0, LIMITS["max_armies"])
+    R2 = check_int("opponent_reinforcements", opponent_reinforcements, 0, LIMITS["max_armies"])
+    fortify = check_choice("fortify", fortify, FORTIFY)
+    min_move = check_choice("min_move", min_move, MIN_MOVES)
+    dice = check_choice("dice", dice, DICE)
+    territories, name = read_hold_set(hold)
+    missing = [t for t in territories if t not in held]
+    if missing:
+        raise FieldError(f"hold: {listing(missing)} {'has' if len(missing) == 1 else 'have'} no armies given: add "
+                         "every territory to hold to the position", "hold", missing)
+    if opponent == player:
+        raise FieldError(f"opponent: {show(opponent)} is the holder too; name the player who attacks next",
+                         "opponent")
+    if not any(who == player for who, _, _ in held.values()):
+        raise FieldError(f"player: {show(player)} holds no territory in the position", "player")
+    if not any(who == opponent for who, _, _ in held.values()):
+        raise FieldError(f"opponent: {show(opponent)} holds no territory in the position", "opponent")
+    others = [t for t in territories if held[t][0] != player]
+    if others:
+        whose = sorted({held[t][0] for t in others})
+        raise FieldError(f"hold: {listing(others)} {'is' if len(others) == 1 else 'are'} held by "
+                         f"{listing([show(w) for w in whose])}, not by {show(player)}: a player can only hold "
+                         "territories it owns", "hold", others)
+    theirs = {t for t, (who, _, _) in held.items() if who == opponent}
+    front = tuple(t for t in territories if any(n in theirs for n in board.NEIGHBOURS[t]))
+    index = {t: i for i, t in enumerate(front)}
+    for t in front:
+        here = held[t][2]
+        if getattr(here, "defender_choice", "most") != "most":
+            raise FieldError(f"position: the defender of {t} chooses its dice; holding is searched with the "
+                             "defender rolling the most it may", "position", [t])
+    models = tuple(as_model(held[t][2]) for t in front)
+    stacks = tuple((t, held[t][1], tuple(index[n] for n in board.NEIGHBOURS[t] if n in index))
+                   for t in board.TERRITORIES if t in theirs and any(n in index for n in board.NEIGHBOURS[t]))
+    armies = {t: a for t, (who, a, _) in held.items() if who == player}
+    sources = ()
+    if fortify == "adjacent":
+        sources = tuple((u, v) for u in board.TERRITORIES if u in armies
+                        for v in board.NEIGHBOURS[u] if v in index)
+    distinct = tuple(dict.fromkeys(models))
+    return HoldRequest(player, opponent, territories, name, R, R2, fortify, min_move, dice, front, armies, models,
+                       stacks, sources, scale_for(*(distinct or (as_model(STANDARD),))))

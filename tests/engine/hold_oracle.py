@@ -1,0 +1,171 @@
+"""A brute-force oracle for holding (issue 34): every placement and fortify move of the holder,
+every placement of the opponent and every way he can play his turn, with Fractions. Written apart
+from the engine (it uses only the board's names and links from riskodds.facts.board, never the
+engine's algorithms or answers) and kept plain: a recursion with a memo over FULL states (every
+territory of the position with its armies), no reduction of any kind.
+
+The model (issue 34, item 1):
+- The holder places R armies on ANY of its territories in the position (in any split), then, with
+  fortify "adjacent", may move m >= 1 armies from any territory of its own to an adjacent one of
+  its own, leaving at least one (or not move); with fortify "none" it does not move.
+- The opponent places R2 armies on ANY of his territories in the position, then plays: before
+  every roll he picks any territory of his with at least 2 armies, any territory of the hold set
+  (still the holder's) next to it, and the dice, 1 to min(3, armies - 1) (dice "choose") or
+  always min(3, armies - 1) ("most"); the defender rolls min(2, its armies). He may stop at any
+  time (worth 0). A roll that empties the hold territory is his success (worth 1): breaking the
+  set needs one territory, so nothing after it matters.
+- One round: every face of every die enumerated; both sides sort descending and compare
+  pairwise, each pair costs the loser one army, a tie goes to the defender.
+- P(hold) of the holder's choice = 1 - the opponent's best over his placements and policies; the
+  holder's best is the largest over its choices.
+
+A position is {"<territory>": {"owner": name, "armies": n}}.
+"""
+from fractions import Fraction
+from functools import lru_cache
+from itertools import product
+
+from riskodds.facts import board
+
+LINKS = frozenset(frozenset((a, b)) for a, b, _ in board.LINKS)
+
+
+@lru_cache(maxsize=None)
+def round_outcomes(attack_dice, defend_dice):
+    """((attacker losses, defender losses), Fraction) of one roll, every face enumerated."""
+    counts = {}
+    for att in product(range(1, 7), repeat=attack_dice):
+        for de in product(range(1, 7), repeat=defend_dice):
+            al = dl = 0
+            for x, y in zip(sorted(att, reverse=True), sorted(de, reverse=True)):
+                if x > y:
+                    dl += 1
+                else:
+                    al += 1
+            counts[al, dl] = counts.get((al, dl), 0) + 1
+    total = 6 ** (attack_dice + defend_dice)
+    return tuple(((al, dl), Fraction(c, total)) for (al, dl), c in sorted(counts.items()))
+
+
+def splits(R, n):
+    """Every way to put R armies on n territories."""
+    if n == 0:
+        if R == 0:
+            yield ()
+        return
+    for first in range(R + 1):
+        for rest in splits(R - first, n - 1):
+            yield (first,) + rest
+
+
+class Oracle:
+    """One hold question. names: every territory of the position (sorted); the state is the tuple of
+    their armies."""
+
+    def __init__(self, position, holder, hold, opponent, R, R2, fortify="adjacent", dice="choose"):
+        self.names = tuple(sorted(position))
+        self.owner = tuple(position[t]["owner"] for t in self.names)
+        self.start = tuple(position[t]["armies"] for t in self.names)
+        self.holder, self.opponent = holder, opponent
+        self.R, self.R2, self.fortify, self.dice = R, R2, fortify, dice
+        hold = set(board.MEMBERS[hold]) if isinstance(hold, str) else set(hold)
+        self.hold = frozenset(i for i, t in enumerate(self.names) if t in hold)
+        n = len(self.names)
+        self.linked = [[frozenset((self.names[i], self.names[j])) in LINKS for j in range(n)] for i in range(n)]
+        self.mine = [i for i in range(n) if self.owner[i] == holder]
+        self.theirs = [i for i in range(n) if self.owner[i] == opponent]
+        self.memo = {}
+
+    # ------------------------------------------------------------------ the opponent
+    def attack_value(self, s):
+        """The opponent's best chance from full state s (he has not broken the set yet)."""
+        v = self.memo.get(s)
+        if v is not None:
+            return v
+        best = Fraction(0)
+        for x in self.theirs:
+            a = s[x]
+            if a < 2:
+                continue
+            for y in self.hold:
+                if not self.linked[x][y]:
+                    continue
+                d = s[y]
+                top = min(3, a - 1)
+                for n in (range(1, top + 1) if self.dice == "choose" else (top,)):
+                    total = Fraction(0)
+                    for (al, dl), p in round_outcomes(n, min(2, d)):
+                        if dl == d:
+                            total += p
+                        else:
+                            t = list(s)
+                            t[x] -= al
+                            t[y] -= dl
+                            total += p * self.attack_value(tuple(t))
+                    if total > best:
+                        best = total
+        self.memo[s] = best
+        return best
+
+    def reply(self, s):
+        """The opponent's best chance against the holder's full state s, over his placements."""
+        best = Fraction(0)
+        for placed in splits(self.R2, len(self.theirs)):
+            t = list(s)
+            for i, p in zip(self.theirs, placed):
+                t[i] += p
+            best = max(best, self.attack_value(tuple(t)))
+        return best
+
+    # ------------------------------------------------------------------ the holder
+    def choices(self):
+        """Every full state the holder can leave: every placement, then every fortify move or none."""
+        seen = set()
+        for placed in splits(self.R, len(self.mine)):
+            s = list(self.start)
+            for i, p in zip(self.mine, placed):
+                s[i] += p
+            seen.add(tuple(s))
+            if self.fortify != "adjacent":
+                continue
+            for u in self.mine:
+                for v in self.mine:
+                    if u != v and self.linked[u][v]:
+                        for m in range(1, s[u]):
+                            t = list(s)
+                            t[u] -= m
+                            t[v] += m
+                            seen.add(tuple(t))
+        return seen
+
+    def best(self):
+        """The holder's best P(hold), exact."""
+        return max(1 - self.reply(s) for s in self.choices())
+
+    def price(self, placement, fortify=None):
+        """P(hold) of one choice: placement {territory: armies placed}, fortify None or
+        {"from", "to", "armies"} (checked: a move the rules allow)."""
+        return 1 - self.reply(self.state_of(placement, fortify))
+
+    def state_of(self, placement, fortify=None):
+        """The full state the holder leaves with this choice (as `price`'s)."""
+        s = list(self.start)
+        assert sum(placement.values()) == self.R
+        for t, p in placement.items():
+            i = self.names.index(t)
+            assert self.owner[i] == self.holder
+            s[i] += p
+        if fortify is not None:
+            u, v = self.names.index(fortify["from"]), self.names.index(fortify["to"])
+            assert self.fortify == "adjacent" and self.linked[u][v]
+            assert self.owner[u] == self.owner[v] == self.holder and 1 <= fortify["armies"] < s[u]
+            s[u] -= fortify["armies"]
+            s[v] += fortify["armies"]
+        return tuple(s)
+
+    def reply_to_placement(self, s, placed):
+        """The opponent's chance with his placement {territory: armies} against the holder's state s."""
+        t = list(s)
+        for name, p in placed.items():
+            t[self.names.index(name)] += p
+        return self.attack_value(tuple(t))
