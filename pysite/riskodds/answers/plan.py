@@ -5,7 +5,7 @@ from fractions import Fraction
 
 from ..algorithms import plan as planner
 from ..checks.battle_args import refuse_balanced
-from ..checks.model import as_model, scale_for
+from ..checks.model import as_models, scale_for
 from ..checks.outline import read_outline
 from ..checks.rules import Rules, STANDARD
 from ..checks.validate import FieldError, check_armies, check_choice, offset, show, to_attacking
@@ -161,15 +161,26 @@ def _fields(rules):
 
 
 def _nodes(tree):
-    """(nodes in the order typed, names, the starting territory's children) of a Target tree."""
+    """(nodes in the order typed, names, the starting territory's children) of a Target tree; the
+    targets' rules compiled once for the request (checks/model.py as_models)."""
     nodes, names = [], []
+    every = []
+
+    def gather(target):
+        every.append(target.rules)
+        for child in target.then:
+            gather(child)
+    for t in tree:
+        gather(t)
+    models = iter(as_models(every))
 
     def add(target, parent):
         index = len(nodes)
         nodes.append(None)
         names.append(target.name)
+        model = next(models)
         kids = tuple(add(child, index) for child in target.then)
-        nodes[index] = planner.Node(target.defenders, as_model(target.rules), kids, parent)
+        nodes[index] = planner.Node(target.defenders, model, kids, parent)
         return index
     root = tuple(add(t, -1) for t in tree)
     taken = {name for name in names if name is not None}

@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from ..algorithms import turn as planner
 from ..algorithms.plan import MIN_MOVES, expected
-from ..checks.model import as_model, scale_for
+from ..checks.model import as_models, scale_for
 from ..checks.position import owner_name, read_goal, read_position
 from ..checks.rules import STANDARD
 from ..checks.validate import FieldError, check_choice, check_int, check_probability, show
@@ -209,10 +209,8 @@ def read_turn(position, player, reinforcements, goal, rules=STANDARD, min_move="
                          f"{LIMITS['max_turn_targets']} (max_turn_targets)", "goal")
     index = {t: i for i, t in enumerate(names)}
     edge = set(board.borders(goal_territories))
-    targets = []
-    for t in names:
-        _, armies, here = held[t]
-        targets.append(planner.Target(t, armies, as_model(here), t in edge))
+    models = as_models([held[t][2] for t in names])        # the request's rules compiled once
+    targets = [planner.Target(t, held[t][1], model, t in edge) for t, model in zip(names, models)]
     adjacent = tuple(sum(1 << index[n] for n in board.NEIGHBOURS[t] if n in index) for t in names)
     entries = []
     for t in board.TERRITORIES:

@@ -149,6 +149,8 @@ def choice_values(name):
 # The cost model's constants (guards/cost.py says what each counts), fitted by
 # bench/calibrate_cost.py to CPU seconds of JSON requests on a 2-core x86-64 VM with CPython
 # 3.11.7; the script prints the fit and the ratio of estimate to measurement per case.
+KERNEL_MAX = 160     # armies: plans up to this many use conquest kernels (algorithms/plan.py, T * T / 2 values a target)
+
 COST_MODEL = {
     "chain_s_per_bit": 2.9e-10,     # a flow of one round type (a side below its dice): per bit-step
     "edge_s_per_bit": 3.8e-9,       # flows and sweeps adding values of unequal denominators: per

@@ -38,8 +38,9 @@ estimate exceeds its budget before it starts.
 import math
 from statistics import NormalDist
 
-from ..checks.model import as_model, scale_for
-from ..facts.limits import COST_MODEL
+from ..checks.model import scale_for
+from ..checks.rules import least_move
+from ..facts.limits import COST_MODEL, KERNEL_MAX
 from ..maths.dice import sorted_roll_count
 from ..maths.scaled import fraction_log10
 from .budget import Estimate
@@ -48,11 +49,11 @@ WORK_ERROR = 2.0        # predicted work is within this factor of the measured w
 
 
 # ---------------------------------------------------------------------------------- sizes
-def beta(rules):
+def beta(model):
     """Bits per army lost of the costliest round type: log2 of its total weight over the fewest
     armies it removes (3 v 1: log2(6**4) = 10.3 bits for standard dice). Values grow about that
-    fast. rules: a Rules or a RoundModel."""
-    model = as_model(rules)
+    fast. model: the request's RoundModel (checks/model.py compiles it once; every function here
+    takes the compiled model)."""
     return max(math.log2(model.total(na, nd)) / model.armies(na, nd)
                for na in range(1, model.attack_dice + 1) for nd in range(1, model.defend_dice + 1))
 
@@ -81,7 +82,6 @@ def choice_steps(model):
     """Products a choosing defender's decision weighs at a state with full dice: every outcome of
     every number of dice it may roll, once before the roll, once per group of attacking rolls (by
     their top dice) after it; 0 for a defender who always rolls its most."""
-    model = as_model(model)
     ma, md = model.attack_dice, model.defend_dice
     per_group = sum(len(model.transitions(ma, nd)) for nd in range(1, md + 1))
     if model.defender_choice == "before-roll":
@@ -101,11 +101,10 @@ def choice_seconds(model, states, S):
     return states * (c["choice_state_s"] + c["choice_step_s"] * steps * (1 + S / c["choice_bits"]))
 
 
-def rounds_seconds(rules):
+def rounds_seconds(model):
     """Seconds to count a rule set's round tables (0 for given tables). Counted whether or not
     this process has counted them already, so that an estimate is the same in a fresh process
     and a warm one (the tables cost milliseconds: the estimate is a little high when warm)."""
-    model = as_model(rules)
     if model.rules is None:
         return 0.0
     levels = max(model.rules.attack_faces, model.rules.defend_faces) + 1
@@ -139,7 +138,6 @@ def battle_work(A, D, model, retreat=0, goal=0, closed_form=True):
     per army of the full round where the lattice carries the battle, else the largest (beta).
     Values whose numerators stay small (a side that almost never wins a round) hold fewer: for
     them this is an overestimate."""
-    model = as_model(model)
     a_lo, d_lo = model.full_region(retreat, goal)
     flow = lattice = 0.0
     states = 0
@@ -172,7 +170,6 @@ def battle_work(A, D, model, retreat=0, goal=0, closed_form=True):
 def sweep_work(lines, length, model, by="attackers"):
     """Predicted bit-steps of a backward sweep (sweep.win_lines) of lines 0..lines of
     length + 1 states: the value W(a, d) holds about (a + d) * beta bits."""
-    model = as_model(model)
     b = beta(model)
     steps = _steps_at(model, model.attack_dice, model.defend_dice)
     return lines * length * (lines + length) / 2 * b * steps
@@ -199,12 +196,11 @@ def _text(values, S):
             values * S * (c["bytes_per_value_bit"] + c["bytes_per_text_bit"]))
 
 
-def battle_cost(A, D, rules, detail, what, retreat=0, goal=0, closed_form=True):
-    """A battle of A v D attacking armies under `rules` (a Rules or a RoundModel). detail:
+def battle_cost(A, D, model, detail, what, retreat=0, goal=0, closed_form=True):
+    """A battle of A v D attacking armies under `model` (a RoundModel). detail:
     "flow" (one state's probability), "summary" (exact totals, approximate lists), "ends"
     (every end state exact, as Python's battle keeps them), "full" (and each as decimal text)."""
     c = COST_MODEL
-    model = as_model(rules)
     flow, lattice, states = battle_work(A, D, model, retreat, goal, closed_form)
     S = (A + D) * beta(model)
     seconds = _flow_seconds(flow, S, starts_as_chain(A, D, model, retreat, goal, closed_form)) + c["state_s"] * states + rounds_seconds(model)
@@ -238,12 +234,11 @@ def reshape_cost(A, D, what):
     return Estimate(c["real_s_per_value"] * ends, c["bytes_per_real"] * ends / 1e6, what)
 
 
-def path_cost(A, D, a, d, rules, what, retreat=0, goal=0, closed_form=True):
+def path_cost(A, D, a, d, model, what, retreat=0, goal=0, closed_form=True):
     """P((A, D) -> (a, d)): inside the full-dice rectangle one coefficient of a power of the
     round polynomial (lattice.power_coefficient walks j = A - a steps along a row of r rounds);
     elsewhere the flow above the target."""
     c = COST_MODEL
-    model = as_model(rules)
     S = (A + D) * beta(model)
     if uses_lattice(A, D, model, retreat, goal, closed_form) and uses_lattice(a, d, model, retreat, goal):
         m = model.full_round_armies
@@ -254,11 +249,10 @@ def path_cost(A, D, a, d, rules, what, retreat=0, goal=0, closed_form=True):
     return battle_cost(A, D, model, "flow", what, retreat, goal, closed_form)
 
 
-def sweep_cost(lines, length, rules, what, cells_out=0, text_out=False):
+def sweep_cost(lines, length, model, what, cells_out=0, text_out=False):
     """A backward sweep of `lines` lines of `length` + 1 states (searches and win tables);
     cells_out values sent back as {float, log10} (or as exact text when text_out)."""
     c = COST_MODEL
-    model = as_model(rules)
     S = (lines + length) * beta(model)
     seconds = c["sweep_s_per_bit"] * sweep_work(lines, length, model) * _align(S) + c["cell_s"] * lines * length
     seconds += choice_seconds(model, lines * length, S)
@@ -273,14 +267,13 @@ def sweep_cost(lines, length, rules, what, cells_out=0, text_out=False):
     return Estimate(seconds, _mb(mb), what)
 
 
-def campaign_cost(A, defenders, rules_list, what):
-    """A chain campaign of A attacking armies (exact end states, as text in JSON); rules_list:
-    one Rules or RoundModel per territory. Each territory's flow visits every (a, d) its stacks
+def campaign_cost(A, defenders, models, what):
+    """A chain campaign of A attacking armies (exact end states, as text in JSON); models:
+    one RoundModel per territory. Each territory's flow visits every (a, d) its stacks
     can reach, and stacks of every size meet there with their own denominators, so a state costs
     more than a battle's (campaign_power of S, fitted). End states: the defenders left wherever
     the stack stopped, and every stack size after the last conquest."""
     c = COST_MODEL
-    models = [as_model(r) for r in rules_list]
     S = (A + sum(defenders)) * max(beta(m) for m in models)
     states = A * sum(defenders)
     seconds = c["campaign_state_s"] * states * S ** c["campaign_power"] + c["state_s"] * states
@@ -315,12 +308,17 @@ def plan_sweeps(nodes, root_children):
     return out
 
 
-def least_move(min_move, attack_dice, armies):
-    """Fewest armies moved in after a conquest with `armies` on the territory (algorithms/plan.py)."""
-    return 1 if min_move == "one" else min(attack_dice, armies - 1)
-
-
-KERNEL_MAX = 160     # armies: plans up to this many use conquest kernels (algorithms/plan.py)
+def moves_weighed(T, min_move, attack_dice):
+    """Sum over t = 2..T of t - least_move(t): the move splits a plan weighs at every army count t
+    on the attacking territory (closed form, so that pricing many armies costs nothing)."""
+    if T < 2:
+        return 0
+    total = T * (T + 1) // 2 - 1                                # sum of t
+    if min_move == "one":
+        return total - (T - 1)
+    low = min(T, attack_dice + 1)                               # t <= dice + 1: least is t - 1
+    least = (low * (low - 1) // 2) + attack_dice * (T - low)    # sum of t - 1 below, then the dice
+    return total - least
 
 
 def plan_units(T, sweeps, min_move="one"):
@@ -331,20 +329,26 @@ def plan_units(T, sweeps, min_move="one"):
       2 <= t' <= t <= T, of numbers of about (t + D + T + defenders below) * beta bits (term_bits);
     - above, by a backward sweep: cells (T lines of D + 1 states) and bit-steps (a cell (a, d)
       holds about (a + d + defenders below) * beta bits, times its round's outcomes).
+    Each sweep costs a few arithmetic operations here, whatever T (closed forms).
     tests/engine/test_engine_cost.py measures the same counts on the real recursion."""
     units = {"sweeps": 0, "pairs": 0, "terms": 0, "term_bits": 0.0, "cells": 0, "bit_steps": 0.0}
     kernel = T <= KERNEL_MAX
     lines = T - 1                                       # lines a = 1 .. T - 1 hold live values
+    per_model = {}                                      # id(model) -> (beta, pairs per sweep, steps)
+    cubic = (T - 1) * T * (T + 1) / 3                   # sum over t = 2..T of (t - 1) * t
+    linear = T * (T - 1) / 2                            # sum over t = 2..T of (t - 1)
     for count, D, model, K in sweeps:
-        model = as_model(model)
-        b = beta(model)
+        known = per_model.get(id(model))
+        if known is None:
+            known = per_model[id(model)] = (beta(model), moves_weighed(T, min_move, model.attack_dice),
+                                            _steps_at(model, model.attack_dice, model.defend_dice))
+        b, pairs, steps = known
         units["sweeps"] += count
-        units["pairs"] += count * sum(t - least_move(min_move, model.attack_dice, t) for t in range(2, T + 1))
+        units["pairs"] += count * pairs
         if kernel:
             units["terms"] += count * T * (T - 1) // 2
-            units["term_bits"] += count * b * sum((t - 1) * (t + D + T + K) for t in range(2, T + 1))
+            units["term_bits"] += count * b * (cubic + (D + T + K) * linear)
         else:
-            steps = _steps_at(model, model.attack_dice, model.defend_dice)
             units["cells"] += count * T * (D + 1)
             units["bit_steps"] += count * b * steps * (
                 D * lines * (lines + 1) / 2 + lines * D * (D + 1) / 2 + K * lines * D)
@@ -353,12 +357,12 @@ def plan_units(T, sweeps, min_move="one"):
 
 def kernels_cost(T, targets, what):
     """The conquest kernels of a plan's targets (algorithms/plan.py `kernel`), one per distinct
-    (rules, defenders) in `targets` ((defenders, model) pairs), when T <= KERNEL_MAX: the end states
+    (model, defenders) in `targets` ((defenders, model) pairs), when T <= KERNEL_MAX: the end states
     of the battles of 1 .. T - 1 attacking armies against the target."""
     if T > KERNEL_MAX:
         return 0.0
     seconds = 0.0
-    for D, model in {(D, as_model(m), as_model(m).defender_choice): (D, m) for D, m in targets}.values():
+    for D, model in {(D, id(m)): (D, m) for D, m in targets}.values():
         seconds += sum(battle_cost(a, D, model, "ends", what).seconds for a in range(1, T))
         seconds -= (T - 2) * rounds_seconds(model)          # the tables are counted once
     return seconds
@@ -375,7 +379,7 @@ def turn_cost(T, sweeps, targets, min_move, what, splits=1, placements=1, entrie
     c = COST_MODEL
     if not targets:
         return Estimate(0.0, _mb(0), what)
-    models = [as_model(m) for _, m in targets]
+    models = [m for _, m in targets]
     S = (T + sum(D for D, _ in targets)) * max(beta(m) for m in models)
     units = plan_units(T, sweeps, min_move)
     seconds = plan_seconds(units, T, S) + kernels_cost(T, targets, what)
@@ -415,11 +419,10 @@ def plan_cost(T, nodes, root_children, what, min_move="one"):
 # ---------------------------------------------------------------------------------- searches
 # How far a search must go is itself the answer, so only estimated (a normal approximation of
 # the losses, and a bound for p very close to 1), then bracketed by the running deadline.
-def _round_moments(rules):
+def _round_moments(model):
     """For one full-dice round: (mean armies removed m, mean attacker losses, sd of attacker
     losses, mean defender losses, (most the attacker loses in it, its probability), (the same
     for the defender)). Dice rounds remove m = min(dice) armies every time."""
-    model = as_model(rules)
     trans = model.transitions(model.attack_dice, model.defend_dice)
     total = sum(w for _, _, w in trans)
     mean_a = sum(al * w for al, _, w in trans) / total
@@ -451,9 +454,9 @@ def _tail_length(q, worst):
 SEARCH_MARGIN = 3
 
 
-def attackers_needed_estimate(D, p, rules, need):
+def attackers_needed_estimate(D, p, model, need):
     """About how many attacking armies win against D with probability p (need survivors)."""
-    m, lost_a, sd, lost_d, worst_a, _ = _round_moments(rules)
+    m, lost_a, sd, lost_d, worst_a, _ = _round_moments(model)
     if lost_d <= 0:
         return math.inf
     mean = need + D * lost_a / lost_d
@@ -461,9 +464,9 @@ def attackers_needed_estimate(D, p, rules, need):
     return max(mean + _z(p) * spread, _tail_length(1 - p, worst_a), need) + SEARCH_MARGIN
 
 
-def defenders_needed_estimate(A, p, rules):
+def defenders_needed_estimate(A, p, model):
     """About how many defenders hold against A attacking armies with probability p."""
-    m, lost_a, sd, lost_d, _, worst_d = _round_moments(rules)
+    m, lost_a, sd, lost_d, _, worst_d = _round_moments(model)
     if lost_d <= 0:                 # the attacker never kills in a full round: one defender holds
         return 1 + SEARCH_MARGIN
     if lost_a <= 0:
