@@ -95,6 +95,7 @@ class Board:
     family: str = "all"
     branching: int = 6
     distance: tuple = ()
+    work: int = 0             # units of work the last `structure` of this board spent
 
     def __post_init__(self):
         self.distance = _distances(self.adjacent, [e.touches for e in self.entries])
@@ -172,8 +173,8 @@ def partitions(board, parent_distance, parent_touches, rest, exists, most, below
     borders (`parent_touches`, a mask) and may attack (the family's rule), (b, B) a subtree that
     exists (`exists(b, B)`); the blocks partition `rest`. Blocks are chosen by their lowest
     target, so each partition comes once. below(r, n): the same for a smaller rest r in at most n
-    blocks (a memo). made: a one-item list counting the partitions made, against `limit` (TooMany
-    past it)."""
+    blocks (a memo). made: a one-item list counting the work done (every block tried and every
+    partition made), against `limit` (TooMany past it)."""
     if not rest:
         return [()]
     if most <= 0:
@@ -192,6 +193,7 @@ def partitions(board, parent_distance, parent_touches, rest, exists, most, below
         return out
     while True:                     # every block: the lowest target and a subset of the others
         block = sub | low
+        made[0] += 1
         for b in _bits(block & parent_touches):
             if board.may_attack(parent_distance, b) and exists(b, block):
                 tails = below(rest ^ block, most - 1)
@@ -202,23 +204,31 @@ def partitions(board, parent_distance, parent_touches, rest, exists, most, below
         if not sub:
             break
         sub = (sub - 1) & others
+    if made[0] > limit:
+        raise TooMany
     return out
 
 
 def structure(board, limit):
     """The subtrees and entry options of the family, without values: ({(c, S): [options]},
     {(e, S): [options]}), options as partitions into at most board.branching blocks. None when
-    making them takes more than `limit` partitions (the family is too big to search). Subtrees
-    come smallest first (their children before them). Partitions are kept per (territory, targets
-    below it, blocks allowed): when a set is asked for, every smaller subtree is already known, so a
-    kept answer is never stale."""
+    making them takes more than `limit` units of work (a set of targets below a territory, a block
+    tried, a partition made: the family is too big to search), decided before any is made when the
+    sets alone are more than `limit`; board.work says how many were spent. Subtrees come smallest
+    first (their children before them). Partitions are kept per (territory, targets below it, blocks
+    allowed): when a set is asked for, every smaller subtree is already known, so a kept answer is
+    never stale."""
     k = len(board.targets)
     subtrees, memo, made = {}, {}, [0]
     exists = lambda b, block: (b, block) in subtrees
+    board.work = 0
+    if least_structure_work(k, len(board.entries)) > limit:
+        return None
 
     def hang(who, distance, touches, rest, most):
         key = (who, rest, most)
         if key not in memo:
+            made[0] += 1
             memo[key] = partitions(board, distance, touches, rest, exists, most,
                                    lambda r, n: hang(who, distance, touches, r, n), made, limit)
         return memo[key]
@@ -240,7 +250,15 @@ def structure(board, limit):
                     at_entries[e, S] = options
     except TooMany:
         return None
+    finally:
+        board.work = made[0]
     return subtrees, at_entries
+
+
+def least_structure_work(targets, entries):
+    """Units of work `structure` spends at least on `targets` targets and `entries` entries: every
+    set of targets below each of its targets (targets * 2**(targets - 1)) and below each entry."""
+    return targets * 2 ** (targets - 1) + entries * (2 ** targets - 1)
 
 
 def sweeps_of(board, subtrees, at_entries):

@@ -29,6 +29,7 @@ the engine refuses work for its size.
 CPU time (time.process_time) is what runs out, so a loaded machine does not turn a fitting
 request into a refusal.
 """
+import contextlib
 import contextvars
 import functools
 import math
@@ -47,6 +48,11 @@ class SizeError(FieldError):
 
 class BudgetError(FieldError):
     """A request refused: it would not fit its time or memory budget (or a search ran out)."""
+
+
+class OutOfTime(BudgetError):
+    """A try given part of the running deadline (`deadline_before`) ran out of it: the caller has
+    time left for something cheaper."""
 
 
 class Estimated(Exception):
@@ -147,17 +153,20 @@ def _seconds(s):
 
 class Running:
     """The running deadline of one request: `at` (process_time when its budget runs out)."""
-    __slots__ = ("at", "seconds", "what", "field", "hint", "left")
+    __slots__ = ("at", "seconds", "what", "field", "hint", "left", "inner")
 
     def __init__(self, seconds, what, field, hint=""):
         self.seconds, self.what, self.field, self.hint = seconds, what, field, hint
         self.at = time.process_time() + seconds
         self.left = TICKS_PER_READ
+        self.inner = False
 
     def read(self):
-        """Read the clock: raise once the budget ran out."""
+        """Read the clock: raise once the budget ran out (OutOfTime inside `deadline_before`)."""
         self.left = TICKS_PER_READ
         if time.process_time() > self.at:
+            if self.inner:
+                raise OutOfTime(f"{self.what} ran out of its share of the time budget", self.field)
             where = " in the browser" if IN_BROWSER else ""
             raise BudgetError(f"{self.what} took longer than its time budget of {self.seconds:g} s{where} "
                               f"(time_budget_s), so it was stopped: the estimate was too low. {self.hint}".strip(),
@@ -187,6 +196,26 @@ def guarded(function):
         finally:
             _SCOPE.reset(token)
     return request
+
+
+@contextlib.contextmanager
+def deadline_before(spare):
+    """Within the block the running deadline comes `spare` seconds early, raising OutOfTime, so that
+    `spare` seconds are left for a cheaper try after it (a turn's narrower family). Outside a running
+    request it does nothing."""
+    scope = _SCOPE.get()
+    running = scope.running if scope is not None else None
+    if running is None:
+        yield
+        return
+    saved, inner = running.at, running.inner
+    if saved - spare <= time.process_time():
+        raise OutOfTime(f"{running.what}: no time left for it", running.field)
+    running.at, running.inner = saved - spare, True
+    try:
+        yield
+    finally:
+        running.at, running.inner = saved, inner
 
 
 def tick(count=1):
