@@ -170,7 +170,8 @@ COST_MODEL = {
     "plan_sweep_s": 3e-5,           #   per sweep (v, S, c) of its recursion,
     "plan_value_s": 6e-6,           #   and per value of each sweep's two value lines (floats, complements)
     "kernel_term_s": 1.5e-7,        # a plan's conquest kernel: per product of a (t, t') term,
-    "kernel_bit_s": 1e-11,          #   and per bit of it
+    "kernel_bit_s": 1e-11,          #   and per bit of it,
+    "kernel_bit2_s": 0.0,           #   and per product of its factors' bits
     "turn_product_s": 2e-6,         # a turn: one entry's value in one placement of one split of the targets,
     "turn_partition_s": 3e-6,       #   one way to hang targets below a territory, found before the search,
     "turn_option_s": 1e-4,          #   and one such way valued in the search (items, Pareto sets);

@@ -327,11 +327,13 @@ def plan_units(T, sweeps, min_move="one"):
     floats (pairs: t - least(t) for t = 2..T) and then sums the battle against c:
     - up to KERNEL_MAX armies by its conquest kernel: terms, one product per (t, t') with
       2 <= t' <= t <= T, of numbers of about (t + D + T + defenders below) * beta bits (term_bits);
+      a product of a kernel weight of (t + D) * beta bits by a value of (T + defenders below) * beta
+      bits costs their product (term_bits2: schoolbook multiplication of such sizes);
     - above, by a backward sweep: cells (T lines of D + 1 states) and bit-steps (a cell (a, d)
       holds about (a + d + defenders below) * beta bits, times its round's outcomes).
     Each sweep costs a few arithmetic operations here, whatever T (closed forms).
     tests/engine/test_engine_cost.py measures the same counts on the real recursion."""
-    units = {"sweeps": 0, "pairs": 0, "terms": 0, "term_bits": 0.0, "cells": 0, "bit_steps": 0.0}
+    units = {"sweeps": 0, "pairs": 0, "terms": 0, "term_bits": 0.0, "term_bits2": 0.0, "cells": 0, "bit_steps": 0.0}
     kernel = T <= KERNEL_MAX
     lines = T - 1                                       # lines a = 1 .. T - 1 hold live values
     per_model = {}                                      # id(model) -> (beta, pairs per sweep, steps)
@@ -348,6 +350,7 @@ def plan_units(T, sweeps, min_move="one"):
         if kernel:
             units["terms"] += count * T * (T - 1) // 2
             units["term_bits"] += count * b * (cubic + (D + T + K) * linear)
+            units["term_bits2"] += count * b * b * (T + K) * (cubic + D * linear)
         else:
             units["cells"] += count * T * (D + 1)
             units["bit_steps"] += count * b * steps * (
@@ -376,44 +379,73 @@ def turn_cost(T, sweeps, targets, min_move, what, splits=1, placements=1, entrie
     one battle's flow per target for the likeliest course, and the expected armies on the border
     (a sweep per target and border territory at most). options: the ways to hang targets the
     structure holds (each is built into items, valued and weighed against the others: Pareto sets)."""
-    c = COST_MODEL
     if not targets:
         return Estimate(0.0, _mb(0), what)
+    terms, fixed, mb = turn_parts(T, sweeps, targets, min_move, splits, placements, entries, options)
+    return Estimate(seconds_of(terms) + fixed, _mb(mb), what, COST_MODEL["turn_browser_factor"])
+
+
+def turn_parts(T, sweeps, targets, min_move, splits=1, placements=1, entries=1, options=0):
+    """turn_cost's parts: ({constant: units of its work}, seconds priced by other estimates, bytes)."""
+    c = COST_MODEL
     models = [m for _, m in targets]
     S = (T + sum(D for D, _ in targets)) * max(beta(m) for m in models)
     units = plan_units(T, sweeps, min_move)
-    seconds = plan_seconds(units, T, S) + kernels_cost(T, targets, what)
-    seconds += splits * placements * entries * c["turn_product_s"] + options * c["turn_option_s"]
-    seconds += sum(battle_cost(T - 1, D, m, "flow", what).seconds for D, m in targets)
+    terms = plan_terms(units, T, S)
     k = len(targets)
-    seconds += k * k * (c["kernel_term_s"] * T * T / 2 + c["plan_sweep_s"])
+    _count(terms, "turn_product_s", splits * placements * entries)
+    _count(terms, "turn_option_s", options)
+    _count(terms, "kernel_term_s", k * k * T * T / 2)        # the answer: borders and the likeliest course
+    _count(terms, "plan_sweep_s", k * k)
+    fixed = kernels_cost(T, targets, "") + sum(battle_cost(T - 1, D, m, "flow", "").seconds for D, m in targets)
     mb = c["bytes_per_value_bit"] * (units["sweeps"] * 3 * T + k * T * T / 2) * S / 8
-    return Estimate(seconds, _mb(mb), what, c["turn_browser_factor"])
+    return terms, fixed, mb
+
+
+def _count(terms, name, units):
+    terms[name] = terms.get(name, 0) + units
+
+
+def seconds_of(terms):
+    """Seconds of {COST_MODEL constant: units of its work}."""
+    return sum(COST_MODEL[name] * units for name, units in terms.items())
+
+
+def plan_terms(units, T, S):
+    """A plan recursion's `units` (plan_units), values of at most S bits, as {constant: units}."""
+    return {"sweep_s_per_bit": units["bit_steps"] * _align(S), "cell_s": units["cells"],
+            "kernel_term_s": units["terms"], "kernel_bit_s": units["term_bits"],
+            "kernel_bit2_s": units["term_bits2"], "plan_split_s": units["pairs"],
+            "plan_sweep_s": units["sweeps"], "plan_value_s": units["sweeps"] * T}
 
 
 def plan_seconds(units, T, S):
     """Seconds of a plan recursion's `units` (plan_units), values of at most S bits."""
-    c = COST_MODEL
-    return (c["sweep_s_per_bit"] * units["bit_steps"] * _align(S) + c["cell_s"] * units["cells"]
-            + c["kernel_term_s"] * units["terms"] + c["kernel_bit_s"] * units["term_bits"]
-            + c["plan_split_s"] * units["pairs"] + units["sweeps"] * (c["plan_sweep_s"] + c["plan_value_s"] * T))
+    return seconds_of(plan_terms(units, T, S))
 
 
 def plan_cost(T, nodes, root_children, what, min_move="one"):
     """A branching plan (algorithms/plan.py) from T armies on the starting territory: its kernels,
     the sweeps of its recursion (plan_units), the plan along its likeliest course (one battle's
     flow per target), the straight order (a chain campaign) and each rule set's round tables."""
+    terms, fixed, mb = plan_parts(T, nodes, root_children, min_move)
+    return Estimate(seconds_of(terms) + fixed, _mb(mb), what)
+
+
+def plan_parts(T, nodes, root_children, min_move="one"):
+    """plan_cost's parts: ({constant: units of its work}, seconds priced by other estimates, bytes)."""
     c = COST_MODEL
     models = {id(n.model): n.model for n in nodes}.values()
     S = (T + sum(n.defenders for n in nodes)) * max(beta(m) for m in models)
     units = plan_units(T, plan_sweeps(nodes, root_children), min_move)
-    seconds = plan_seconds(units, T, S) + kernels_cost(T, [(n.defenders, n.model) for n in nodes], what)
-    seconds += sum(battle_cost(T - 1, n.defenders, n.model, "flow", what).seconds for n in nodes)
-    seconds += campaign_cost(T - 1, [n.defenders for n in nodes], [n.model for n in nodes], what).seconds
+    terms = plan_terms(units, T, S)
+    fixed = kernels_cost(T, [(n.defenders, n.model) for n in nodes], "")
+    fixed += sum(battle_cost(T - 1, n.defenders, n.model, "flow", "").seconds for n in nodes)
+    fixed += campaign_cost(T - 1, [n.defenders for n in nodes], [n.model for n in nodes], "").seconds
     mb = c["bytes_per_value_bit"] * units["sweeps"] * 3 * T * S / 8 + c["bytes_per_approx"] * units["sweeps"] * 2
     if T <= KERNEL_MAX:
         mb += c["bytes_per_value_bit"] * len(nodes) * T * T / 2 * S / 8
-    return Estimate(seconds, _mb(mb), what)
+    return terms, fixed, mb
 
 
 # ---------------------------------------------------------------------------------- searches
