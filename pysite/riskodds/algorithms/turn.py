@@ -261,10 +261,11 @@ def least_structure_work(targets, entries):
     return targets * 2 ** (targets - 1) + entries * (2 ** targets - 1)
 
 
-def sweeps_of(board, subtrees, at_entries):
+def sweeps_of(board, subtrees, at_entries, counts=None):
     """The sweeps the search will make if every Pareto set holds one shape: for every option, the
     sets of its items not seen before (each set of k items makes k sweeps), as the cost model's
-    (count, defenders, model, defenders below) list."""
+    (count, defenders, model, defenders below) list. counts (a dict), when given, receives "lines":
+    the sets themselves, each a line of values the search keeps (plan.G[v, S])."""
     seen = set()
     out = []
     total = lambda block: sum(board.targets[i].defenders for i in _bits(block))
@@ -280,6 +281,8 @@ def sweeps_of(board, subtrees, at_entries):
                     for b, B in subset:
                         out.append((1, board.targets[b].defenders, board.targets[b].model,
                                     everything - board.targets[b].defenders))
+    if counts is not None:
+        counts["lines"] = len(seen)
     return out
 
 

@@ -88,15 +88,15 @@ def plan(attackers, targets, *, convention, rules=STANDARD, dice_mode="true-rand
     check_size(T * sum(n.defenders for n in nodes), max_states, f"a plan of {A + off:,} against "
                f"{sum(n.defenders for n in nodes):,} defenders", "attackers")
     n = len(nodes)
+    order = _dfs(nodes, root_children)
+    on_board = _straight_on_board(nodes, names, order)
     check_cost(plan_cost(T, nodes, root_children, f"a plan of {A + off:,} armies against {n} target{'s' * (n != 1)}",
-                         min_move),
+                         min_move, straight=on_board),
                as_budget(budget), "targets", "Try fewer targets, fewer targets from one territory, or fewer armies.")
     scale = scale_for(*models)
     solved = planner.solve(nodes, root_children, T, scale, min_move)
-    order = _dfs(nodes, root_children)
     straight = campaign(A + off, [nodes[i].defenders for i in order], convention=convention,
-                        rules=[models[i] for i in order], budget=budget).win \
-        if _straight_on_board(nodes, names, order) else None
+                        rules=[models[i] for i in order], budget=budget).win if on_board else None
     tree, starts = _tree(nodes, names), [(-1, root_children, T)]
     steps = tuple(main_line(solved, tree, starts))
     orders, moves = tables(solved, tree, starts)

@@ -330,10 +330,13 @@ def _family_cost(request, board, shape, R, what):
     reinforcements to place (guards/cost.py turn_cost)."""
     subtrees, at_entries = shape
     n = len(request.entries)
-    return turn_cost(max(e.armies for e in request.entries) + R, planner.sweeps_of(board, subtrees, at_entries),
+    counts = {}
+    sweeps = planner.sweeps_of(board, subtrees, at_entries, counts)
+    return turn_cost(max(e.armies for e in request.entries) + R, sweeps,
                      [(t.defenders, t.model) for t in request.targets], request.min_move, what,
                      splits=planner.splits(board, at_entries), placements=_count_placements(R, n), entries=n,
-                     options=sum(map(len, subtrees.values())) + sum(map(len, at_entries.values())))
+                     options=sum(map(len, subtrees.values())) + sum(map(len, at_entries.values())),
+                     lines=counts["lines"])
 
 
 def _at_fault(request, family, budget):

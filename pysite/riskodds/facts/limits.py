@@ -166,12 +166,11 @@ COST_MODEL = {
     "choice_state_s": 1e-5,         # a choosing defender's decision at one state ...
     "choice_step_s": 8e-7,          # ... and per product it weighs there, times (1 + S / choice_bits)
     "choice_bits": 2e4,
-    "plan_split_s": 3e-7,           # a plan: one split of t armies between a target and the rest, in floats,
-    "plan_sweep_s": 3e-5,           #   per sweep (v, S, c) of its recursion,
-    "plan_value_s": 6e-6,           #   and per value of each sweep's two value lines (floats, complements)
-    "kernel_term_s": 1.5e-7,        # a plan's conquest kernel: per product of a (t, t') term,
-    "kernel_bit_s": 1e-11,          #   and per bit of it,
-    "kernel_bit2_s": 0.0,           #   and per product of its factors' bits
+    "plan_split_s": 3.8e-7,         # a plan: one split of t armies between a target and the rest, in floats,
+    "plan_sweep_s": 1.3e-5,         #   per sweep (v, S, c) of its recursion,
+    "plan_value_s": 3.1e-6,         #   and per value of each sweep's two value lines (floats, complements)
+    "kernel_term_s": 1e-8,          # a plan's conquest kernel: per product of a (t, t') term,
+    "kernel_bit_s": 9.1e-10,        #   and per bit of it (issue 32: fitted with turns, was 1e-11)
     "turn_product_s": 2e-6,         # a turn: one entry's value in one placement of one split of the targets,
     "turn_partition_s": 3e-6,       #   one way to hang targets below a territory, found before the search,
     "turn_option_s": 1e-4,          #   and one such way valued in the search (items, Pareto sets);
@@ -185,6 +184,7 @@ COST_MODEL = {
     "real_s_per_value": 1e-4,       # one Balanced Blitz outcome (Decimal steps, a power)
     "rounds_s": 1e-4,               # counting one dice round table: per level (faces + 1)
     "bytes_per_value_bit": 0.6,     # memory per bit of exact values kept (ints, dicts, copies)
+    "line_value_bytes": 400,         # and per value a plan or a turn keeps in its lines (exponents, floats, moves)
     "bytes_per_text_bit": 1.8,      # and per bit of exact values sent as decimal JSON
     "bytes_per_approx": 400,        # memory per {float, log10} entry (dict and JSON)
     "bytes_per_real": 1500,         # memory per Balanced Blitz outcome (kept bits, Decimals, JSON)

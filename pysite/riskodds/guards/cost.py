@@ -327,13 +327,11 @@ def plan_units(T, sweeps, min_move="one"):
     floats (pairs: t - least(t) for t = 2..T) and then sums the battle against c:
     - up to KERNEL_MAX armies by its conquest kernel: terms, one product per (t, t') with
       2 <= t' <= t <= T, of numbers of about (t + D + T + defenders below) * beta bits (term_bits);
-      a product of a kernel weight of (t + D) * beta bits by a value of (T + defenders below) * beta
-      bits costs their product (term_bits2: schoolbook multiplication of such sizes);
     - above, by a backward sweep: cells (T lines of D + 1 states) and bit-steps (a cell (a, d)
       holds about (a + d + defenders below) * beta bits, times its round's outcomes).
     Each sweep costs a few arithmetic operations here, whatever T (closed forms).
     tests/engine/test_engine_cost.py measures the same counts on the real recursion."""
-    units = {"sweeps": 0, "pairs": 0, "terms": 0, "term_bits": 0.0, "term_bits2": 0.0, "cells": 0, "bit_steps": 0.0}
+    units = {"sweeps": 0, "pairs": 0, "terms": 0, "term_bits": 0.0, "cells": 0, "bit_steps": 0.0}
     kernel = T <= KERNEL_MAX
     lines = T - 1                                       # lines a = 1 .. T - 1 hold live values
     per_model = {}                                      # id(model) -> (beta, pairs per sweep, steps)
@@ -350,7 +348,6 @@ def plan_units(T, sweeps, min_move="one"):
         if kernel:
             units["terms"] += count * T * (T - 1) // 2
             units["term_bits"] += count * b * (cubic + (D + T + K) * linear)
-            units["term_bits2"] += count * b * b * (T + K) * (cubic + D * linear)
         else:
             units["cells"] += count * T * (D + 1)
             units["bit_steps"] += count * b * steps * (
@@ -367,25 +364,38 @@ def kernels_cost(T, targets, what):
     seconds = 0.0
     for D, model in {(D, id(m)): (D, m) for D, m in targets}.values():
         seconds += sum(battle_cost(a, D, model, "ends", what).seconds for a in range(1, T))
-        seconds -= (T - 2) * rounds_seconds(model)          # the tables are counted once
+        seconds -= (T - 1) * rounds_seconds(model)          # the tables: once per request (_tables_once)
     return seconds
 
 
-def turn_cost(T, sweeps, targets, min_move, what, splits=1, placements=1, entries=1, options=0):
+def _tables_once(models):
+    """Seconds of counting the round tables of a request's models, each once (a battle's estimate
+    counts its own; a plan's battles share them)."""
+    return sum(rounds_seconds(m) for m in {id(m): m for m in models}.values())
+
+
+def _flows(T, targets):
+    """The likeliest course: one battle's flow of T - 1 attacking armies per target (tables apart)."""
+    return sum(battle_cost(T - 1, D, m, "flow", "").seconds - rounds_seconds(m) for D, m in targets)
+
+
+def turn_cost(T, sweeps, targets, min_move, what, splits=1, placements=1, entries=1, options=0, lines=None):
     """A turn's search (algorithms/turn.py) from at most T armies on a territory: the sweeps of the
     plan recursion its family makes (`sweeps`, as plan_units takes them, counted from the family's
     structure before any value is computed), the targets' conquest kernels, every split of the
     targets among the entries with every placement (products of `entries` values), and the answer:
     one battle's flow per target for the likeliest course, and the expected armies on the border
     (a sweep per target and border territory at most). options: the ways to hang targets the
-    structure holds (each is built into items, valued and weighed against the others: Pareto sets)."""
+    structure holds (each is built into items, valued and weighed against the others: Pareto sets).
+    lines: the lines of values the search keeps (one per territory and set of items below it;
+    algorithms/turn.py sweeps_of counts them), each T + 1 values: its memory."""
     if not targets:
         return Estimate(0.0, _mb(0), what)
-    terms, fixed, mb = turn_parts(T, sweeps, targets, min_move, splits, placements, entries, options)
+    terms, fixed, mb = turn_parts(T, sweeps, targets, min_move, splits, placements, entries, options, lines)
     return Estimate(seconds_of(terms) + fixed, _mb(mb), what, COST_MODEL["turn_browser_factor"])
 
 
-def turn_parts(T, sweeps, targets, min_move, splits=1, placements=1, entries=1, options=0):
+def turn_parts(T, sweeps, targets, min_move, splits=1, placements=1, entries=1, options=0, lines=None):
     """turn_cost's parts: ({constant: units of its work}, seconds priced by other estimates, bytes)."""
     c = COST_MODEL
     models = [m for _, m in targets]
@@ -397,9 +407,25 @@ def turn_parts(T, sweeps, targets, min_move, splits=1, placements=1, entries=1, 
     _count(terms, "turn_option_s", options)
     _count(terms, "kernel_term_s", k * k * T * T / 2)        # the answer: borders and the likeliest course
     _count(terms, "plan_sweep_s", k * k)
-    fixed = kernels_cost(T, targets, "") + sum(battle_cost(T - 1, D, m, "flow", "").seconds for D, m in targets)
-    mb = c["bytes_per_value_bit"] * (units["sweeps"] * 3 * T + k * T * T / 2) * S / 8
+    fixed = kernels_cost(T, targets, "") + _flows(T, targets) + _tables_once(models)
+    if lines is None:
+        lines = units["sweeps"]
+    mb = _values_bytes(lines * (T + 1), S)
+    if T <= KERNEL_MAX:
+        mb += _kernel_bytes(k * T * T / 2, S)
     return terms, fixed, mb
+
+
+def _values_bytes(values, S):
+    """Bytes of `values` values a plan keeps in its lines, of up to S bits (S / 2 on average), with
+    what comes with each (its denominator's exponents, its floats, the move and order it decided)."""
+    c = COST_MODEL
+    return values * (c["line_value_bytes"] + c["bytes_per_value_bit"] * S / 16)
+
+
+def _kernel_bytes(values, S):
+    """Bytes of `values` numerators of conquest kernels (plain ints of up to S bits)."""
+    return values * COST_MODEL["bytes_per_value_bit"] * S / 8
 
 
 def _count(terms, name, units):
@@ -415,7 +441,7 @@ def plan_terms(units, T, S):
     """A plan recursion's `units` (plan_units), values of at most S bits, as {constant: units}."""
     return {"sweep_s_per_bit": units["bit_steps"] * _align(S), "cell_s": units["cells"],
             "kernel_term_s": units["terms"], "kernel_bit_s": units["term_bits"],
-            "kernel_bit2_s": units["term_bits2"], "plan_split_s": units["pairs"],
+            "plan_split_s": units["pairs"],
             "plan_sweep_s": units["sweeps"], "plan_value_s": units["sweeps"] * T}
 
 
@@ -424,27 +450,35 @@ def plan_seconds(units, T, S):
     return seconds_of(plan_terms(units, T, S))
 
 
-def plan_cost(T, nodes, root_children, what, min_move="one"):
+def plan_cost(T, nodes, root_children, what, min_move="one", straight=True):
     """A branching plan (algorithms/plan.py) from T armies on the starting territory: its kernels,
     the sweeps of its recursion (plan_units), the plan along its likeliest course (one battle's
-    flow per target), the straight order (a chain campaign) and each rule set's round tables."""
-    terms, fixed, mb = plan_parts(T, nodes, root_children, min_move)
+    flow per target), the straight order (a chain campaign, when `straight`: the answer compares
+    them) and each rule set's round tables."""
+    terms, fixed, mb = plan_parts(T, nodes, root_children, min_move, straight)
     return Estimate(seconds_of(terms) + fixed, _mb(mb), what)
 
 
-def plan_parts(T, nodes, root_children, min_move="one"):
+def plan_lines(nodes, root_children):
+    """The lines of values a plan's recursion keeps: one per territory and set of its targets."""
+    return sum(2 ** len(kids) - 1 for kids in [root_children] + [n.children for n in nodes])
+
+
+def plan_parts(T, nodes, root_children, min_move="one", straight=True):
     """plan_cost's parts: ({constant: units of its work}, seconds priced by other estimates, bytes)."""
     c = COST_MODEL
     models = {id(n.model): n.model for n in nodes}.values()
     S = (T + sum(n.defenders for n in nodes)) * max(beta(m) for m in models)
     units = plan_units(T, plan_sweeps(nodes, root_children), min_move)
     terms = plan_terms(units, T, S)
-    fixed = kernels_cost(T, [(n.defenders, n.model) for n in nodes], "")
-    fixed += sum(battle_cost(T - 1, n.defenders, n.model, "flow", "").seconds for n in nodes)
-    fixed += campaign_cost(T - 1, [n.defenders for n in nodes], [n.model for n in nodes], "").seconds
-    mb = c["bytes_per_value_bit"] * units["sweeps"] * 3 * T * S / 8 + c["bytes_per_approx"] * units["sweeps"] * 2
+    targets = [(n.defenders, n.model) for n in nodes]
+    fixed = kernels_cost(T, targets, "") + _flows(T, targets) + _tables_once(models)
+    if straight:
+        fixed += campaign_cost(T - 1, [n.defenders for n in nodes], [n.model for n in nodes], "").seconds
+        fixed -= _tables_once(models)
+    mb = _values_bytes(plan_lines(nodes, root_children) * (T + 1), S)
     if T <= KERNEL_MAX:
-        mb += c["bytes_per_value_bit"] * len(nodes) * T * T / 2 * S / 8
+        mb += _kernel_bytes(len(nodes) * T * T / 2, S)
     return terms, fixed, mb
 
 
