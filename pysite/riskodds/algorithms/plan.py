@@ -62,7 +62,7 @@ import math
 from dataclasses import dataclass, field
 from operator import add, mul
 
-from ..checks.rules import MIN_MOVES, least_move
+from ..checks.rules import MIN_MOVES, least_move  # noqa: F401 (MIN_MOVES: answers read it here too)
 from ..facts.limits import KERNEL_MAX
 from ..guards.budget import tick
 from . import flow

@@ -226,7 +226,7 @@ def _search(side, known, p, model, mode, budget, need, off, decisions=None):
             else f"defenders needed against {shown:,} attackers")
     field = "survivors" if side is ATTACKERS and need > known else side.known
     refuse_costly_search(side.estimate(known, target, model, need), side.estimate(known, Fraction(1, 2), model, need),
-                         known, model, budget, what, field, side.counts)
+                         known, model, budget, what, field, side.counts, dead=need - 1 if side is ATTACKERS else 0)
     scale = scale_for(model)
 
     def chances():                      # (n, the chance as (num, den)) for n = 0, 1, 2, ...

@@ -158,8 +158,9 @@ COST_MODEL = {
     "align_power": 0.6,             #   largest value (aligning them multiplies by big powers)
     "sweep_s_per_bit": 3.8e-10,     # backward sweeps (searches, tables): per bit-step, times the S factor,
     "cell_s": 2e-6,                 #   and per cell of the sweep
-    "campaign_state_s": 2.6e-15,    # a campaign's flows: per state and S ** campaign_power (stacks of
-    "campaign_power": 2.5,          #   every size meet in each territory: many denominators align)
+    "campaign_state_s": 2.9e-15,    # a campaign's flows: per state and S ** campaign_power (stacks of
+    "campaign_power": 2.5,          #   every size meet in each territory: many denominators align),
+    "campaign_base_s": 5e-6,        #   and per state
     "lattice_s_per_bit": 1.6e-10,   # the lattice's windows: per bit-step, times the same S factor
     "lattice_row_s": 4.3e-5,        # and per row of the lattice
     "state_s": 2.9e-5,              # every state a flow or sweep visits (dicts, tuples)
@@ -185,7 +186,7 @@ COST_MODEL = {
     "rounds_s": 1e-4,               # counting one dice round table: per level (faces + 1)
     "bytes_per_value_bit": 0.6,     # memory per bit of exact values kept (ints, dicts, copies)
     "line_value_bytes": 400,         # and per value a plan or a turn keeps in its lines (exponents, floats, moves)
-    "bytes_per_text_bit": 1.8,      # and per bit of exact values sent as decimal JSON
+    "bytes_per_text_bit": 0.28,     # and per bit of exact values sent as decimal JSON (issue 32: was 1.8)
     "bytes_per_approx": 400,        # memory per {float, log10} entry (dict and JSON)
     "bytes_per_real": 1500,         # memory per Balanced Blitz outcome (kept bits, Decimals, JSON)
     "base_mb": 30,                  # the interpreter and the engine, before any work
