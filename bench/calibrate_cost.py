@@ -7,8 +7,9 @@ script; rerun it after changing the engine and adjust them so that every ratio (
 measured) stays within [1/2, 2], the docs' promise (a little above 1 is better: refusing early
 beats running for ever).
 
-Usage: python bench/calibrate_cost.py [--quick] [--only OP,OP] [--match TEXT] [--out NAME]
-    (prints a table, saves bench/results/NAME, cost.json by default)
+Usage: python bench/calibrate_cost.py [--quick] [--only OP,OP] [--match TEXT|TEXT] [--out NAME]
+    (prints a table, saves bench/results/NAME, cost.json by default; --match keeps the requests
+    whose JSON holds one of the texts)
 """
 import json
 import os
@@ -188,7 +189,7 @@ def main():
     match = args[args.index("--match") + 1] if "--match" in args else None
     name = args[args.index("--out") + 1] if "--out" in args else "cost.json"
     cases = [c for c in CASES + TURN_CASES if (only is None or c[0] in only)
-             and (match is None or match in json.dumps(c))] if not quick else CASES[:8]
+             and (match is None or any(m in json.dumps(c) for m in match.split("|")))] if not quick else CASES[:8]
     rows = []
     print(f"{'op':8s} {'request':52s} {'est s':>7s} {'fresh s':>7s} {'warm s':>7s} {'ratio':>11s} "
           f"{'est MB':>7s} {'fresh':>6s} {'warm':>6s} {'ratio':>11s}")

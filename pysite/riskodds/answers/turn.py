@@ -289,8 +289,8 @@ def choose_family(request, budget):
             why = f"{words or 'every plan'} has too many ways to attack"
             if narrowest is None:
                 within = (f"within the time budget of {budget.seconds:g} s (time_budget_s)" if limit < STRUCTURE_CAP
-                          else "in one search")
-                raise BudgetError(f"{what} has too many ways to attack to search {within}: take fewer "
+                          else "in one turn")
+                raise BudgetError(f"{what} has too many ways to attack to weigh {within}: take fewer "
                                   "territories at once", "goal")
             break
         estimate = _family_cost(request, board, shape, request.R, what + (f" ({words})" if words else ""))

@@ -164,7 +164,7 @@ COST_MODEL = {
     "lattice_s_per_bit": 1.6e-10,   # the lattice's windows: per bit-step, times the same S factor
     "lattice_row_s": 4.3e-5,        # and per row of the lattice
     "state_s": 2.9e-5,              # every state a flow or sweep visits (dicts, tuples)
-    "choice_state_s": 1e-5,         # a choosing defender's decision at one state ...
+    "choice_state_s": 2e-6,         # a choosing defender's decision at one state (issue 32: was 1e-5) ...
     "choice_step_s": 8e-7,          # ... and per product it weighs there, times (1 + S / choice_bits)
     "choice_bits": 2e4,
     "plan_split_s": 3.8e-7,         # a plan: one split of t armies between a target and the rest, in floats,
@@ -189,5 +189,6 @@ COST_MODEL = {
     "bytes_per_text_bit": 0.28,     # and per bit of exact values sent as decimal JSON (issue 32: was 1.8)
     "bytes_per_approx": 400,        # memory per {float, log10} entry (dict and JSON)
     "bytes_per_real": 1500,         # memory per Balanced Blitz outcome (kept bits, Decimals, JSON)
+    "choice_state_bytes": 250,      # memory per state of a choosing defender's decisions (kept for the answer)
     "base_mb": 30,                  # the interpreter and the engine, before any work
 }

@@ -204,11 +204,13 @@ def battle_cost(A, D, model, detail, what, retreat=0, goal=0, closed_form=True):
     S = (A + D) * beta(model)
     seconds = _flow_seconds(flow, S, starts_as_chain(A, D, model, retreat, goal, closed_form)) + c["state_s"] * states + rounds_seconds(model)
     seconds += choice_seconds(model, (A - retreat) * (D - goal), S)    # a choosing defender decides everywhere
+    frontier = c["bytes_per_value_bit"] * 8 * S
+    if choice_steps(model):                    # and its decisions are kept, state by state
+        frontier += c["choice_state_bytes"] * (A - retreat) * (D - goal)
     if lattice:
         rows = (A + D) / model.full_round_armies
         seconds += c["lattice_s_per_bit"] * lattice * _align(S) + c["lattice_row_s"] * rows
     ends = A + D + 2
-    frontier = c["bytes_per_value_bit"] * 8 * S
     if detail == "flow":                       # one target state: the frontier only
         return Estimate(seconds, _mb(frontier), what)
     if detail == "summary":
