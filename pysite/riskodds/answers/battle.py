@@ -28,11 +28,9 @@ def guard_battle(args, max_states, budget, detail, hint="Try fewer armies."):
     """The size and cost guards of one battle (`detail` as in cost.battle_cost), before any work."""
     check_size(args.A * args.D, max_states, args.what)
     what = args.what + {"ends": " with every end state exact", "full": " with every end state exact"}.get(detail, "")
-    if args.dice_mode == BALANCED_BLITZ:       # its outcomes are reals: the exact ends are kept, not written out
-        estimate = battle_cost(args.A, args.D, args.model, "ends" if detail == "full" else detail, what,
-                               args.retreat, args.goal) + reshape_cost(args.A, args.D, what)
-    else:
-        estimate = battle_cost(args.A, args.D, args.model, detail, what, args.retreat, args.goal)
+    estimate = battle_cost(args.A, args.D, args.model, detail, what, args.retreat, args.goal)
+    if args.dice_mode == BALANCED_BLITZ:
+        estimate = estimate + reshape_cost(args.A, args.D, what)
     check_cost(estimate, as_budget(budget), args.bigger_side, hint)
 
 
