@@ -10,6 +10,8 @@ beats running for ever).
 Usage: python bench/calibrate_cost.py [--quick] [--only OP,OP] [--match TEXT|TEXT] [--out NAME]
     (prints a table, saves bench/results/NAME, cost.json by default; --match keeps the requests
     whose JSON holds one of the texts)
+       python bench/calibrate_cost.py --merge cost.json cost_rerun.json
+    (rows measured again replace the same requests; prints and saves the whole table)
 """
 import json
 import os
@@ -184,6 +186,9 @@ def main():
         print(json.dumps(one(op, params)))
         return
     args = sys.argv[1:]
+    if "--merge" in args:               # --merge INTO FROM...: FROM's rows replace INTO's same requests
+        into, *more = args[args.index("--merge") + 1:]
+        return _merge(into, more)
     quick = "--quick" in args
     only = args[args.index("--only") + 1].split(",") if "--only" in args else None
     match = args[args.index("--match") + 1] if "--match" in args else None
@@ -191,32 +196,61 @@ def main():
     cases = [c for c in CASES + TURN_CASES if (only is None or c[0] in only)
              and (match is None or any(m in json.dumps(c) for m in match.split("|")))] if not quick else CASES[:8]
     rows = []
-    print(f"{'op':8s} {'request':52s} {'est s':>7s} {'fresh s':>7s} {'warm s':>7s} {'ratio':>11s} "
-          f"{'est MB':>7s} {'fresh':>6s} {'warm':>6s} {'ratio':>11s}")
+    print(HEADER)
     for op, params in cases:
         out = subprocess.run([sys.executable, __file__, "--case", json.dumps([op, params])],
                              capture_output=True, text=True)
         if out.returncode:
             print(op, _label(op, params), out.stderr[-500:])
             continue
-        r = json.loads(out.stdout)
-        if "error" in r:
-            print(f"{op:8s} {_label(op, params):52s} refused: {r['error'][:90]}")
-            rows.append({"op": op, "params": params, **r})
-            continue
-        f, w = r["fresh"], r["warm"]
-        rs = [_ratio(r["est_seconds"], f["seconds"]), _ratio(r["est_seconds"], w["seconds"])]
-        rm = [_ratio(r["est_mb"], f["peak_mb"]), _ratio(r["est_mb"], w["peak_mb"])]
-        r["within_2"] = all(0.5 <= x <= 2 for x in rs + rm) and f["ok"] and w["ok"]
-        rows.append({"op": op, "params": params, **r})
-        print(f"{op:8s} {_label(op, params):52s} {r['est_seconds']:7.2f} {f['seconds']:7.2f} {w['seconds']:7.2f} "
-              f"{rs[0]:5.2f} {rs[1]:5.2f} {r['est_mb']:7.0f} {f['peak_mb']:6.0f} {w['peak_mb']:6.0f} "
-              f"{rm[0]:5.2f} {rm[1]:5.2f}{'' if r['within_2'] else '  *'}"
-              f"{'' if f['ok'] and w['ok'] else '  failed: ' + (f['error'] or w['error'] or '')[:60]}", flush=True)
+        r = {"op": op, "params": params, **json.loads(out.stdout)}
+        rows.append(r)
+        print(_line(r), flush=True)
         _save(name, rows)
+    _summary(rows)
+    _save(name, rows)
+
+
+HEADER = (f"{'op':8s} {'request':52s} {'est s':>7s} {'fresh s':>7s} {'warm s':>7s} {'ratio':>11s} "
+          f"{'est MB':>7s} {'fresh':>6s} {'warm':>6s} {'ratio':>11s}")
+
+
+def _line(r):
+    """One row of the table (and r["within_2"] set): estimate, fresh, warm, ratios estimate / measured."""
+    op, params = r["op"], r["params"]
+    if "error" in r:
+        return f"{op:8s} {_label(op, params):52s} refused: {r['error'][:90]}"
+    f, w = r["fresh"], r["warm"]
+    rs = [_ratio(r["est_seconds"], f["seconds"]), _ratio(r["est_seconds"], w["seconds"])]
+    rm = [_ratio(r["est_mb"], f["peak_mb"]), _ratio(r["est_mb"], w["peak_mb"])]
+    r["within_2"] = all(0.5 <= x <= 2 for x in rs + rm) and f["ok"] and w["ok"]
+    return (f"{op:8s} {_label(op, params):52s} {r['est_seconds']:7.2f} {f['seconds']:7.2f} {w['seconds']:7.2f} "
+            f"{rs[0]:5.2f} {rs[1]:5.2f} {r['est_mb']:7.0f} {f['peak_mb']:6.0f} {w['peak_mb']:6.0f} "
+            f"{rm[0]:5.2f} {rm[1]:5.2f}{'' if r['within_2'] else '  *'}"
+            f"{'' if f['ok'] and w['ok'] else '  failed: ' + (f['error'] or w['error'] or '')[:60]}")
+
+
+def _summary(rows):
     bad = [r for r in rows if r.get("within_2") is False]
     print(f"{len(rows)} rows, {len(bad)} outside a factor 2 (marked *); load average {os.getloadavg()[0]:.2f}")
-    _save(name, rows)
+
+
+def _merge(into, more):
+    """Rows measured again (FROM files) replace the same requests in INTO; prints the whole table."""
+    path = lambda n: os.path.join(ROOT, "bench", "results", n)
+    with open(path(into)) as f:
+        rows = json.load(f)["rows"]
+    for name in more:
+        with open(path(name)) as f:
+            for new in json.load(f)["rows"]:
+                for i, old in enumerate(rows):
+                    if (old["op"], old["params"]) == (new["op"], new["params"]):
+                        rows[i] = {**new, "rerun": name}
+    print(HEADER)
+    for r in rows:
+        print(_line(r) + ("  (rerun)" if r.get("rerun") else ""))
+    _summary(rows)
+    _save(into, rows)
 
 
 def _save(name, rows):

@@ -255,12 +255,12 @@ def sweep_cost(lines, length, model, what, cells_out=0, text_out=False, dead=0):
     """A backward sweep of `lines` lines of `length` + 1 states (searches and win tables);
     cells_out values sent back as {float, log10} (or as exact text when text_out). dead: the first
     lines hold only zeros (a search for survivors: fewer attackers than needed never win), so they
-    cost no arithmetic, and their cells a quarter of a live one (measured: under 1 microsecond)."""
+    cost no arithmetic, and their cells half a live one (measured: about 1 microsecond each)."""
     c = COST_MODEL
     live = max(0, lines - dead)
     S = (live + length) * beta(model)
     seconds = c["sweep_s_per_bit"] * sweep_work(live, length, model) * _align(S)
-    seconds += c["cell_s"] * (live + (lines - live) / 4) * length
+    seconds += c["cell_s"] * (live + (lines - live) / 2) * length
     seconds += choice_seconds(model, lines * length, S)
     seconds += rounds_seconds(model)
     mb = c["bytes_per_value_bit"] * 4 * length * S / 8
