@@ -1,10 +1,17 @@
 """Measure what the engine's cost model (pysite/riskodds/guards/cost.py) predicts: CPU seconds and
-peak memory of JSON API requests of many shapes, each in a fresh subprocess (so ru_maxrss is
-its own), beside the model's estimate. The constants (COST_MODEL in facts/limits.py) come from runs of this script;
-rerun it after changing the engine and adjust them so that the ratio column stays near 1 (a
-little above is fine: refusing early is better than running for ever).
+peak memory of JSON API requests of many shapes beside the model's estimate, each request in a
+fresh subprocess and then again in the same process (warm: round tables and caches filled). Peak
+memory is the process's VmHWM (Linux), reset between the two runs (/proc/self/clear_refs), so
+each run's peak is its own. The constants (COST_MODEL in facts/limits.py) come from runs of this
+script; rerun it after changing the engine and adjust them so that every ratio (estimate over
+measured) stays within [1/2, 2], the docs' promise (a little above 1 is better: refusing early
+beats running for ever).
 
-Usage: python bench/calibrate_cost.py [--quick]     (prints a table, saves bench/results/cost.json)
+Usage: python bench/calibrate_cost.py [--quick] [--only OP,OP] [--match TEXT|TEXT] [--out NAME]
+    (prints a table, saves bench/results/NAME, cost.json by default; --match keeps the requests
+    whose JSON holds one of the texts)
+       python bench/calibrate_cost.py --merge cost.json cost_rerun.json
+    (rows measured again replace the same requests; prints and saves the whole table)
 """
 import json
 import os
@@ -85,18 +92,92 @@ CASES = [
 ]
 
 
+def _turn(mine, goal, R=0, search="auto", theirs=1, **extra):
+    """A turn request: `mine` {territory: armies} held by "you", every territory of `goal` (a
+    continent, or a list of territories) not in `mine` held by "red" with `theirs` armies."""
+    from riskodds.facts import board
+    names = board.MEMBERS[goal] if isinstance(goal, str) else goal
+    position = {t: {"owner": "red", "armies": theirs(i) if callable(theirs) else theirs}
+                for i, t in enumerate(n for n in names if n not in mine)}
+    position.update({t: {"owner": "you", "armies": a} for t, a in mine.items()})
+    return ("turn", {"position": position, "player": "you", "reinforcements": R,
+                     "goal": {"take": goal if isinstance(goal, str) else list(goal)}, "search": search, **extra})
+
+
+ONE_TO_THREE = lambda i: 1 + i % 3
+TURN_CASES = [
+    # the red-team's rows (issue 32, row 3): 1 army on each target, every army on one entry
+    _turn({"Brazil": 80}, "Africa"),
+    _turn({"Greenland": 50}, "Europe"),
+    _turn({"Kamchatka": 40}, "North America"),
+    _turn({"Ukraine": 60}, "Asia"),
+    # every family on one position (auto takes one of them)
+    *[_turn({"Kamchatka": 20, "Iceland": 10}, "North America", 10, search=f, theirs=ONE_TO_THREE)
+      for f in ("chains", "2", "3", "all")],
+    *[_turn({"Brazil": 15, "Southern Europe": 10}, "Africa", 8, search=f, theirs=2) for f in ("chains", "2", "3", "all")],
+    _turn({"Ukraine": 25, "Indonesia": 10}, "Asia", 10, search="chains", theirs=ONE_TO_THREE),
+    # small turns, many placements, capitals, "dice" moves
+    _turn({"Siam": 6}, "Australia", 3),
+    _turn({"Siam": 20}, "Australia", 200),
+    _turn({"North Africa": 8, "Central America": 4}, "South America", 6, theirs=2),
+    _turn({"North Africa": 8, "Central America": 4, "Peru": 3}, "South America", 12, theirs=3, min_move="one"),
+    _turn({"Ukraine": 30}, "Europe", 5, theirs=ONE_TO_THREE),
+    _turn({"Brazil": 200}, "Africa", theirs=5),
+    _turn({"Kamchatka": 80}, "North America"),
+]
+
+
+def _peak_mb():
+    """This process's peak resident memory since the last reset (VmHWM), MB."""
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def _reset_peak():
+    try:
+        with open("/proc/self/clear_refs", "w") as f:
+            f.write("5")
+    except OSError:
+        pass
+
+
 def one(op, params):
-    """Run one request here; return the measured CPU seconds and peak MB, and the estimate."""
+    """Run one request here twice (fresh, then warm); return the measured CPU seconds and peak MB
+    of each, and the estimate."""
+    import gc
     import riskodds.interfaces.api as api
-    params = {"convention": A, **params}
-    est = api.handle(op, {**params, "estimate_only": True})["estimate"]
+    params = {"convention": A, **params} if op != "turn" else params
+    # the estimate and the runs see the same budget: "auto" (a turn's family) the default time budget,
+    # as a player's request, so that it prices and searches the same family; the others no limit
+    budgets = {"memory_budget_mb": 1e9} if params.get("search", "auto") == "auto" and op == "turn" else \
+        {"time_budget_s": 1e9, "memory_budget_mb": 1e9}
+    params = {**params, **budgets}
     t = time.process_time()
-    res = api.handle(op, {**params, "time_budget_s": 1e9, "memory_budget_mb": 1e9})
-    seconds = time.process_time() - t
-    text = json.dumps(res)
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    return {"seconds": seconds, "peak_mb": peak, "ok": res["ok"], "chars": len(text),
-            "est_seconds": est["seconds"], "est_mb": est["mb"]}
+    est = api.handle(op, {**params, "estimate_only": True})
+    estimate_s = time.process_time() - t
+    if not est["ok"]:
+        return {"error": est["error"]["message"]}
+    est = est["estimate"]
+    out = {"est_seconds": est["seconds"], "est_mb": est["mb"], "estimate_s": estimate_s, "what": est["what"]}
+    for run in ("fresh", "warm"):
+        gc.collect()
+        _reset_peak()
+        t = time.process_time()
+        res = api.handle(op, params)
+        seconds = time.process_time() - t
+        text = json.dumps(res)
+        out[run] = {"seconds": seconds, "peak_mb": _peak_mb(), "ok": res["ok"], "chars": len(text),
+                    "searched": (res.get("searched") or {}).get("family"),
+                    "error": None if res["ok"] else res["error"]["message"]}
+        del res, text
+    return out
+
+
+def _ratio(est, measured):
+    return est / max(measured, 1e-3)
 
 
 def main():
@@ -104,23 +185,89 @@ def main():
         op, params = json.loads(sys.argv[2])
         print(json.dumps(one(op, params)))
         return
-    quick = "--quick" in sys.argv
+    args = sys.argv[1:]
+    if "--merge" in args:               # --merge INTO FROM...: FROM's rows replace INTO's same requests
+        into, *more = args[args.index("--merge") + 1:]
+        return _merge(into, more)
+    quick = "--quick" in args
+    only = args[args.index("--only") + 1].split(",") if "--only" in args else None
+    match = args[args.index("--match") + 1] if "--match" in args else None
+    name = args[args.index("--out") + 1] if "--out" in args else "cost.json"
+    cases = [c for c in CASES + TURN_CASES if (only is None or c[0] in only)
+             and (match is None or any(m in json.dumps(c) for m in match.split("|")))] if not quick else CASES[:8]
     rows = []
-    print(f"{'op':17s} {'params':58s} {'cpu s':>7s} {'est s':>7s} {'ratio':>5s} {'MB':>6s} {'est MB':>7s}")
-    for op, params in CASES[: 8 if quick else None]:
+    print(HEADER)
+    for op, params in cases:
         out = subprocess.run([sys.executable, __file__, "--case", json.dumps([op, params])],
                              capture_output=True, text=True)
         if out.returncode:
-            print(op, params, out.stderr[-500:])
+            print(op, _label(op, params), out.stderr[-500:])
             continue
-        r = json.loads(out.stdout)
-        rows.append({"op": op, "params": params, **r})
-        print(f"{op:17s} {json.dumps(params)[:58]:58s} {r['seconds']:7.2f} {r['est_seconds']:7.2f} "
-              f"{r['est_seconds'] / max(r['seconds'], 1e-3):5.2f} {r['peak_mb']:6.0f} {r['est_mb']:7.0f}",
-              flush=True)
+        r = {"op": op, "params": params, **json.loads(out.stdout)}
+        rows.append(r)
+        print(_line(r), flush=True)
+        _save(name, rows)
+    _summary(rows)
+    _save(name, rows)
+
+
+HEADER = (f"{'op':8s} {'request':52s} {'est s':>7s} {'fresh s':>7s} {'warm s':>7s} {'ratio':>11s} "
+          f"{'est MB':>7s} {'fresh':>6s} {'warm':>6s} {'ratio':>11s}")
+
+
+def _line(r):
+    """One row of the table (and r["within_2"] set): estimate, fresh, warm, ratios estimate / measured."""
+    op, params = r["op"], r["params"]
+    if "error" in r:
+        return f"{op:8s} {_label(op, params):52s} refused: {r['error'][:90]}"
+    f, w = r["fresh"], r["warm"]
+    rs = [_ratio(r["est_seconds"], f["seconds"]), _ratio(r["est_seconds"], w["seconds"])]
+    rm = [_ratio(r["est_mb"], f["peak_mb"]), _ratio(r["est_mb"], w["peak_mb"])]
+    r["within_2"] = all(0.5 <= x <= 2 for x in rs + rm) and f["ok"] and w["ok"]
+    return (f"{op:8s} {_label(op, params):52s} {r['est_seconds']:7.2f} {f['seconds']:7.2f} {w['seconds']:7.2f} "
+            f"{rs[0]:5.2f} {rs[1]:5.2f} {r['est_mb']:7.0f} {f['peak_mb']:6.0f} {w['peak_mb']:6.0f} "
+            f"{rm[0]:5.2f} {rm[1]:5.2f}{'' if r['within_2'] else '  *'}"
+            f"{'' if f['ok'] and w['ok'] else '  failed: ' + (f['error'] or w['error'] or '')[:60]}")
+
+
+def _summary(rows):
+    bad = [r for r in rows if r.get("within_2") is False]
+    print(f"{len(rows)} rows, {len(bad)} outside a factor 2 (marked *); load average {os.getloadavg()[0]:.2f}")
+
+
+def _merge(into, more):
+    """Rows measured again (FROM files) replace the same requests in INTO; prints the whole table."""
+    path = lambda n: os.path.join(ROOT, "bench", "results", n)
+    with open(path(into)) as f:
+        rows = json.load(f)["rows"]
+    for name in more:
+        with open(path(name)) as f:
+            for new in json.load(f)["rows"]:
+                for i, old in enumerate(rows):
+                    if (old["op"], old["params"]) == (new["op"], new["params"]):
+                        rows[i] = {**new, "rerun": name}
+    print(HEADER)
+    for r in rows:
+        print(_line(r) + ("  (rerun)" if r.get("rerun") else ""))
+    _summary(rows)
+    _save(into, rows)
+
+
+def _save(name, rows):
     os.makedirs(os.path.join(ROOT, "bench", "results"), exist_ok=True)
-    with open(os.path.join(ROOT, "bench", "results", "cost.json"), "w") as f:
+    with open(os.path.join(ROOT, "bench", "results", name), "w") as f:
         json.dump({"load_average": os.getloadavg(), "rows": rows}, f, indent=1)
+
+
+def _label(op, params):
+    """A short name of a request for the table."""
+    if op != "turn":
+        return json.dumps(params)[:52]
+    mine = ", ".join(f"{t} {p['armies']}" for t, p in params["position"].items() if p["owner"] == "you")
+    theirs = sorted({p["armies"] for p in params["position"].values() if p["owner"] != "you"})
+    goal = params["goal"]["take"]
+    return (f"{goal if isinstance(goal, str) else len(goal)} from {mine} +{params['reinforcements']} "
+            f"d{'-'.join(map(str, theirs))} {params['search']}")[:52]
 
 
 if __name__ == "__main__":

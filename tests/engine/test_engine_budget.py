@@ -80,7 +80,7 @@ def test_thin_battles_grow_memory_linearly():
 
 
 def test_pyodide_estimates_are_slower_and_say_so(monkeypatch):
-    est = cost.battle_cost(3000, 3000, ro.STANDARD, "summary", "a battle of 3,000 v 3,000")
+    est = cost.battle_cost(3000, 3000, ro.as_model(ro.STANDARD), "summary", "a battle of 3,000 v 3,000")
     monkeypatch.setattr(budget, "IN_BROWSER", True)
     assert est.here() == pytest.approx(est.seconds * LIMITS["pyodide_slowdown"])
     with pytest.raises(ro.BudgetError, match="in the browser"):

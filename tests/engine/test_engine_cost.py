@@ -56,8 +56,8 @@ def test_sweep_work_is_predicted_within_the_stated_error(rules):
 def test_one_die_each_still_costs_work():
     """With one die a side the whole battle is the lattice: its work used to be estimated at
     nothing (no edge lines), so 10**6 v 1 ran for minutes after its estimate said 16 s."""
-    small = cost.battle_cost(2000, 1, ro.Rules(attack_dice=1, defend_dice=1), "summary", "x").seconds
-    big = cost.battle_cost(20000, 1, ro.Rules(attack_dice=1, defend_dice=1), "summary", "x").seconds
+    small = cost.battle_cost(2000, 1, ro.as_model(ro.Rules(attack_dice=1, defend_dice=1)), "summary", "x").seconds
+    big = cost.battle_cost(20000, 1, ro.as_model(ro.Rules(attack_dice=1, defend_dice=1)), "summary", "x").seconds
     assert big > 10 * small > 0          # ten times the armies: more than ten times the work
     with forbid_work():
         res = api.handle("battle", {"attackers": 10 ** 6, "defenders": 1, "convention": "attacking",

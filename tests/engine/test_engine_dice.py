@@ -317,7 +317,7 @@ def test_round_tables_whose_full_round_varies_take_the_plain_flow():
     _, seen = orc.forward(18, 13, my, visits=True)
     assert ro.probability((18, 13), (11, 9), convention="attacking", rules=model) == seen[11, 9]
     slow = cost.battle_cost(300, 300, model, "ends", "x").seconds
-    assert slow > 5 * cost.battle_cost(300, 300, ro.STANDARD, "ends", "x").seconds
+    assert slow > 5 * cost.battle_cost(300, 300, ro.as_model(ro.STANDARD), "ends", "x").seconds
     res = api.handle("battle", {"attackers": 10, "defenders": 3, "convention": "attacking"})
     assert res["ok"]
     with pytest.raises(ro.BudgetError, match="time_budget_s"):
@@ -439,14 +439,14 @@ def test_cost_of_counting_rounds_and_of_big_dice():
     are counted (an estimate does not depend on what the process did before); 100-faced dice
     cost by their bits per army (26.6 against 10.3 for d6)."""
     rules = ro.Rules(attack_faces=97, defend_faces=89, defend_dice=3)
-    before = cost.rounds_seconds(rules)
+    before = cost.rounds_seconds(ro.as_model(rules))
     ro.battle(3, 3, convention="attacking", rules=rules)
-    assert cost.rounds_seconds(rules) == before > 0
+    assert cost.rounds_seconds(ro.as_model(rules)) == before > 0
     d100 = ro.Rules(attack_faces=100, defend_faces=100)
-    assert abs(cost.beta(d100) - 4 * __import__("math").log2(100)) < 1e-9
-    assert abs(cost.beta(ro.STANDARD) - 4 * __import__("math").log2(6)) < 1e-9
-    small = cost.battle_cost(1000, 1000, ro.STANDARD, "summary", "x").seconds
-    big = cost.battle_cost(1000, 1000, d100, "summary", "x").seconds
+    assert abs(cost.beta(ro.as_model(d100)) - 4 * __import__("math").log2(100)) < 1e-9
+    assert abs(cost.beta(ro.as_model(ro.STANDARD)) - 4 * __import__("math").log2(6)) < 1e-9
+    small = cost.battle_cost(1000, 1000, ro.as_model(ro.STANDARD), "summary", "x").seconds
+    big = cost.battle_cost(1000, 1000, ro.as_model(d100), "summary", "x").seconds
     assert 2 < big / small < 10
 
 

@@ -51,7 +51,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from operator import add, mul
 
-from ..checks.model import DEFENDER_BONUS, _die_weights, as_model
+from ..checks.model import DEFENDER_BONUS, _die_weights
 from ..guards.budget import tick
 from ..maths import dice
 
@@ -96,7 +96,7 @@ class ChoiceSweep:
     are not asked about."""
 
     def __init__(self, model, scale, decisions=None):
-        self.model, self.scale = as_model(model), scale
+        self.model, self.scale = model, scale
         self.mode = self.model.defender_choice
         self.wd = _die_weights(self.model.rules, 1)[1]         # the defending die's total weight
         self._dice = {}             # (na, nd_max) -> the choices' linear forms (see _forms)
@@ -187,7 +187,6 @@ def choice_lines(model, scale, length, by="attackers", need=1, decisions=None, t
     minimise the chance of any conquest (need 1); with need > 1 the line holds that chance under
     those decisions (or, given terminal(a), the expectation of terminal(attackers left) over
     conquests). decisions: a dict that receives the decision at every state swept."""
-    model = as_model(model)
     sweep = ChoiceSweep(model, scale, decisions)
     depth = model.attack_dice if by == "attackers" else model.defend_dice
     values, asked = {}, {}              # lines of conquest values (the decisions') and asked ones
@@ -239,8 +238,7 @@ class Play:
 def defender_play(model, scale, A, D, retreat=0, goal=0):
     """The Play of a defender who chooses its dice, for every state a battle from (A, D) may visit
     (a <= A, d <= D, before a stop); None when it rolls the most it may. One backward sweep over
-    lines of attackers, keeping the lines a round can reach."""
-    model = as_model(model)
+    lines of attackers, keeping the lines a round can reach. model: a RoundModel."""
     if model.defender_choice == MOST:
         return None
     sweep = ChoiceSweep(model, scale)

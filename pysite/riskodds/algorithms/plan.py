@@ -62,15 +62,14 @@ import math
 from dataclasses import dataclass, field
 from operator import add, mul
 
-from ..guards import cost
+from ..checks.rules import MIN_MOVES, least_move  # noqa: F401 (MIN_MOVES: answers read it here too)
+from ..facts.limits import KERNEL_MAX
 from ..guards.budget import tick
 from . import flow
 from .choice import defender_play
 from .sweep import win_lines
 
 RELATIVE = 1e-9      # float candidates within this of the best are compared exactly
-KERNEL_MAX = cost.KERNEL_MAX     # armies: plans up to this many use conquest kernels (T * T / 2 values a target)
-MIN_MOVES = ("one", "dice")
 PREFER = ("forward", "back", "even")
 
 
@@ -134,12 +133,6 @@ class Solved:
 
     def win(self, root_children):
         return self.G[-1, frozenset(root_children)][self.T]
-
-
-def least_move(min_move, model, armies):
-    """Fewest armies to move in after a conquest with `armies` on the attacking territory (on the
-    territory, >= 2): 1, or the dice of the conquering roll (module docstring)."""
-    return cost.least_move(min_move, model.attack_dice, armies)
 
 
 def subsets(items):
@@ -272,11 +265,11 @@ def _moves(plan, v, rest, item):
     f, g = plan.floats_of(F), plan.floats_of(G)
     worth = [scale.zero] * (T + 1)
     keep = [None] * (T + 1)
-    dice = item.model.attack_dice if plan.min_move == "dice" else None
+    dice = item.model.attack_dice
     reversed_g = tuple(tuple(reversed(x)) for x in g)       # G's floats by t - m, for slices
     for t in range(2, T + 1):
         tick(1 + t // 256)
-        lo = 1 if dice is None else min(dice, t - 1)
+        lo = least_move(plan.min_move, dice, t)
         candidates, certain = _near_best(f, reversed_g, lo, t, T)
         if certain:             # F(m) = G(t - m) = 1 exactly for every candidate: they tie at 1
             worth[t], keep[t] = scale.one, t - _tie_order(candidates, t, item.prefer)[0]

@@ -153,7 +153,6 @@ class RealTurn:
     def canonical(self, s):
         """The state with every spent territory of the player written 0 (module docstring)."""
         s = list(s)
-        k = self.lay.k
         for i, a in enumerate(s):
             if a >= 0 and (a < 2 or not any(s[y] < 0 for y in self.lay.touches[i])):
                 s[i] = 0

@@ -17,15 +17,17 @@ from ..guards.budget import BudgetError, Deadline, check_cost
 from ..guards.cost import sweep_cost
 
 
-def refuse_costly_search(count, typical, length, model, budget, what, field, unit):
+def refuse_costly_search(count, typical, length, model, budget, what, field, unit, dead=0):
     """Refuse, before it starts, a search of about `count` lines of `length` states that would
-    not fit `budget`; blame p when the search at p = 1/2 (`typical` lines) would have fit."""
+    not fit `budget`; blame p when the search at p = 1/2 (`typical` lines) would have fit.
+    dead: the first lines hold zeros only (cost.sweep_cost)."""
     top = LIMITS["max_armies"]
-    blame_p = sweep_cost(typical, length, model, what).fits(budget)
+    blame_p = sweep_cost(typical, length, model, what, dead=dead).fits(budget)
     if count > top and not budget.dry_run:
         raise BudgetError(f"{what}: the answer is beyond {top:,} (max_armies)"
                           + ("; p is too close to 1" if blame_p else ""), "p" if blame_p else field)
-    check_cost(sweep_cost(min(count, top), length, model, f"{what} (about {count:,.0f} {unit} to try)"), budget,
+    check_cost(sweep_cost(min(count, top), length, model, f"{what} (about {count:,.0f} {unit} to try)", dead=dead),
+               budget,
                "p" if blame_p else field, "Ask for a smaller p." if blame_p else "Try fewer armies.")
 
 

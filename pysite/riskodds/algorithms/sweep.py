@@ -7,7 +7,6 @@ sweep keeps at most four lines in memory and can run to large grids.
 """
 from operator import add
 
-from ..checks.model import as_model
 from ..guards.budget import tick
 from .choice import choice_lines
 
@@ -18,13 +17,12 @@ def win_lines(model, scale, length, by="attackers", need=1, decisions=None, term
     by="attackers": line i holds W(i, d) for d = 0..length.
     by="defenders": line i holds W(a, i) for a = 0..length.
     need: least attacking armies left that count as a win (1: any conquest).
-    model: a RoundModel (model.as_model of a Rules). A round costs a side at most the dice it
+    model: a RoundModel (a request compiles its Rules once: checks/model.py). A round costs a side at most the dice it
     throws, so line i needs only the `depth` lines before it. A defender who chooses its dice
     (choice.py) decides at each state; `decisions` (a dict) receives what it decided.
     terminal(a): the value of a conquest with a attacking armies left, in place of 1 or 0 (an
     expectation then: a plan's value of going on from there, plan.py).
     """
-    model = as_model(model)          # a Rules is welcome too
     if model.defender_choice != "most":          # the round depends on the state: decided as we go
         yield from choice_lines(model, scale, length, by, need, decisions, terminal)
         return

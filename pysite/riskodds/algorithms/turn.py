@@ -77,7 +77,7 @@ class Shape:
     children: tuple
 
 
-@dataclass(frozen=True)
+@dataclass
 class Board:
     """What the search works on: targets, entries (checks/turn_request.py records), the targets'
     neighbours among targets (bit masks), and the most targets one territory may attack."""
@@ -85,6 +85,7 @@ class Board:
     entries: tuple
     adjacent: tuple
     branching: int = 6
+    work: int = 0             # units of work the last `structure` of this board spent (set by it)
 
 
 @dataclass
@@ -135,7 +136,8 @@ def partitions(parent_touches, rest, exists, most, below, made, limit):
     borders (`parent_touches`, a mask), (b, B) a subtree that exists (`exists(b, B)`); the blocks
     partition `rest`. Blocks are chosen by their lowest target, so each partition comes once.
     below(r, n): the same for a smaller rest r in at most n blocks (a memo). made: a one-item list
-    counting the partitions made, against `limit` (TooMany past it)."""
+    counting the work done (every block tried and every partition made), against `limit` (TooMany
+    past it)."""
     if not rest:
         return [()]
     if most <= 0:
@@ -154,6 +156,7 @@ def partitions(parent_touches, rest, exists, most, below, made, limit):
         return out
     while True:                     # every block: the lowest target and a subset of the others
         block = sub | low
+        made[0] += 1
         for b in _bits(block & parent_touches):
             if exists(b, block):
                 tails = below(rest ^ block, most - 1)
@@ -164,23 +167,31 @@ def partitions(parent_touches, rest, exists, most, below, made, limit):
         if not sub:
             break
         sub = (sub - 1) & others
+    if made[0] > limit:
+        raise TooMany
     return out
 
 
 def structure(board, limit):
     """The subtrees and entry options of the family, without values: ({(c, S): [options]},
     {(e, S): [options]}), options as partitions into at most board.branching blocks. None when
-    making them takes more than `limit` partitions (the family is too big to search). Subtrees
-    come smallest first (their children before them). Partitions are kept per (territory, targets
-    below it, blocks allowed): when a set is asked for, every smaller subtree is already known, so a
-    kept answer is never stale."""
+    making them takes more than `limit` units of work (a set of targets below a territory, a block
+    tried, a partition made: the family is too big to search), decided before any is made when the
+    sets alone are more than `limit`; board.work says how many were spent. Subtrees come smallest
+    first (their children before them). Partitions are kept per (territory, targets below it, blocks
+    allowed): when a set is asked for, every smaller subtree is already known, so a kept answer is
+    never stale."""
     k = len(board.targets)
     subtrees, memo, made = {}, {}, [0]
     exists = lambda b, block: (b, block) in subtrees
+    board.work = 0
+    if least_structure_work(k, len(board.entries)) > limit:
+        return None
 
     def hang(who, touches, rest, most):
         key = (who, rest, most)
         if key not in memo:
+            made[0] += 1
             memo[key] = partitions(touches, rest, exists, most, lambda r, n: hang(who, touches, r, n), made, limit)
         return memo[key]
     try:
@@ -200,13 +211,22 @@ def structure(board, limit):
                     at_entries[e, S] = options
     except TooMany:
         return None
+    finally:
+        board.work = made[0]
     return subtrees, at_entries
 
 
-def sweeps_of(board, subtrees, at_entries):
+def least_structure_work(targets, entries):
+    """Units of work `structure` spends at least on `targets` targets and `entries` entries: every
+    set of targets below each of its targets (targets * 2**(targets - 1)) and below each entry."""
+    return targets * 2 ** (targets - 1) + entries * (2 ** targets - 1)
+
+
+def sweeps_of(board, subtrees, at_entries, counts=None):
     """The sweeps the search will make if every Pareto set holds one shape: for every option, the
     sets of its items not seen before (each set of k items makes k sweeps), as the cost model's
-    (count, defenders, model, defenders below) list."""
+    (count, defenders, model, defenders below) list. counts (a dict), when given, receives "lines":
+    the sets themselves, each a line of values the search keeps (plan.G[v, S])."""
     seen = set()
     out = []
     total = lambda block: sum(board.targets[i].defenders for i in _bits(block))
@@ -222,6 +242,8 @@ def sweeps_of(board, subtrees, at_entries):
                     for b, B in subset:
                         out.append((1, board.targets[b].defenders, board.targets[b].model,
                                     everything - board.targets[b].defenders))
+    if counts is not None:
+        counts["lines"] = len(seen)
     return out
 
 

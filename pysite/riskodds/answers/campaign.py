@@ -6,8 +6,8 @@ from functools import cached_property
 from ..algorithms import flow
 from ..algorithms.choice import defender_play
 from ..checks.battle_args import refuse_balanced
-from ..checks.model import as_model, scale_for
-from ..checks.rules import STANDARD
+from ..checks.model import RoundModel, as_models, scale_for
+from ..checks.rules import STANDARD, Rules
 from ..checks.validate import FieldError, check_armies, check_int, offset, show, to_attacking
 from ..facts.limits import LIMITS
 from ..guards.budget import as_budget, check_cost, check_size, guarded
@@ -148,12 +148,11 @@ def campaign(attackers, territories, *, convention, leave=1, rules=STANDARD, dic
     rules_list = list(rules) if isinstance(rules, (list, tuple)) else [rules] * len(defenders)
     if len(rules_list) != len(defenders):
         raise ValueError(f"rules: give one Rules or one per territory ({len(defenders)}), got {len(rules_list)}")
-    models = []
-    for i, r in enumerate(rules_list):
-        try:
-            models.append(as_model(r))
-        except ValueError as e:
-            raise ValueError(f"rules[{i}]: {e}") from None
+    bad = next((i for i, r in enumerate(rules_list) if not isinstance(r, (Rules, RoundModel))), None)
+    if bad is not None:
+        raise ValueError(f"rules[{bad}]: rules must be a Rules or a RoundModel, got {show(rules_list[bad])}")
+    # the request's rules compiled once (checks/model.py); a plan's straight order passes its models
+    models = rules_list if all(isinstance(r, RoundModel) for r in rules_list) else as_models(rules_list)
     leave = check_armies("leave", leave, 1)
     retreat = 0 if retreat_at is None else check_int("retreat_at", retreat_at, off, A + off - 1) - off
     what = f"a campaign of {A + off:,} against {sum(defenders):,} defenders"

@@ -160,7 +160,7 @@ def troops_needed(defenders, p, *, convention, rules=STANDARD, dice_mode="true-r
         raise FieldError("Balanced Blitz troops needed counts conquests only: set survivors to 0, "
                          "or use true-random dice", "survivors")
     check_size(D, max_states, f"a search against {D:,} defenders (one line of states)", "defenders")
-    if not can_conquer(model, D):
+    if not _can_wear_down(model, 1, D, 0):
         raise FieldError(f"the attacker can never conquer {D:,} defenders with these rules (its dice "
                          f"cannot kill the last ones), so P(win) = 0 for every number of attackers", None)
     decisions = {} if with_values and model.defender_choice != "most" else None
@@ -187,7 +187,7 @@ def defenders_needed(attackers, p, *, convention, rules=STANDARD, dice_mode="tru
     A = check_armies("attackers", attackers, 1 + off) - off
     p = check_probability("p", p)
     check_size(A, max_states, f"a search against {A + off:,} attackers (one line of states)")
-    if not can_hold(model, A):
+    if not _can_wear_down(model, 0, A, 0):
         raise FieldError(f"the defender can never beat {A + off:,} attackers with these rules (its dice "
                          f"cannot kill them all), so P(hold) = 0 for every number of defenders", None)
     decisions = {} if with_values and model.defender_choice != "most" else None
@@ -226,7 +226,7 @@ def _search(side, known, p, model, mode, budget, need, off, decisions=None):
             else f"defenders needed against {shown:,} attackers")
     field = "survivors" if side is ATTACKERS and need > known else side.known
     refuse_costly_search(side.estimate(known, target, model, need), side.estimate(known, Fraction(1, 2), model, need),
-                         known, model, budget, what, field, side.counts)
+                         known, model, budget, what, field, side.counts, dead=need - 1 if side is ATTACKERS else 0)
     scale = scale_for(model)
 
     def chances():                      # (n, the chance as (num, den)) for n = 0, 1, 2, ...

@@ -5,7 +5,7 @@ from fractions import Fraction
 
 from ..algorithms import plan as planner
 from ..checks.battle_args import refuse_balanced
-from ..checks.model import as_model, scale_for
+from ..checks.model import as_models, scale_for
 from ..checks.outline import read_outline
 from ..checks.rules import Rules, STANDARD
 from ..checks.validate import FieldError, check_armies, check_choice, offset, show, to_attacking
@@ -88,15 +88,15 @@ def plan(attackers, targets, *, convention, rules=STANDARD, dice_mode="true-rand
     check_size(T * sum(n.defenders for n in nodes), max_states, f"a plan of {A + off:,} against "
                f"{sum(n.defenders for n in nodes):,} defenders", "attackers")
     n = len(nodes)
+    order = _dfs(nodes, root_children)
+    on_board = _straight_on_board(nodes, names, order)
     check_cost(plan_cost(T, nodes, root_children, f"a plan of {A + off:,} armies against {n} target{'s' * (n != 1)}",
-                         min_move),
+                         min_move, straight=on_board),
                as_budget(budget), "targets", "Try fewer targets, fewer targets from one territory, or fewer armies.")
     scale = scale_for(*models)
     solved = planner.solve(nodes, root_children, T, scale, min_move)
-    order = _dfs(nodes, root_children)
     straight = campaign(A + off, [nodes[i].defenders for i in order], convention=convention,
-                        rules=[models[i] for i in order], budget=budget).win \
-        if _straight_on_board(nodes, names, order) else None
+                        rules=[models[i] for i in order], budget=budget).win if on_board else None
     tree, starts = _tree(nodes, names), [(-1, root_children, T)]
     steps = tuple(main_line(solved, tree, starts))
     orders, moves = tables(solved, tree, starts)
@@ -161,15 +161,26 @@ def _fields(rules):
 
 
 def _nodes(tree):
-    """(nodes in the order typed, names, the starting territory's children) of a Target tree."""
+    """(nodes in the order typed, names, the starting territory's children) of a Target tree; the
+    targets' rules compiled once for the request (checks/model.py as_models)."""
     nodes, names = [], []
+    every = []
+
+    def gather(target):
+        every.append(target.rules)
+        for child in target.then:
+            gather(child)
+    for t in tree:
+        gather(t)
+    models = iter(as_models(every))
 
     def add(target, parent):
         index = len(nodes)
         nodes.append(None)
         names.append(target.name)
+        model = next(models)
         kids = tuple(add(child, index) for child in target.then)
-        nodes[index] = planner.Node(target.defenders, as_model(target.rules), kids, parent)
+        nodes[index] = planner.Node(target.defenders, model, kids, parent)
         return index
     root = tuple(add(t, -1) for t in tree)
     taken = {name for name in names if name is not None}

@@ -15,6 +15,7 @@ from ..guards.budget import Estimate, tick
 MOST_STATES = 50_000_000     # past this bound the real search is not tried, whatever the budget
 MOST_PLACEMENTS = 20_000     # placements of the reinforcements tried one by one
 MOST_DEPTH = 1500            # rolls in one course: the recursion's depth (a few frames a roll)
+MOST_TARGETS = 10            # more targets than this are never searched roll by roll (2**k sets to price)
 MODEL = (
     "You place your reinforcements on your own territories, then play roll by roll.",
     "Before every roll you pick any of your territories with at least 2 armies, any target next to it and the "
@@ -44,6 +45,8 @@ class RealPlay:
 
 def why_not_real(request):
     """Why the real search cannot answer this request (a phrase), or "" when it can."""
+    if len(request.targets) > MOST_TARGETS:
+        return f"more than {MOST_TARGETS} territories to take are too many to play roll by roll"
     for t in request.targets:
         rules = t.model.rules
         if rules is not None and getattr(rules, "defender_choice", "most") != "most":

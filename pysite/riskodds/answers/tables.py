@@ -74,10 +74,9 @@ def win_table(max_attackers, max_defenders, *, convention, rules=STANDARD, dice_
 NEEDED_LEVELS = tuple(Fraction(k, 100) for k in (1, *range(5, 100, 5), 99))
 
 
-def _grid_lines(n, rules, convention):
+def _grid_lines(n, model, convention):
     """Yield (attackers in `convention`, scaled line over defenders 0..n) for attackers 1..n."""
     off = offset(convention)
-    model = as_model(rules)
     scale = scale_for(model)
     for a, line in win_lines(model, scale, n, "attackers"):
         if a + off > n:
@@ -86,10 +85,10 @@ def _grid_lines(n, rules, convention):
             yield a + off, line, scale
 
 
-def _check_grid(n, rules, max_states, budget, exact):
+def _check_grid(n, model, max_states, budget, exact):
     n = check_int("n", n, 1)
     check_size(n * n, max_states, f"a {n} x {n} grid", "n")
-    check_cost(sweep_cost(n, n, as_model(rules), f"a {n:,} x {n:,} grid", cells_out=n * n, text_out=exact),
+    check_cost(sweep_cost(n, n, model, f"a {n:,} x {n:,} grid", cells_out=n * n, text_out=exact),
           as_budget(budget), "n", "Ask for a smaller grid.")
     return n
 
@@ -98,12 +97,13 @@ def _check_grid(n, rules, max_states, budget, exact):
 def win_grid(n, *, rules=STANDARD, convention="attacking", max_states=DEFAULT_MAX_STATES, budget=UNLIMITED):
     """Exact P(win) table: grid[a][d] for 0 <= a, d <= n (a in `convention`; row/column 0 are
     the trivial cases: no attackers -> 0, no defenders -> 1)."""
-    n = _check_grid(n, rules, max_states, budget, True)
+    model = as_model(rules)
+    n = _check_grid(n, model, max_states, budget, True)
     off = offset(convention)
     grid = [[Fraction(0)] * (n + 1) for _ in range(n + 1)]
     for a in range(off, n + 1):
         grid[a][0] = Fraction(1) if a > off else Fraction(0)
-    for a, line, scale in _grid_lines(n, rules, convention):
+    for a, line, scale in _grid_lines(n, model, convention):
         grid[a] = [Fraction(1)] + [scale.fraction(v) for v in line[1:]]
     return grid
 
@@ -114,11 +114,12 @@ def win_grid_floats(n, *, rules=STANDARD, convention="attacking", max_states=DEF
     """Yield rows of float64 P(win) for attackers 1..n (in `convention`), defenders 1..n.
 
     Computed exactly, then each value correctly rounded to a float (0.0 below 1e-308)."""
-    n = _check_grid(n, rules, max_states, budget, False)
+    model = as_model(rules)
+    n = _check_grid(n, model, max_states, budget, False)
     off = offset(convention)
     for a in range(1, off + 1):
         yield [0.0] * n
-    for a, line, scale in _grid_lines(n, rules, convention):
+    for a, line, scale in _grid_lines(n, model, convention):
         yield [scale.as_float(v) for v in line[1:]]
 
 

@@ -18,7 +18,7 @@ from ..checks.turn_request import read_choices, read_dice, read_moving, read_rei
 from ..checks.validate import FieldError, check_int, check_probability
 from ..facts import board
 from ..facts.limits import COST_MODEL, IN_BROWSER, LIMITS, TURN_SEARCHES
-from ..guards.budget import BudgetError, Estimate, as_budget, check_cost, guarded, tick
+from ..guards.budget import BudgetError, Estimate, OutOfTime, as_budget, check_cost, deadline_before, guarded, tick
 from ..guards.cost import turn_cost
 from .course import Tree, main_line, names as list_names, tables, words
 from . import real_turn as real
@@ -127,8 +127,7 @@ def turn(position, player, reinforcements, goal, *, rules=STANDARD, min_move="di
         why = "plans fixed in advance were asked for"
     family = choose_family(request, budget)
     try:
-        solved = planner.search(family.board, request.R, request.scale, request.min_move, family.subtrees,
-                                family.at_entries, alternatives)
+        family, solved = search_family(request, family, alternatives)
     except BudgetError as e:    # ran past its budget: say which narrower search was estimated to fit
         e.narrower = narrower_search(request, family)
         raise
@@ -151,8 +150,7 @@ def _real_answer(request, dice, states, budget, alternatives):
         except BudgetError:             # the fixed plans are only beside the answer: left out when too big
             family = None
         if family is not None:
-            solved = planner.search(family.board, request.R, request.scale, request.min_move, family.subtrees,
-                                    family.at_entries, alternatives)
+            family, solved = search_family(request, family, alternatives)
             answer = _answer(request, family, solved)
             fixed = {"win": answer.win, "placement": answer.placement, "attacks": answer.attacks,
                      "words": answer.words, "searched": answer.searched}
@@ -241,9 +239,7 @@ def armies_needed(entry, goal, defenders, ps, *, most, rules=STANDARD, min_move=
     position[entry] = {"owner": "you", "armies": 1}
     request = turn_request(read_position(position, rules), "you", most - 1, goal,
                            *read_choices(min_move, search))
-    family = choose_family(request, as_budget(budget))
-    found = planner.search(family.board, request.R, request.scale, request.min_move, family.subtrees,
-                           family.at_entries, 1)
+    family, found = search_family(request, choose_family(request, as_budget(budget)), 1)
     curve = [request.scale.fraction(v) for v in found.alone[0]][1:]       # armies 2 .. most
     needed = {}
     for p in ps:
@@ -262,58 +258,128 @@ class Family:
     complete: bool            # the family is every forest of the position
     forests: int
     widest: str               # "" or why a wider family was not searched
+    estimate: object = None   # its Estimate (guards/budget.py)
+    fallback: object = None   # "auto": a narrower Family to search if this one runs out of time
+
+
+AUTO_MARGIN = 2.0      # "auto" takes a family whose estimate is within budget / AUTO_MARGIN when one is
+STRUCTURE_CAP = 300_000     # units of work (algorithms/turn.py structure) finding a family's shape may take
 
 
 def choose_family(request, budget):
-    """The widest family of plans that fits the budget ("auto": from chains up to every forest,
-    stopping at the first that would not fit), or the one asked for; the cost guard refuses (naming
-    the budget) when not even that fits, and starts the running deadline."""
+    """The family of plans to search, priced before any value is computed.
+
+    "auto": the widest family, from chains up to every forest, whose estimate leaves a margin
+    (AUTO_MARGIN: the estimates hold within a factor 2), else the narrowest that fits; the next
+    narrower family that fits comes as its `fallback`, searched if the wider one runs out of time
+    (`search_family`). Another `search`: that family. The cost guard refuses (naming the budget,
+    and `reinforcements` when the turn would fit without them) when not even the narrowest fits,
+    and starts the running deadline. Finding each family's shape is itself bounded: at most
+    STRUCTURE_CAP units of work, and SHAPES_SHARE of the time budget (`_option_limit`)."""
     most = request.most
     names = ("chains", "2", "3", "all") if request.search in ("auto", "real", "fixed") else (request.search,)
     names = [n for n in names if n == "all" or BRANCHING[n] < most or len(names) == 1] or ["all"]
-    T = max(e.armies for e in request.entries) + request.R
-    n = len(request.entries)
     limit = _option_limit(budget)
     what = f"a turn of {request.R:,} reinforcements against {len(request.targets)} targets"
     if not budget.dry_run:      # the clock starts now: finding the families' shapes is part of the request
         check_cost(Estimate(COST_MODEL["turn_partition_s"] * limit, 0.0, what), budget, "goal")
     started = time.process_time()
-    fits, why = None, ""
+    fitting, why = [], ""          # [Family] narrowest first
+    narrowest = None
     for name in names:
         b = BRANCHING[name]
         board = planner.Board(request.targets, request.entries, request.adjacent, 6 if b is None else b)
         shape = planner.structure(board, limit)
+        words = _family_words(b, most, short=True)
         if shape is None:
-            why = f"{_family_words(b, most, short=True) or 'every plan'} has too many ways to attack"
-            if fits is None:
-                raise BudgetError(f"{what} has too many ways to attack to search within the time budget of "
-                                  f"{budget.seconds:g} s (time_budget_s): take fewer territories at once", "goal")
+            why = f"{words or 'every plan'} has too many ways to attack"
+            if narrowest is None:
+                within = (f"within the time budget of {budget.seconds:g} s (time_budget_s)" if limit < STRUCTURE_CAP
+                          else "in one turn")
+                raise BudgetError(f"{what} has too many ways to attack to weigh {within}: take fewer "
+                                  "territories at once", "goal")
             break
-        estimate = turn_cost(T, planner.sweeps_of(board, *shape), [(t.defenders, t.model) for t in request.targets],
-                             request.min_move, what + (f" ({_family_words(b, most, True)})" if _family_words(b, most, True) else ""),
-                             planner.splits(board, shape[1]), _count_placements(request.R, n), n,
-                             sum(map(len, shape[0].values())) + sum(map(len, shape[1].values())))
-        estimate = Estimate(estimate.seconds + (time.process_time() - started) / _slowdown(), estimate.mb, estimate.what,
-                            estimate.browser_factor)
-        if fits is not None and not estimate.fits(budget):
-            why = f"{_family_words(b, most, short=True) or 'every plan'} would need about {estimate.here():,.0f} s"
+        estimate = _family_cost(request, board, shape, request.R, what + (f" ({words})" if words else ""))
+        estimate = Estimate(estimate.seconds + (time.process_time() - started) / _slowdown(), estimate.mb,
+                            estimate.what, estimate.browser_factor)
+        family = Family(board, shape[0], shape[1], b, b is None or b >= most, planner.forests(board, *shape), "",
+                        estimate)
+        if narrowest is None:
+            narrowest = family
+        if not estimate.fits(budget):
+            if fitting:
+                why = f"{words or 'every plan'} would need about {estimate.here():,.0f} s"
             break
-        fits = (board, shape, b, estimate)
-        if not estimate.fits(budget):       # the narrowest: refused with its estimate, below
-            break
-    board, shape, b, estimate = fits
-    check_cost(estimate, budget, "goal", "Take fewer territories at once.")
-    return Family(board, shape[0], shape[1], b, b is None or b >= most, planner.forests(board, *shape), why)
+        fitting.append(family)
+    if not fitting:                 # the narrowest: refused with its estimate
+        field, hint = _at_fault(request, narrowest, budget)
+        check_cost(narrowest.estimate, budget, field, hint)
+    safe = [f for f in fitting if f.estimate.here() * AUTO_MARGIN <= budget.seconds]
+    chosen = safe[-1] if safe else fitting[0]
+    at = fitting.index(chosen)
+    if chosen is not fitting[-1]:
+        wider = fitting[at + 1]
+        words = _family_words(wider.branching, most, short=True) or "every plan"
+        why = f"{words} would need about {wider.estimate.here():,.0f} s, too close to it"
+    chosen = _with(chosen, widest=why, fallback=fitting[at - 1] if at else None)
+    check_cost(chosen.estimate, budget, "goal", "Take fewer territories at once.")
+    return chosen
+
+
+def _with(family, **changes):
+    from dataclasses import replace
+    return replace(family, **changes)
+
+
+def _family_cost(request, board, shape, R, what):
+    """The Estimate of searching `board`'s family (its `shape` from planner.structure) with R
+    reinforcements to place (guards/cost.py turn_cost)."""
+    subtrees, at_entries = shape
+    n = len(request.entries)
+    counts = {}
+    sweeps = planner.sweeps_of(board, subtrees, at_entries, counts)
+    return turn_cost(max(e.armies for e in request.entries) + R, sweeps,
+                     [(t.defenders, t.model) for t in request.targets], request.min_move, what,
+                     splits=planner.splits(board, at_entries), placements=_count_placements(R, n), entries=n,
+                     options=sum(map(len, subtrees.values())) + sum(map(len, at_entries.values())),
+                     lines=counts["lines"])
+
+
+def _at_fault(request, family, budget):
+    """(field, hint) of a turn whose narrowest family does not fit: the reinforcements when the same
+    turn without them would fit (they make the stacks the search weighs), else the goal."""
+    if request.R and _family_cost(request, family.board, (family.subtrees, family.at_entries), 0, "").fits(budget):
+        return "reinforcements", "Place fewer reinforcements: the search weighs every army count up to the biggest stack."
+    return "goal", "Take fewer territories at once."
+
+
+def search_family(request, family, alternatives):
+    """planner.search over `family`; with a fallback ("auto"), the wider family runs while the
+    narrower one's time (AUTO_MARGIN times its estimate) is left, and if it runs out, the narrower
+    family is searched instead (its answer says so): "auto" answers whenever a family it priced fits."""
+    def run(f):
+        return planner.search(f.board, request.R, request.scale, request.min_move, f.subtrees, f.at_entries,
+                              alternatives)
+    if family.fallback is None:
+        return family, run(family)
+    spare = family.fallback.estimate.here() * AUTO_MARGIN
+    try:
+        with deadline_before(spare):
+            return family, run(family)
+    except OutOfTime:
+        fallback = family.fallback
+        words = _family_words(family.branching, request.most, short=True) or "every plan"
+        return search_family(request, _with(fallback, widest=f"{words} ran out of time"), alternatives)
 
 
 SHAPES_SHARE = 0.25    # of the time budget: the most that finding the families' shapes may take
 
 
 def _option_limit(budget):
-    """Most partitions (ways to hang targets) worth making before the search: SHAPES_SHARE of the
-    budget at COST_MODEL["turn_partition_s"] each."""
+    """Most units of work (algorithms/turn.py structure) worth spending on a family's shape before
+    the search: STRUCTURE_CAP, and SHAPES_SHARE of the budget at COST_MODEL["turn_partition_s"] each."""
     seconds = budget.seconds if budget.seconds != float("inf") else 1e6
-    return int(min(10_000_000, SHAPES_SHARE * seconds / (_slowdown() * COST_MODEL["turn_partition_s"]))) + 1
+    return int(min(STRUCTURE_CAP, SHAPES_SHARE * seconds / (_slowdown() * COST_MODEL["turn_partition_s"]))) + 1
 
 
 def _family_words(b, most, short=False):

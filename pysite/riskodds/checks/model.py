@@ -244,7 +244,27 @@ def _from_rules(rules):
 
 
 def as_model(rules):
-    """The RoundModel of `rules` (a Rules, compiled once and cached, or a RoundModel as is)."""
+    """The RoundModel of `rules` (a Rules, compiled once and cached, or a RoundModel as is).
+
+    The edge of the engine: a request turns its rules into a model here, once (or once for all
+    its rule sets with `as_models`); the guards and the algorithms take the model."""
+    return _convert(rules)
+
+
+def as_models(rules_list):
+    """[RoundModel per item of `rules_list`]: a request's several rule sets (one per territory)
+    compiled in one step, each distinct rule set once, so equal rules share one model."""
+    seen = {}
+    out = []
+    for rules in rules_list:
+        key = rules if isinstance(rules, Rules) else id(rules)
+        if key not in seen:
+            seen[key] = _convert(rules)
+        out.append(seen[key])
+    return out
+
+
+def _convert(rules):
     if isinstance(rules, RoundModel):
         return rules
     if isinstance(rules, Rules):

@@ -9,6 +9,14 @@ TIES = choice_values("ties")
 BONUSES = choice_values("defender_bonus")
 ATTACKER_BONUSES = choice_values("attacker_bonus")
 DEFENDER_CHOICES = choice_values("defender_choice")
+MIN_MOVES = ("one", "dice")     # the move-in rule after a conquest (least_move)
+
+
+def least_move(min_move, attack_dice, armies):
+    """Fewest armies moved into a conquered territory from `armies` on the attacking territory (on
+    the territory, >= 2) when the attacker rolls at most `attack_dice` dice: 1 ("one"), or the dice
+    of the conquering roll ("dice", the printed rules: min(attack_dice, armies - 1))."""
+    return 1 if min_move == "one" else min(attack_dice, armies - 1)
 
 
 @dataclass(frozen=True)

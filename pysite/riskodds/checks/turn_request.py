@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from ..facts import board
 from ..facts.limits import LIMITS, MOVE_FIELD, TURN_SEARCHES
-from .model import as_model, scale_for
+from .model import as_model, as_models, scale_for
 from .position import owner_name, read_goal, read_position, territory
 from .rules import STANDARD
 from .validate import FieldError, check_choice, check_int, listing, show
@@ -109,13 +109,8 @@ def turn_request(held, player, R, goal, min_move, search, moving=None):
                          f"{LIMITS['max_turn_targets']} (max_turn_targets)", "goal")
     index = {t: i for i, t in enumerate(names)}
     edge = board.borders(goal_territories)
-    models = {}
-    targets = []
-    for t in names:
-        _, armies, here = held[t]
-        if here not in models:
-            models[here] = as_model(here)
-        targets.append(Target(t, armies, models[here], t in edge))
+    models = as_models([held[t][2] for t in names])        # the request's rules compiled once
+    targets = [Target(t, held[t][1], model, t in edge) for t, model in zip(names, models)]
     adjacent = tuple(sum(1 << index[n] for n in board.NEIGHBOURS[t] if n in index) for t in names)
     entries = []
     for t in board.TERRITORIES:

@@ -154,6 +154,8 @@ def choice_values(name):
 # The cost model's constants (guards/cost.py says what each counts), fitted by
 # bench/calibrate_cost.py to CPU seconds of JSON requests on a 2-core x86-64 VM with CPython
 # 3.11.7; the script prints the fit and the ratio of estimate to measurement per case.
+KERNEL_MAX = 160     # armies: plans up to this many use conquest kernels (algorithms/plan.py, T * T / 2 values a target)
+
 COST_MODEL = {
     "chain_s_per_bit": 2.9e-10,     # a flow of one round type (a side below its dice): per bit-step
     "edge_s_per_bit": 3.8e-9,       # flows and sweeps adding values of unequal denominators: per
@@ -161,19 +163,20 @@ COST_MODEL = {
     "align_power": 0.6,             #   largest value (aligning them multiplies by big powers)
     "sweep_s_per_bit": 3.8e-10,     # backward sweeps (searches, tables): per bit-step, times the S factor,
     "cell_s": 2e-6,                 #   and per cell of the sweep
-    "campaign_state_s": 2.6e-15,    # a campaign's flows: per state and S ** campaign_power (stacks of
-    "campaign_power": 2.5,          #   every size meet in each territory: many denominators align)
+    "campaign_state_s": 2.9e-15,    # a campaign's flows: per state and S ** campaign_power (stacks of
+    "campaign_power": 2.5,          #   every size meet in each territory: many denominators align),
+    "campaign_base_s": 5e-6,        #   and per state
     "lattice_s_per_bit": 1.6e-10,   # the lattice's windows: per bit-step, times the same S factor
     "lattice_row_s": 4.3e-5,        # and per row of the lattice
     "state_s": 2.9e-5,              # every state a flow or sweep visits (dicts, tuples)
-    "choice_state_s": 1e-5,         # a choosing defender's decision at one state ...
+    "choice_state_s": 2e-6,         # a choosing defender's decision at one state (issue 32: was 1e-5) ...
     "choice_step_s": 8e-7,          # ... and per product it weighs there, times (1 + S / choice_bits)
     "choice_bits": 2e4,
-    "plan_split_s": 3e-7,           # a plan: one split of t armies between a target and the rest, in floats,
-    "plan_sweep_s": 3e-5,           #   per sweep (v, S, c) of its recursion,
-    "plan_value_s": 6e-6,           #   and per value of each sweep's two value lines (floats, complements)
-    "kernel_term_s": 1.5e-7,        # a plan's conquest kernel: per product of a (t, t') term,
-    "kernel_bit_s": 1e-11,          #   and per bit of it
+    "plan_split_s": 3.8e-7,         # a plan: one split of t armies between a target and the rest, in floats,
+    "plan_sweep_s": 1.3e-5,         #   per sweep (v, S, c) of its recursion,
+    "plan_value_s": 3.1e-6,         #   and per value of each sweep's two value lines (floats, complements)
+    "kernel_term_s": 1e-8,          # a plan's conquest kernel: per product of a (t, t') term,
+    "kernel_bit_s": 9.1e-10,        #   and per bit of it (issue 32: fitted with turns, was 1e-11)
     "turn_product_s": 2e-6,         # a turn: one entry's value in one placement of one split of the targets,
     "turn_partition_s": 3e-6,       #   one way to hang targets below a territory, found before the search,
     "turn_option_s": 1e-4,          #   and one such way valued in the search (items, Pareto sets);
@@ -193,8 +196,10 @@ COST_MODEL = {
     "real_s_per_value": 1e-4,       # one Balanced Blitz outcome (Decimal steps, a power)
     "rounds_s": 1e-4,               # counting one dice round table: per level (faces + 1)
     "bytes_per_value_bit": 0.6,     # memory per bit of exact values kept (ints, dicts, copies)
-    "bytes_per_text_bit": 1.8,      # and per bit of exact values sent as decimal JSON
+    "line_value_bytes": 400,         # and per value a plan or a turn keeps in its lines (exponents, floats, moves)
+    "bytes_per_text_bit": 0.28,     # and per bit of exact values sent as decimal JSON (issue 32: was 1.8)
     "bytes_per_approx": 400,        # memory per {float, log10} entry (dict and JSON)
     "bytes_per_real": 1500,         # memory per Balanced Blitz outcome (kept bits, Decimals, JSON)
+    "choice_state_bytes": 250,      # memory per state of a choosing defender's decisions (kept for the answer)
     "base_mb": 30,                  # the interpreter and the engine, before any work
 }

@@ -29,6 +29,7 @@ the engine refuses work for its size.
 CPU time (time.process_time) is what runs out, so a loaded machine does not turn a fitting
 request into a refusal.
 """
+import contextlib
 import contextvars
 import functools
 import math
@@ -48,6 +49,11 @@ class SizeError(FieldError):
 
 class BudgetError(FieldError):
     """A request refused: it would not fit its time or memory budget (or a search ran out)."""
+
+
+class OutOfTime(BudgetError):
+    """A try given part of the running deadline (`deadline_before`) ran out of it: the caller has
+    time left for something cheaper."""
 
 
 class Estimated(Exception):
@@ -186,8 +192,10 @@ def _report(what, done, estimated):
 
 class Running:
     """The running deadline of one request: `at` (process_time when its budget runs out);
-    `estimated` (seconds here) and `started` for the progress reporter."""
-    __slots__ = ("at", "seconds", "what", "field", "hint", "left", "estimated", "started", "reported", "doing")
+    `estimated` (seconds here) and `started` for the progress reporter; `inner` inside
+    `deadline_before` (running out raises OutOfTime there)."""
+    __slots__ = ("at", "seconds", "what", "field", "hint", "left", "estimated", "started", "reported", "doing",
+                 "inner")
 
     def __init__(self, seconds, what, field, hint="", estimated=0.0):
         self.seconds, self.what, self.field, self.hint = seconds, what, field, hint
@@ -195,6 +203,7 @@ class Running:
         self.at = self.started + seconds
         self.left = TICKS_PER_READ
         self.estimated, self.doing = estimated, what
+        self.inner = False
         self.reported = self.started
         if _REPORTER is not None and estimated >= REPORT_FROM_S:
             _report(what, 0.0, estimated)
@@ -215,6 +224,8 @@ class Running:
             self.reported = now
             _report(self.doing, now - self.started, self.estimated)
         if now > self.at:
+            if self.inner:
+                raise OutOfTime(f"{self.what} ran out of its share of the time budget", self.field)
             where = " in the browser" if IN_BROWSER else ""
             raise BudgetError(f"{self.what} took longer than its time budget of {_plain(self.seconds)} s{where} "
                               f"(time_budget_s), so it was stopped: the estimate was too low. {self.hint}".strip(),
@@ -244,6 +255,26 @@ def guarded(function):
         finally:
             _SCOPE.reset(token)
     return request
+
+
+@contextlib.contextmanager
+def deadline_before(spare):
+    """Within the block the running deadline comes `spare` seconds early, raising OutOfTime, so that
+    `spare` seconds are left for a cheaper try after it (a turn's narrower family). Outside a running
+    request it does nothing."""
+    scope = _SCOPE.get()
+    running = scope.running if scope is not None else None
+    if running is None:
+        yield
+        return
+    saved, inner = running.at, running.inner
+    if saved - spare <= time.process_time():
+        raise OutOfTime(f"{running.what}: no time left for it", running.field)
+    running.at, running.inner = saved - spare, True
+    try:
+        yield
+    finally:
+        running.at, running.inner = saved, inner
 
 
 def tick(count=1):

@@ -38,8 +38,8 @@ estimate exceeds its budget before it starts.
 import math
 from statistics import NormalDist
 
-from ..checks.model import as_model, scale_for
-from ..facts.limits import COST_MODEL
+from ..checks.model import scale_for
+from ..facts.limits import COST_MODEL, KERNEL_MAX
 from ..maths.dice import sorted_roll_count
 from ..maths.scaled import fraction_log10
 from .budget import Estimate
@@ -48,11 +48,11 @@ WORK_ERROR = 2.0        # predicted work is within this factor of the measured w
 
 
 # ---------------------------------------------------------------------------------- sizes
-def beta(rules):
+def beta(model):
     """Bits per army lost of the costliest round type: log2 of its total weight over the fewest
     armies it removes (3 v 1: log2(6**4) = 10.3 bits for standard dice). Values grow about that
-    fast. rules: a Rules or a RoundModel."""
-    model = as_model(rules)
+    fast. model: the request's RoundModel (checks/model.py compiles it once; every function here
+    takes the compiled model)."""
     return max(math.log2(model.total(na, nd)) / model.armies(na, nd)
                for na in range(1, model.attack_dice + 1) for nd in range(1, model.defend_dice + 1))
 
@@ -81,7 +81,6 @@ def choice_steps(model):
     """Products a choosing defender's decision weighs at a state with full dice: every outcome of
     every number of dice it may roll, once before the roll, once per group of attacking rolls (by
     their top dice) after it; 0 for a defender who always rolls its most."""
-    model = as_model(model)
     ma, md = model.attack_dice, model.defend_dice
     per_group = sum(len(model.transitions(ma, nd)) for nd in range(1, md + 1))
     if model.defender_choice == "before-roll":
@@ -101,11 +100,10 @@ def choice_seconds(model, states, S):
     return states * (c["choice_state_s"] + c["choice_step_s"] * steps * (1 + S / c["choice_bits"]))
 
 
-def rounds_seconds(rules):
+def rounds_seconds(model):
     """Seconds to count a rule set's round tables (0 for given tables). Counted whether or not
     this process has counted them already, so that an estimate is the same in a fresh process
     and a warm one (the tables cost milliseconds: the estimate is a little high when warm)."""
-    model = as_model(rules)
     if model.rules is None:
         return 0.0
     levels = max(model.rules.attack_faces, model.rules.defend_faces) + 1
@@ -139,7 +137,6 @@ def battle_work(A, D, model, retreat=0, goal=0, closed_form=True):
     per army of the full round where the lattice carries the battle, else the largest (beta).
     Values whose numerators stay small (a side that almost never wins a round) hold fewer: for
     them this is an overestimate."""
-    model = as_model(model)
     a_lo, d_lo = model.full_region(retreat, goal)
     flow = lattice = 0.0
     states = 0
@@ -172,7 +169,6 @@ def battle_work(A, D, model, retreat=0, goal=0, closed_form=True):
 def sweep_work(lines, length, model, by="attackers"):
     """Predicted bit-steps of a backward sweep (sweep.win_lines) of lines 0..lines of
     length + 1 states: the value W(a, d) holds about (a + d) * beta bits."""
-    model = as_model(model)
     b = beta(model)
     steps = _steps_at(model, model.attack_dice, model.defend_dice)
     return lines * length * (lines + length) / 2 * b * steps
@@ -199,21 +195,22 @@ def _text(values, S):
             values * S * (c["bytes_per_value_bit"] + c["bytes_per_text_bit"]))
 
 
-def battle_cost(A, D, rules, detail, what, retreat=0, goal=0, closed_form=True):
-    """A battle of A v D attacking armies under `rules` (a Rules or a RoundModel). detail:
+def battle_cost(A, D, model, detail, what, retreat=0, goal=0, closed_form=True):
+    """A battle of A v D attacking armies under `model` (a RoundModel). detail:
     "flow" (one state's probability), "summary" (exact totals, approximate lists), "ends"
     (every end state exact, as Python's battle keeps them), "full" (and each as decimal text)."""
     c = COST_MODEL
-    model = as_model(rules)
     flow, lattice, states = battle_work(A, D, model, retreat, goal, closed_form)
     S = (A + D) * beta(model)
     seconds = _flow_seconds(flow, S, starts_as_chain(A, D, model, retreat, goal, closed_form)) + c["state_s"] * states + rounds_seconds(model)
     seconds += choice_seconds(model, (A - retreat) * (D - goal), S)    # a choosing defender decides everywhere
+    frontier = c["bytes_per_value_bit"] * 8 * S
+    if choice_steps(model):                    # and its decisions are kept, state by state
+        frontier += c["choice_state_bytes"] * (A - retreat) * (D - goal)
     if lattice:
         rows = (A + D) / model.full_round_armies
         seconds += c["lattice_s_per_bit"] * lattice * _align(S) + c["lattice_row_s"] * rows
     ends = A + D + 2
-    frontier = c["bytes_per_value_bit"] * 8 * S
     if detail == "flow":                       # one target state: the frontier only
         return Estimate(seconds, _mb(frontier), what)
     if detail == "summary":
@@ -238,12 +235,11 @@ def reshape_cost(A, D, what):
     return Estimate(c["real_s_per_value"] * ends, c["bytes_per_real"] * ends / 1e6, what)
 
 
-def path_cost(A, D, a, d, rules, what, retreat=0, goal=0, closed_form=True):
+def path_cost(A, D, a, d, model, what, retreat=0, goal=0, closed_form=True):
     """P((A, D) -> (a, d)): inside the full-dice rectangle one coefficient of a power of the
     round polynomial (lattice.power_coefficient walks j = A - a steps along a row of r rounds);
     elsewhere the flow above the target."""
     c = COST_MODEL
-    model = as_model(rules)
     S = (A + D) * beta(model)
     if uses_lattice(A, D, model, retreat, goal, closed_form) and uses_lattice(a, d, model, retreat, goal):
         m = model.full_round_armies
@@ -251,16 +247,20 @@ def path_cost(A, D, a, d, rules, what, retreat=0, goal=0, closed_form=True):
         work = (A - a + 1) * (m + 1) * rounds * full_round_bits(model)
         return Estimate(c["lattice_s_per_bit"] * work * _align(S) + rounds_seconds(model),
                         _mb(c["bytes_per_value_bit"] * 4 * S), what)
-    return battle_cost(A, D, model, "flow", what, retreat, goal, closed_form)
+    # the flow stops at the target's floor (flow.passage): a battle whose stops are just below it
+    return battle_cost(A, D, model, "flow", what, max(retreat, a - 1), max(goal, d - 1), closed_form)
 
 
-def sweep_cost(lines, length, rules, what, cells_out=0, text_out=False):
+def sweep_cost(lines, length, model, what, cells_out=0, text_out=False, dead=0):
     """A backward sweep of `lines` lines of `length` + 1 states (searches and win tables);
-    cells_out values sent back as {float, log10} (or as exact text when text_out)."""
+    cells_out values sent back as {float, log10} (or as exact text when text_out). dead: the first
+    lines hold only zeros (a search for survivors: fewer attackers than needed never win), so they
+    cost no arithmetic, and their cells half a live one (measured: about 1 microsecond each)."""
     c = COST_MODEL
-    model = as_model(rules)
-    S = (lines + length) * beta(model)
-    seconds = c["sweep_s_per_bit"] * sweep_work(lines, length, model) * _align(S) + c["cell_s"] * lines * length
+    live = max(0, lines - dead)
+    S = (live + length) * beta(model)
+    seconds = c["sweep_s_per_bit"] * sweep_work(live, length, model) * _align(S)
+    seconds += c["cell_s"] * (live + (lines - live) / 2) * length
     seconds += choice_seconds(model, lines * length, S)
     seconds += rounds_seconds(model)
     mb = c["bytes_per_value_bit"] * 4 * length * S / 8
@@ -273,17 +273,16 @@ def sweep_cost(lines, length, rules, what, cells_out=0, text_out=False):
     return Estimate(seconds, _mb(mb), what)
 
 
-def campaign_cost(A, defenders, rules_list, what):
-    """A chain campaign of A attacking armies (exact end states, as text in JSON); rules_list:
-    one Rules or RoundModel per territory. Each territory's flow visits every (a, d) its stacks
+def campaign_cost(A, defenders, models, what):
+    """A chain campaign of A attacking armies (exact end states, as text in JSON); models:
+    one RoundModel per territory. Each territory's flow visits every (a, d) its stacks
     can reach, and stacks of every size meet there with their own denominators, so a state costs
     more than a battle's (campaign_power of S, fitted). End states: the defenders left wherever
     the stack stopped, and every stack size after the last conquest."""
     c = COST_MODEL
-    models = [as_model(r) for r in rules_list]
     S = (A + sum(defenders)) * max(beta(m) for m in models)
     states = A * sum(defenders)
-    seconds = c["campaign_state_s"] * states * S ** c["campaign_power"] + c["state_s"] * states
+    seconds = c["campaign_state_s"] * states * S ** c["campaign_power"] + c["campaign_base_s"] * states
     seconds += sum(choice_seconds(m, A * D, S) for D, m in zip(defenders, models))
     seconds += sum(rounds_seconds(m) for m in {id(m): m for m in models}.values())   # hashing would count them
     ends = sum(defenders) + A + 3 * len(defenders)
@@ -315,12 +314,17 @@ def plan_sweeps(nodes, root_children):
     return out
 
 
-def least_move(min_move, attack_dice, armies):
-    """Fewest armies moved in after a conquest with `armies` on the territory (algorithms/plan.py)."""
-    return 1 if min_move == "one" else min(attack_dice, armies - 1)
-
-
-KERNEL_MAX = 160     # armies: plans up to this many use conquest kernels (algorithms/plan.py)
+def moves_weighed(T, min_move, attack_dice):
+    """Sum over t = 2..T of t - least(t) (checks/rules.py least_move): the move splits a plan weighs at every army count t
+    on the attacking territory (closed form, so that pricing many armies costs nothing)."""
+    if T < 2:
+        return 0
+    total = T * (T + 1) // 2 - 1                                # sum of t
+    if min_move == "one":
+        return total - (T - 1)
+    low = min(T, attack_dice + 1)                               # t <= dice + 1: least is t - 1
+    least = (low * (low - 1) // 2) + attack_dice * (T - low)    # sum of t - 1 below, then the dice
+    return total - least
 
 
 def plan_units(T, sweeps, min_move="one"):
@@ -331,20 +335,26 @@ def plan_units(T, sweeps, min_move="one"):
       2 <= t' <= t <= T, of numbers of about (t + D + T + defenders below) * beta bits (term_bits);
     - above, by a backward sweep: cells (T lines of D + 1 states) and bit-steps (a cell (a, d)
       holds about (a + d + defenders below) * beta bits, times its round's outcomes).
+    Each sweep costs a few arithmetic operations here, whatever T (closed forms).
     tests/engine/test_engine_cost.py measures the same counts on the real recursion."""
     units = {"sweeps": 0, "pairs": 0, "terms": 0, "term_bits": 0.0, "cells": 0, "bit_steps": 0.0}
     kernel = T <= KERNEL_MAX
     lines = T - 1                                       # lines a = 1 .. T - 1 hold live values
+    per_model = {}                                      # id(model) -> (beta, pairs per sweep, steps)
+    cubic = (T - 1) * T * (T + 1) / 3                   # sum over t = 2..T of (t - 1) * t
+    linear = T * (T - 1) / 2                            # sum over t = 2..T of (t - 1)
     for count, D, model, K in sweeps:
-        model = as_model(model)
-        b = beta(model)
+        known = per_model.get(id(model))
+        if known is None:
+            known = per_model[id(model)] = (beta(model), moves_weighed(T, min_move, model.attack_dice),
+                                            _steps_at(model, model.attack_dice, model.defend_dice))
+        b, pairs, steps = known
         units["sweeps"] += count
-        units["pairs"] += count * sum(t - least_move(min_move, model.attack_dice, t) for t in range(2, T + 1))
+        units["pairs"] += count * pairs
         if kernel:
             units["terms"] += count * T * (T - 1) // 2
-            units["term_bits"] += count * b * sum((t - 1) * (t + D + T + K) for t in range(2, T + 1))
+            units["term_bits"] += count * b * (cubic + (D + T + K) * linear)
         else:
-            steps = _steps_at(model, model.attack_dice, model.defend_dice)
             units["cells"] += count * T * (D + 1)
             units["bit_steps"] += count * b * steps * (
                 D * lines * (lines + 1) / 2 + lines * D * (D + 1) / 2 + K * lines * D)
@@ -353,73 +363,136 @@ def plan_units(T, sweeps, min_move="one"):
 
 def kernels_cost(T, targets, what):
     """The conquest kernels of a plan's targets (algorithms/plan.py `kernel`), one per distinct
-    (rules, defenders) in `targets` ((defenders, model) pairs), when T <= KERNEL_MAX: the end states
+    (model, defenders) in `targets` ((defenders, model) pairs), when T <= KERNEL_MAX: the end states
     of the battles of 1 .. T - 1 attacking armies against the target."""
     if T > KERNEL_MAX:
         return 0.0
     seconds = 0.0
-    for D, model in {(D, as_model(m), as_model(m).defender_choice): (D, m) for D, m in targets}.values():
+    for D, model in {(D, id(m)): (D, m) for D, m in targets}.values():
         seconds += sum(battle_cost(a, D, model, "ends", what).seconds for a in range(1, T))
-        seconds -= (T - 2) * rounds_seconds(model)          # the tables are counted once
+        seconds -= (T - 1) * rounds_seconds(model)          # the tables: once per request (_tables_once)
     return seconds
 
 
-def turn_cost(T, sweeps, targets, min_move, what, splits=1, placements=1, entries=1, options=0):
+def _tables_once(models):
+    """Seconds of counting the round tables of a request's models, each once (a battle's estimate
+    counts its own; a plan's battles share them)."""
+    return sum(rounds_seconds(m) for m in {id(m): m for m in models}.values())
+
+
+def _flows(T, targets):
+    """The likeliest course: one battle's flow of T - 1 attacking armies per target (tables apart)."""
+    return sum(battle_cost(T - 1, D, m, "flow", "").seconds - rounds_seconds(m) for D, m in targets)
+
+
+def turn_cost(T, sweeps, targets, min_move, what, splits=1, placements=1, entries=1, options=0, lines=None):
     """A turn's search (algorithms/turn.py) from at most T armies on a territory: the sweeps of the
     plan recursion its family makes (`sweeps`, as plan_units takes them, counted from the family's
     structure before any value is computed), the targets' conquest kernels, every split of the
     targets among the entries with every placement (products of `entries` values), and the answer:
     one battle's flow per target for the likeliest course, and the expected armies on the border
     (a sweep per target and border territory at most). options: the ways to hang targets the
-    structure holds (each is built into items, valued and weighed against the others: Pareto sets)."""
-    c = COST_MODEL
+    structure holds (each is built into items, valued and weighed against the others: Pareto sets).
+    lines: the lines of values the search keeps (one per territory and set of items below it;
+    algorithms/turn.py sweeps_of counts them), each T + 1 values: its memory."""
     if not targets:
         return Estimate(0.0, _mb(0), what)
-    models = [as_model(m) for _, m in targets]
+    terms, fixed, mb = turn_parts(T, sweeps, targets, min_move, splits, placements, entries, options, lines)
+    return Estimate(seconds_of(terms) + fixed, _mb(mb), what, COST_MODEL["turn_browser_factor"])
+
+
+def turn_parts(T, sweeps, targets, min_move, splits=1, placements=1, entries=1, options=0, lines=None):
+    """turn_cost's parts: ({constant: units of its work}, seconds priced by other estimates, bytes)."""
+    models = [m for _, m in targets]
     S = (T + sum(D for D, _ in targets)) * max(beta(m) for m in models)
     units = plan_units(T, sweeps, min_move)
-    seconds = plan_seconds(units, T, S) + kernels_cost(T, targets, what)
-    seconds += splits * placements * entries * c["turn_product_s"] + options * c["turn_option_s"]
-    seconds += sum(battle_cost(T - 1, D, m, "flow", what).seconds for D, m in targets)
+    terms = plan_terms(units, T, S)
     k = len(targets)
-    seconds += k * k * (c["kernel_term_s"] * T * T / 2 + c["plan_sweep_s"])
-    mb = c["bytes_per_value_bit"] * (units["sweeps"] * 3 * T + k * T * T / 2) * S / 8
-    return Estimate(seconds, _mb(mb), what, c["turn_browser_factor"])
+    _count(terms, "turn_product_s", splits * placements * entries)
+    _count(terms, "turn_option_s", options)
+    _count(terms, "kernel_term_s", k * k * T * T / 2)        # the answer: borders and the likeliest course
+    _count(terms, "plan_sweep_s", k * k)
+    fixed = kernels_cost(T, targets, "") + _flows(T, targets) + _tables_once(models)
+    if lines is None:
+        lines = units["sweeps"]
+    mb = _values_bytes(lines * (T + 1), S)
+    if T <= KERNEL_MAX:
+        mb += _kernel_bytes(k * T * T / 2, S)
+    return terms, fixed, mb
+
+
+def _values_bytes(values, S):
+    """Bytes of `values` values a plan keeps in its lines, of up to S bits (S / 2 on average), with
+    what comes with each (its denominator's exponents, its floats, the move and order it decided)."""
+    c = COST_MODEL
+    return values * (c["line_value_bytes"] + c["bytes_per_value_bit"] * S / 16)
+
+
+def _kernel_bytes(values, S):
+    """Bytes of `values` numerators of conquest kernels (plain ints of up to S bits)."""
+    return values * COST_MODEL["bytes_per_value_bit"] * S / 8
+
+
+def _count(terms, name, units):
+    terms[name] = terms.get(name, 0) + units
+
+
+def seconds_of(terms):
+    """Seconds of {COST_MODEL constant: units of its work}."""
+    return sum(COST_MODEL[name] * units for name, units in terms.items())
+
+
+def plan_terms(units, T, S):
+    """A plan recursion's `units` (plan_units), values of at most S bits, as {constant: units}."""
+    return {"sweep_s_per_bit": units["bit_steps"] * _align(S), "cell_s": units["cells"],
+            "kernel_term_s": units["terms"], "kernel_bit_s": units["term_bits"],
+            "plan_split_s": units["pairs"],
+            "plan_sweep_s": units["sweeps"], "plan_value_s": units["sweeps"] * T}
 
 
 def plan_seconds(units, T, S):
     """Seconds of a plan recursion's `units` (plan_units), values of at most S bits."""
-    c = COST_MODEL
-    return (c["sweep_s_per_bit"] * units["bit_steps"] * _align(S) + c["cell_s"] * units["cells"]
-            + c["kernel_term_s"] * units["terms"] + c["kernel_bit_s"] * units["term_bits"]
-            + c["plan_split_s"] * units["pairs"] + units["sweeps"] * (c["plan_sweep_s"] + c["plan_value_s"] * T))
+    return seconds_of(plan_terms(units, T, S))
 
 
-def plan_cost(T, nodes, root_children, what, min_move="one"):
+def plan_cost(T, nodes, root_children, what, min_move="one", straight=True):
     """A branching plan (algorithms/plan.py) from T armies on the starting territory: its kernels,
     the sweeps of its recursion (plan_units), the plan along its likeliest course (one battle's
-    flow per target), the straight order (a chain campaign) and each rule set's round tables."""
-    c = COST_MODEL
+    flow per target), the straight order (a chain campaign, when `straight`: the answer compares
+    them) and each rule set's round tables."""
+    terms, fixed, mb = plan_parts(T, nodes, root_children, min_move, straight)
+    return Estimate(seconds_of(terms) + fixed, _mb(mb), what)
+
+
+def plan_lines(nodes, root_children):
+    """The lines of values a plan's recursion keeps: one per territory and set of its targets."""
+    return sum(2 ** len(kids) - 1 for kids in [root_children] + [n.children for n in nodes])
+
+
+def plan_parts(T, nodes, root_children, min_move="one", straight=True):
+    """plan_cost's parts: ({constant: units of its work}, seconds priced by other estimates, bytes)."""
     models = {id(n.model): n.model for n in nodes}.values()
     S = (T + sum(n.defenders for n in nodes)) * max(beta(m) for m in models)
     units = plan_units(T, plan_sweeps(nodes, root_children), min_move)
-    seconds = plan_seconds(units, T, S) + kernels_cost(T, [(n.defenders, n.model) for n in nodes], what)
-    seconds += sum(battle_cost(T - 1, n.defenders, n.model, "flow", what).seconds for n in nodes)
-    seconds += campaign_cost(T - 1, [n.defenders for n in nodes], [n.model for n in nodes], what).seconds
-    mb = c["bytes_per_value_bit"] * units["sweeps"] * 3 * T * S / 8 + c["bytes_per_approx"] * units["sweeps"] * 2
+    terms = plan_terms(units, T, S)
+    targets = [(n.defenders, n.model) for n in nodes]
+    fixed = kernels_cost(T, targets, "") + _flows(T, targets) + _tables_once(models)
+    if straight:
+        fixed += campaign_cost(T - 1, [n.defenders for n in nodes], [n.model for n in nodes], "").seconds
+        fixed -= _tables_once(models)
+    mb = _values_bytes(plan_lines(nodes, root_children) * (T + 1), S)
     if T <= KERNEL_MAX:
-        mb += c["bytes_per_value_bit"] * len(nodes) * T * T / 2 * S / 8
-    return Estimate(seconds, _mb(mb), what)
+        mb += _kernel_bytes(len(nodes) * T * T / 2, S)
+    return terms, fixed, mb
 
 
 # ---------------------------------------------------------------------------------- searches
 # How far a search must go is itself the answer, so only estimated (a normal approximation of
 # the losses, and a bound for p very close to 1), then bracketed by the running deadline.
-def _round_moments(rules):
+def _round_moments(model):
     """For one full-dice round: (mean armies removed m, mean attacker losses, sd of attacker
     losses, mean defender losses, (most the attacker loses in it, its probability), (the same
     for the defender)). Dice rounds remove m = min(dice) armies every time."""
-    model = as_model(rules)
     trans = model.transitions(model.attack_dice, model.defend_dice)
     total = sum(w for _, _, w in trans)
     mean_a = sum(al * w for al, _, w in trans) / total
@@ -451,9 +524,9 @@ def _tail_length(q, worst):
 SEARCH_MARGIN = 3
 
 
-def attackers_needed_estimate(D, p, rules, need):
+def attackers_needed_estimate(D, p, model, need):
     """About how many attacking armies win against D with probability p (need survivors)."""
-    m, lost_a, sd, lost_d, worst_a, _ = _round_moments(rules)
+    m, lost_a, sd, lost_d, worst_a, _ = _round_moments(model)
     if lost_d <= 0:
         return math.inf
     mean = need + D * lost_a / lost_d
@@ -461,9 +534,9 @@ def attackers_needed_estimate(D, p, rules, need):
     return max(mean + _z(p) * spread, _tail_length(1 - p, worst_a), need) + SEARCH_MARGIN
 
 
-def defenders_needed_estimate(A, p, rules):
+def defenders_needed_estimate(A, p, model):
     """About how many defenders hold against A attacking armies with probability p."""
-    m, lost_a, sd, lost_d, _, worst_d = _round_moments(rules)
+    m, lost_a, sd, lost_d, _, worst_d = _round_moments(model)
     if lost_d <= 0:                 # the attacker never kills in a full round: one defender holds
         return 1 + SEARCH_MARGIN
     if lost_a <= 0:
