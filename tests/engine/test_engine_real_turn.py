@@ -392,3 +392,31 @@ def test_bad_real_turn_requests_are_refused_by_name(change, field):
     assert not res["ok"] and res["error"]["field"] == field, res
     if field == "dice":
         assert "choose" in res["error"]["message"] and "most" in res["error"]["message"], res
+
+
+# ------------------------------------------------------------------ auto: the real play or the fixed plans
+def test_auto_plays_roll_by_roll_where_it_fits_else_the_fixed_plans_and_says_why(monkeypatch):
+    """search "auto" answers the real play where its estimate is small; past real_auto_s the fixed
+    plans, whose words say that playing each roll as it comes may do better; and when the real play
+    runs out of its share of the budget (an estimate too low), the fixed plans in the time left."""
+    import riskodds.answers.turn as answers
+    import riskodds.answers.real_turn as real_answers
+    from riskodds.guards import budget as guards
+    request = {"position": SA, "player": ME, "reinforcements": 6, "goal": {"take": SA_GOAL}}
+    small = api.handle("turn", request)
+    assert small["ok"] and small["searched"]["family"] == "real", small
+    monkeypatch.setitem(answers.LIMITS, "real_auto_s", 1e-9)
+    fixed = api.handle("turn", request)
+    assert fixed["ok"] and fixed["searched"]["family"] != "real" and fixed["searched"]["real"] is False
+    assert "may do better" in fixed["searched"]["words"]
+    assert frac(fixed["win"]) == frac(small["fixed"]["win"])
+    monkeypatch.setitem(answers.LIMITS, "real_auto_s", 1e9)
+
+    def endless(*args, **kwargs):
+        while True:
+            guards.tick()
+    monkeypatch.setattr(real_answers, "real_play", endless)
+    fell_back = api.handle("turn", {**request, "time_budget_s": 2})
+    assert fell_back["ok"] and fell_back["searched"]["family"] != "real", fell_back
+    assert "ran out of its share" in fell_back["searched"]["words"]
+    assert frac(fell_back["win"]) == frac(small["fixed"]["win"])

@@ -24,6 +24,7 @@ from .course import Tree, main_line, names as list_names, tables, words
 from . import real_turn as real
 
 SEARCHES = TURN_SEARCHES
+REAL_SPARE = 0.5     # "auto": the share of the time budget kept for the fixed plans if the real play runs out
 BRANCHING = {"all": None, "3": 3, "2": 2, "chains": 1}       # most targets attacked from one territory
 COUNTS = "territory"
 MODEL = (
@@ -119,8 +120,16 @@ def turn(position, player, reinforcements, goal, *, rules=STANDARD, min_move="di
         if (estimate.seconds <= LIMITS["real_auto_s"] and estimate.fits(budget)) \
                 or request.search == "real" or moving is not None:
             check_cost(estimate, budget, "goal", "Search plans fixed in advance instead (search: auto).")
-            return _real_answer(request, dice, states, budget, alternatives)
-        why = f"every way to play, roll by roll, could meet up to {states:,} positions: more than the time budget allows"
+            if request.search == "real" or moving is not None:
+                return _real_answer(request, dice, states, budget, alternatives)
+            try:            # auto: if the estimate was low, the fixed plans still get their share of the budget
+                with deadline_before(REAL_SPARE * budget.seconds):
+                    return _real_answer(request, dice, states, budget, alternatives)
+            except OutOfTime:
+                why = "playing roll by roll ran out of its share of the time budget"
+        else:
+            why = (f"every way to play, roll by roll, could meet about {states:,} positions: more than "
+                   "the time budget allows")
     elif request.search == "real" or moving is not None:
         raise FieldError(f"search: the real play cannot be searched here: {why}", "search")
     elif request.search != "auto":
