@@ -109,6 +109,7 @@ export function drawBoard(board, { id, editorId, helpId, onPick }) {
   const zoomOut = zoomButton(-1, "−", "Zoom out"), zoomIn = zoomButton(1, "+", "Zoom in");
   const bar = el("div", { class: "board-bar" }, el("label", { for: `${id}-zoom` }, "Show"), select,
     el("span", { class: "zoom-buttons" }, zoomOut, zoomIn));
+  select.value = zoomed;
   select.addEventListener("change", () => { chosen = true; zoomTo(select.value); });
   for (const b of [zoomOut, zoomIn]) b.addEventListener("click", () => setScale(scale * (Number(b.dataset.zoom) > 0 ? ZOOM_STEP : 1 / ZOOM_STEP)));
 
@@ -325,9 +326,11 @@ export function drawBoard(board, { id, editorId, helpId, onPick }) {
   function attack(s, n, taken) {
     const fs = TEXT_PX * u;
     const a = place(s.from), b = place(s.target);
-    const shape = arrow(s.from, s.target, a, b, { head: 11 * u, gap: 3 * u });
+    const shape = arrow(s.from, s.target, a, b, { head: 11 * u, gap: Math.min(3 * u, 3) }); // close boxes keep a shaft
     const line = (g) => ({ x1: g.x1, y1: g.y1, x2: g.x2, y2: g.y2 });
-    const label = placeLabel(b, shape.start.x, shape.start.y, `${n} · ${s.move}`, fs, taken);
+    const shaft = shape.parts.at(-1);
+    const middle = [(shaft.x1 + shape.head[0][0]) / 2, (shaft.y1 + shape.head[0][1]) / 2];
+    const label = placeLabel(b, shape.start.x, shape.start.y, `${n} · ${s.move}`, fs, taken, [middle]);
     return svg("g", { class: "attack" },
       shape.parts.map((g) => svg("line", { class: "halo", ...line(g), "stroke-width": 7 * u })),
       shape.parts.map((g) => svg("line", { class: "shaft", ...line(g), "stroke-width": 3 * u })),

@@ -22,17 +22,21 @@ export function clipped(p, q, gap) {
 }
 
 /** A label's rounded patch centred on (x, y): {x, y, box}. Its width is an upper bound of the bold
- *  text's (0.62 em a character, digits and the middle dot are narrower) plus 0.9 em of padding. */
+ *  text's (0.62 em a digit or letter, 0.36 em a space or the middle dot) plus 0.7 em of padding;
+ *  its height 1.3 em. */
 export function pill(x, y, text, fs) {
-  const w = (0.62 * String(text).length + 0.9) * fs, h = 1.5 * fs;
+  const chars = [...String(text)];
+  const narrow = chars.filter((c) => c === " " || c === "·").length;
+  const w = (0.62 * (chars.length - narrow) + 0.36 * narrow + 0.7) * fs, h = 1.3 * fs;
   return { x, y, box: { x: x - w / 2, y: y - h / 2, width: w, height: h } };
 }
 
 /** Where a label for box b goes: just outside b (clear of the box's own words), at the corner nearest
- *  (x, y) if no rectangle in `taken` lies there, else at the first of the other corners and the sides'
- *  middles that is clear; if none is, the one that covers least. The chosen patch is added to `taken`.
- *  Returns pill()'s {x, y, box}. */
-export function placeLabel(b, x, y, text, fs, taken) {
+ *  (x, y) if no rectangle in `taken` lies there, else at the first clear one of: the other corners,
+ *  the points in `also` ([[x, y]], e.g. the middle of the arrow), the sides' middles, the corners
+ *  one label further out; if none is clear, the one that covers least. The chosen patch is added to
+ *  `taken`. Returns pill()'s {x, y, box}. */
+export function placeLabel(b, x, y, text, fs, taken, also = []) {
   const probe = pill(0, 0, text, fs).box;
   const gap = 0.15 * fs;
   const up = b.y0 - probe.height / 2 - gap, down = b.y1 + probe.height / 2 + gap;
@@ -42,9 +46,11 @@ export function placeLabel(b, x, y, text, fs, taken) {
     .sort((p, q) => Math.hypot(p[0] - x, p[1] - y) - Math.hypot(q[0] - x, q[1] - y));
   const sides = [[cx, up], [cx, down], [left, cy], [right, cy]]
     .sort((p, q) => Math.hypot(p[0] - x, p[1] - y) - Math.hypot(q[0] - x, q[1] - y));
+  const further = [[left, up], [right, up], [left, down], [right, down]]
+    .sort((p, q) => Math.hypot(p[0] - x, p[1] - y) - Math.hypot(q[0] - x, q[1] - y));
   const covered = (l) => taken.reduce((sum, t) => sum + overlap(l.box, t), 0);
   let best = null, least = Infinity;
-  for (const [px, py] of [...corners, ...sides]) {
+  for (const [px, py] of [...corners, ...also, ...sides, ...further]) {
     const l = pill(px, py, text, fs);
     const c = covered(l);
     if (c < least) { best = l; least = c; }

@@ -78,7 +78,8 @@ function setupHint(get) {
   if (!want.length) return "Mark at least one target: tap a territory to take, then Opponent, its armies and Target; or choose a continent as the goal.";
   const missing = want.filter((t) => !held.has(t));
   if (missing.length) {
-    return `Give ${listNames(missing.slice(0, 3))}${missing.length > 3 ? ` and ${missing.length - 3} more` : ""} ${missing.length === 1 ? "its" : "their"} armies: tap ${missing.length === 1 ? "it" : "each"}, then Opponent.`;
+    const some = missing.length > 3 ? `${missing.slice(0, 3).join(", ")} and ${missing.length - 3} more` : listNames(missing);
+    return `Give ${some} ${missing.length === 1 ? "its" : "their"} armies: tap ${missing.length === 1 ? "it" : "each"}, then Opponent.`;
   }
   const aim = want.filter((t) => held.get(t).owner !== PLAYER);
   const borders = yours.some((t) => board.neighbours.get(t).some(([n]) => aim.includes(n)));
