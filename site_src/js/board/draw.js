@@ -321,8 +321,8 @@ export function drawBoard(board, { id, editorId, helpId, onPick }) {
     drawPlan();
   }
 
-  /** Attack number `n` of the plan: an arrow from the attacking box into the target's, and beside
-   *  the target's box where it comes in, clear of every other text, "n · armies moved in". */
+  /** Attack number `n` of the plan: [an arrow from the attacking box into the target's, and beside
+   *  the target's box where it comes in, clear of every other text, "n · armies moved in"]. */
   function attack(s, n, taken) {
     const fs = TEXT_PX * u;
     const a = place(s.from), b = place(s.target);
@@ -331,12 +331,12 @@ export function drawBoard(board, { id, editorId, helpId, onPick }) {
     const shaft = shape.parts.at(-1);
     const middle = [(shaft.x1 + shape.head[0][0]) / 2, (shaft.y1 + shape.head[0][1]) / 2];
     const label = placeLabel(b, shape.start.x, shape.start.y, `${n} · ${s.move}`, fs, taken, [middle]);
-    return svg("g", { class: "attack" },
+    return [svg("g", { class: "attack" },
       shape.parts.map((g) => svg("line", { class: "halo", ...line(g), "stroke-width": 7 * u })),
       shape.parts.map((g) => svg("line", { class: "shaft", ...line(g), "stroke-width": 3 * u })),
-      svg("polygon", { class: "head", points: shape.head.map((pt) => pt.map((v) => v.toFixed(1)).join(",")).join(" ") }),
-      svg("g", { class: "step-label" }, svg("rect", { ...label.box, rx: label.box.height / 2 }),
-        svg("text", { x: label.x, y: label.y, "text-anchor": "middle", "dominant-baseline": "central" }, `${n} · ${s.move}`)));
+      svg("polygon", { class: "head", points: shape.head.map((pt) => pt.map((v) => v.toFixed(1)).join(",")).join(" ") })),
+    svg("g", { class: "step-label" }, svg("rect", { ...label.box, rx: label.box.height / 2 }),
+      svg("text", { x: label.x, y: label.y, "text-anchor": "middle", "dominant-baseline": "central" }, `${n} · ${s.move}`))];
   }
 
   function drawPlan() {
@@ -351,7 +351,8 @@ export function drawBoard(board, { id, editorId, helpId, onPick }) {
     const texts = [...names.children, ...wrapLabels, ...[...nodes.values()].flatMap((n) => [n.name, n.armies])];
     const taken = texts.filter((t) => !t.hasAttribute("hidden") && !t.classList.contains("gives-way") && t.textContent.trim())
       .map((t) => t.getBBox());
-    steps.forEach((s, i) => plan.append(attack(s, i + 1, taken)));
+    const drawn = steps.map((s, i) => attack(s, i + 1, taken));
+    plan.append(...drawn.map(([a]) => a), ...drawn.map(([, label]) => label)); // the labels over every arrow
   }
 
   const legend = el("ul", { class: "board-legend", "aria-hidden": "true" }, // the territories' names say the same

@@ -193,7 +193,7 @@ function mount(form, ctx) {
   const buttons = board.presets.map((p) => el("button", { type: "button", "data-preset": p.name }, p.label));
   presets.replaceChildren(el("span", { class: "presets-label" }, "Start from:"), ...buttons);
   const help = el("p", { class: "hint", id: `${id}-board-help` },
-    "Tap a territory to set who holds it, its armies and whether it is a target. Keyboard: arrow keys move between territories, Enter picks one.");
+    "Tap a territory to set who holds it (then type its armies) and whether it is a target; on an opponent's territory, “Take …” gives the opponent its whole continent. Keyboard: arrow keys move between territories, Enter picks one.");
   // beside the board: the goal as the fields ask it, and what the position still lacks
   const goalNow = el("p", { class: "goal-now", id: `${id}-goal-now`, "aria-live": "polite" });
   const setupEl = el("p", { class: "hint", "data-role": "setup-hint", "aria-live": "polite" });
