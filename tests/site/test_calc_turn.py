@@ -224,7 +224,7 @@ def test_tapping_edits_the_position_and_the_answer_follows(calc_page, clean):
     # back in play as the opponent's (a target of the continent), then no longer a target: the goal
     # becomes the continent's other territories, marked as targets; marked again, it is one of them
     editor.locator("button[data-owner=opponent]").click()
-    req["position"]["Brazil"] = {"owner": OPPONENT, "armies": 1}
+    req["position"]["Brazil"] = {"owner": OPPONENT, "armies": 9}   # as many as typed last (North Africa's)
     assert editor.locator("input[type=checkbox]").is_checked()
     editor.locator("input[type=checkbox]").uncheck()
     assert f.locator("[name=goal]").input_value() == "targets"

@@ -102,7 +102,7 @@ export function drawBoard(board, { id, editorId, helpId, onPick }) {
   // board; drawn no smaller than texts of 12 px allow (wider than the frame, the frame pans), and
   // zoomed in by the buttons or a pinch ----
   const select = el("select", { id: `${id}-zoom` },
-    el("option", { value: GOAL }, "The goal and its borders"),
+    el("option", { value: GOAL }, "Goal and borders"),
     el("option", { value: "" }, "Whole board"),
     board.continents.map((c) => el("option", { value: c.name }, `${c.name} (bonus ${c.bonus})`)));
   const zoomButton = (by, text, label) => el("button", { type: "button", class: "zoom-step", "data-zoom": by, "aria-label": label }, text);
@@ -220,12 +220,14 @@ export function drawBoard(board, { id, editorId, helpId, onPick }) {
       n.name.setAttribute("y", (p.y - 0.56 * fs).toFixed(1));
       n.armies.setAttribute("y", (shown ? p.y + 0.62 * fs : p.y).toFixed(1));
     }
-    for (const text of names.children) { // a continent's name fits across its boxes, or is left out
+    for (const text of names.children) { // a continent's name fits across its boxes and in the view, or is left out
       const c = board.continents.find((x) => x.name === text.dataset.continent);
       const ps = c.territories.map(place);
       const span = Math.max(...ps.map((p) => p.x1)) - Math.min(...ps.map((p) => p.x0)) + 2 * PAD + 60;
       text.removeAttribute("hidden");
-      text.toggleAttribute("hidden", text.getComputedTextLength() > span);
+      const b = text.getBBox();
+      const cut = b.x < view.x || b.x + b.width > view.x + view.w || b.y < view.y || b.y + b.height > view.y + view.h;
+      text.toggleAttribute("hidden", text.getComputedTextLength() > span || cut);
     }
     wrapLabels[0].setAttribute("x", (Math.max(VIEW.x, view.x) + 6).toFixed(1));
     wrapLabels[1].setAttribute("x", (Math.min(VIEW.x + VIEW.w, view.x + view.w) - 6).toFixed(1));

@@ -200,7 +200,7 @@ function mount(form, ctx) {
   const undo = el("button", { type: "button", "data-action": "undo", disabled: true }, "Undo");
   const clear = el("button", { type: "button", "data-action": "clear" }, "Clear the board");
   const note = el("div", { class: "board-note" }, goalNow, setupEl, el("div", { class: "board-tools" }, undo, clear));
-  slot.replaceChildren(view.element, note, help, editor.element);
+  slot.replaceChildren(view.element, editor.element, note, help); // the editor next after the board, for the keyboard too
   selectOnFocus(field("reinforcements"));
 
   // the card sets the engine knows, for the board's count
@@ -404,7 +404,7 @@ function mount(form, ctx) {
   new MutationObserver(() => {
     const status = form.dataset.status;
     view.stale(status === "running");
-    if (status === "error" || status === "cancelled") view.plan(null);
+    if (status === "error" || status === "cancelled" || status === "waiting") view.plan(null);
     if (status !== "error") view.fault([]); // the territories an error named are marked until the next run
   }).observe(form, { attributes: true, attributeFilter: ["data-status"] });
 
