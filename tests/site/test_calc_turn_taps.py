@@ -246,6 +246,8 @@ def test_a_first_visit_opens_on_an_empty_board_quiet_with_a_hint(phone, clean):
     assert f.locator("select[id=turn-zoom]").input_value() == ""
     assert f.locator("svg.board").evaluate("s => s.getBoundingClientRect().width > s.closest('.board-frame').clientWidth")
     assert overlapping_texts(page) == []
+    SHOTS.mkdir(exist_ok=True)
+    f.locator("[data-role=board]").screenshot(path=str(SHOTS / "empty-board.png"))
     before = f.locator("svg.board").evaluate("s => s.getBoundingClientRect().width")
     f.get_by_role("button", name="Zoom in").tap()
     assert f.locator("svg.board").evaluate("s => s.getBoundingClientRect().width") == pytest.approx(before * 1.5, rel=0.01)
