@@ -308,3 +308,32 @@ def test_no_two_texts_overlap_on_the_ready_made_answers(browser, site_url, watch
                     frame.evaluate("(e, x) => { e.scrollLeft = x; }", x)
                     assert overlapping_texts(page) == [], (preset.name, x)
     context.close()
+
+
+def test_target_on_makes_the_goal_the_territories_marked_and_nothing_else(phone, clean):
+    """The issue's case: on the South America example, Greenland 7 yours, Iceland 2 marked as a
+    target: the goal is Iceland alone, not the example's four with it."""
+    page = phone
+    f = page.locator("form#turn")
+    f.scroll_into_view_if_needed()
+    f.locator("button[data-preset=south-america]").tap()
+    wait_final(page, "turn")
+    assert f.locator(".goal-now").inner_text() == "Goal: take South America (bonus 2)."
+    p = Player(page)
+    f.locator("select[id=turn-zoom]").select_option("")   # the phone shows the goal: the whole board for Greenland
+    p.territory("Greenland")
+    p.button("You")
+    p.type("7")
+    p.territory("Iceland")
+    p.button("Opponent")
+    p.type("2")
+    p.tap(f.get_by_role("checkbox", name="Target"))
+    assert f.locator("[name=goal]").input_value() == "targets"
+    assert f.locator("[name=targets]").input_value() == "Iceland"
+    assert f.locator(".goal-now").inner_text() == "Goal: take Iceland, the territory marked as target."
+    assert f.locator("svg.board .spot[data-target]").evaluate_all("gs => gs.map(g => g.dataset.territory)") == ["Iceland"]
+    req = request({"North Africa": 4, "Central America": 3, "Greenland": 7},
+                  {"Venezuela": 2, "Brazil": 2, "Peru": 1, "Argentina": 1, "Iceland": 2}, 6, ["Iceland"])
+    want = api.handle("turn", req)
+    wait_answer(page, want)
+    assert f.locator(".answer").first.inner_text().startswith("Take Iceland:")
