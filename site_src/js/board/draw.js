@@ -4,7 +4,10 @@
 // control: focusable (one tab stop; the arrow keys move between territories, board/keys.js), a
 // button whose name says who holds it, its armies and whether it is a target, with data-territory.
 // Over them a plan, the engine's answer: armies placed and the attacks as numbered arrows with the
-// armies moved in. Texts are laid out again at every size and zoom, so none is under 12 px.
+// armies moved in, each label clear of every other text (board/shapes.js has the geometry). Texts are
+// laid out again at every size and zoom, so none is under 12 px: a view (the goal and every territory
+// bordering it, one continent and its borders, or the whole board) is drawn no smaller than that
+// allows, wider than the frame where it must (the frame pans), and zooms (the buttons, a pinch).
 import { el, svg } from "../dom.js";
 import { BOX, VIEW, WRAP, place, nameAt } from "./geometry.js";
 import { towards } from "./keys.js";

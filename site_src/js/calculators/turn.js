@@ -9,6 +9,13 @@
 // goal (a continent, or "targets"), targets, reinforcements, min_move, cards. The board and the
 // territory editor write into them. Loaded on demand (calculators/index.js), with the board's
 // code, geometry, facts and styles.
+//
+// Setting up: a first visit opens on an empty board ("Clear the board" gets one back); a position not
+// yet complete (nothing of yours, no target, a goal territory without armies, nothing of yours next
+// to the goal) is a plain hint beside the board and the form waits (read() returns `waiting`), no
+// error; the goal is what the fields ask, said under the board. Fast entry: a territory newly in play
+// gets the armies typed last and the armies field takes the next key; "Take <continent>" gives the
+// opponent a whole continent. Undo (a button, and Back) restores the fields before the last edits.
 import { register } from "./registry.js";
 import { planTables } from "./plan.js";
 import { el } from "../dom.js";
