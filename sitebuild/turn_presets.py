@@ -47,7 +47,9 @@ PRESETS = (
            {"North Africa": 3, "Egypt": 2, "East Africa": 2, "Congo": 2, "South Africa": 1, "Madagascar": 1}, 6, "Africa"),
 )
 BY_NAME = {p.name: p for p in PRESETS}
-DEFAULT = PRESETS[0].name
+EMPTY = "empty"   # the form's default (a first visit without a link): an empty board, no goal yet
+EMPTY_FIELDS = {"position": "", "goal": TARGETS, "targets": "", "reinforcements": "0"}
+DEFAULT = EMPTY
 
 
 def board_order() -> list[str]:
@@ -81,5 +83,6 @@ def shipped() -> list[dict]:
 
 
 def template_facts() -> dict:
-    """What the Turn form's template reads of the positions: each one's fields by name, and the default's name."""
-    return {"presets": {p.name: form_fields(p) for p in PRESETS}, "default_preset": DEFAULT}
+    """What the Turn form's template reads of the positions: each one's fields by name (the empty
+    board's too), and the default's name."""
+    return {"presets": {EMPTY: EMPTY_FIELDS, **{p.name: form_fields(p) for p in PRESETS}}, "default_preset": DEFAULT}

@@ -129,7 +129,15 @@ export function mountCalculator(form, def, engine) {
     delete form.dataset.elapsedMs;
     delete form.dataset.approxAt;
     lastKey = JSON.stringify(stateValues());
-    const { values, errors } = def.read(get);
+    const { values, errors, waiting } = def.read(get);
+    if (waiting && !Object.keys(errors).length) { // not ready yet (a position being set up): a plain hint, no error
+      clearResult();
+      cancelBtn.disabled = true;
+      setStatus("waiting", waiting);
+      if (user) writeState(form.id, stateValues());
+      if (def.refused) def.refused({}, ctx);
+      return;
+    }
     if (Object.keys(errors).length) {
       clearResult();
       cancelBtn.disabled = true;

@@ -21,6 +21,7 @@ export function stateURL(formId, values) {
   return `${location.origin}${location.pathname}?${query(formId, values)}#${formId}`;
 }
 
+/** The address shows the form's inputs; the history entry keeps its state (a form's Undo marks). */
 export function writeState(formId, values) {
-  history.replaceState(null, "", `${location.pathname}?${query(formId, values)}#${formId}`);
+  history.replaceState(history.state, "", `${location.pathname}?${query(formId, values)}#${formId}`);
 }

@@ -163,3 +163,22 @@ test("the position text: owners, other names as typed, order, and what it refuse
   for (const [text, error] of Object.entries(refused)) assert.equal(readPosition(text).error, error, text);
   assert.deepEqual(readTargets(" Alaska, ,Alberta "), ["Alaska", "Alberta"]);
 });
+
+test("the position text read with the board: its own short labels, codes and other names; every unknown name at once, each with its closest", () => {
+  const board = indexBoard(BOARD);
+  const ok = readPosition("you: S. Europe 6, Mid. East 4; opponent: N. Africa 2, Britain 3, E. Austr. 1, west us 2, Southeast Asia 1, KAM 5", board);
+  assert.deepEqual(ok.value.map((h) => [h.territory, h.owner, h.armies]), [
+    ["Southern Europe", PLAYER, 6], ["Middle East", PLAYER, 4], ["North Africa", "opponent", 2], ["Great Britain", "opponent", 3],
+    ["Eastern Australia", "opponent", 1], ["Western United States", "opponent", 2], ["Siam", "opponent", 1], ["Kamchatka", "opponent", 5]]);
+  // written back in the board's names and order
+  assert.equal(positionText(ok.value, board.territories),
+    "you: Southern Europe 6, Middle East 4; opponent: Western United States 2, Great Britain 3, North Africa 2, Kamchatka 5, Siam 1, Eastern Australia 1");
+  // every name the board lacks, at once, each with its closest
+  assert.equal(readPosition("you: Brazl 3, Siam 2; opponent: Egpyt 2, Indonesai 1, Peru 1", board).error,
+    "Position: the board has no territory called “Brazl” (Brazil?), “Egpyt” (Egypt?) or “Indonesai” (Indonesia?).");
+  assert.equal(readPosition("you: Siam 2; opponent: Atlantis 2", board).error, "Position: the board has no territory called “Atlantis” (Alaska?).");
+  // the same territory by two names is given twice
+  assert.equal(readPosition("you: Siam 2; opponent: Southeast Asia 3", board).error, "Position: Southeast Asia is given twice.");
+  assert.equal(board.closest("Mid East"), "Middle East");
+  assert.equal(board.closest("Grenland"), "Greenland");
+});

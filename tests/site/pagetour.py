@@ -4,7 +4,7 @@ Used by tests/site/test_axe.py and bench/screenshots.py."""
 from sitebuild import pages
 from sitehelpers import ENGINE_TIMEOUT_MS
 
-FINAL = ("done", "error", "cancelled")
+FINAL = ("done", "error", "cancelled", "waiting")  # waiting: a Turn board being set up (a hint, no answer yet)
 WIDTHS = {"phone": 390, "desktop": 1280}
 HEIGHT = 844
 MISSING = "/no-such-page/"  # served with the 404 page, status 404

@@ -45,7 +45,7 @@ def calculate(page, form_id: str, values: dict, timeout_ms: int = 120_000, reset
     return wait_final(page, form_id, timeout_ms)
 
 
-FINAL = ":is([data-status=done], [data-status=error], [data-status=cancelled])"
+FINAL = ":is([data-status=done], [data-status=error], [data-status=cancelled], [data-status=waiting])"  # waiting: a Turn board being set up
 
 
 def wait_final(page, form_id: str, timeout_ms: int = 120_000) -> str:

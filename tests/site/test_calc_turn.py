@@ -5,7 +5,7 @@ the border armies, what was searched), editing by tapping and by keyboard alone,
 the engine counts, a shared link, bad input with the message beside the field at fault, Cancel, and
 a 390 px phone (no sideways scroll, no text under 12 px, zoom to one continent)."""
 from fractions import Fraction
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
 from riskodds.interfaces import api
@@ -26,10 +26,13 @@ def form(page):
 
 
 def open_turn(page):
-    """Bring the form near (it mounts and computes its pre-filled position), wait for the answer."""
+    """Bring the form near (it mounts, and reads its pre-filled position: an empty board waits for
+    the player, a position computes), wait for it to settle; returns its status."""
     form(page).scroll_into_view_if_needed()
     page.locator("form#turn svg.board").wait_for(state="attached", timeout=60_000)
-    return wait_final(page, "turn")
+    page.locator("form#turn:is([data-status=waiting], [data-status=done], [data-status=error], [data-status=cancelled])").wait_for(
+        state="attached", timeout=120_000)
+    return form(page).get_attribute("data-status")
 
 
 def exact(locator) -> Fraction:
@@ -147,16 +150,19 @@ def test_the_form_embeds_with_a_ready_made_position_or_fields_of_its_own():
     html = embedded('{{ calc.turn_form("t2", {"preset": "australia", "reinforcements": 8, "cards": 6, "min_move": "one"}) }}')
     assert f">{turn_presets.form_fields(BY_NAME['australia'])['position']}</textarea>" in html
     assert 'value="8" data-stepper' in html and 'data-value="6"' in html and 'value="one" checked' in html
-    html = embedded('{{ calc.turn_form("t3") }}')     # the default: South America from North Africa
-    assert f">{turn_presets.form_fields(BY_NAME[turn_presets.DEFAULT])['position']}</textarea>" in html
-    assert '<option value="South America" selected>' in html
+    html = embedded('{{ calc.turn_form("t3") }}')     # the default: an empty board, no goal yet
+    assert 'name="position" rows="2" autocomplete="off" spellcheck="false" aria-describedby' in html
+    assert '></textarea>' in html and '<option value="targets" selected>' in html and 'value="0" data-stepper' in html
 
 
-def test_the_prefilled_position_answers_on_its_own(calc_page, clean):
-    assert open_turn(calc_page) == "done", form(calc_page).inner_text()[:500]
-    req = request(BY_NAME[turn_presets.DEFAULT])
-    check_answer(calc_page, api.handle("turn", req))
-    check_board(calc_page, req["position"], targets_of(req))
+def test_a_prefilled_position_answers_on_its_own(site_context, watch, clean):
+    """The article's form, pre-filled with a ready-made position, computes it as it comes near."""
+    page = open_page(site_context, watch, "/calculators/?" + urlencode({"calc": "turn", **turn_presets.form_fields(BY_NAME["south-america"])}) + "#turn")
+    assert open_turn(page) == "done", form(page).inner_text()[:500]
+    req = request(BY_NAME["south-america"])
+    check_answer(page, api.handle("turn", req))
+    check_board(page, req["position"], targets_of(req))
+    page.close()
 
 
 @pytest.mark.parametrize("preset", [p.name for p in PRESETS])
@@ -205,19 +211,20 @@ def test_tapping_edits_the_position_and_the_answer_follows(calc_page, clean):
     want = api.handle("turn", req)
     wait_win(calc_page, want["win"])
     check_answer(calc_page, want)
-    # Brazil taken out of play: South America cannot be the goal without it (the engine says so)
+    # Brazil taken out of play: South America needs it; a plain hint says so, not an error
     f.locator('[data-territory="Brazil"]').click()
     editor.locator("button[data-owner='']").click()
     del req["position"]["Brazil"]
     bad = api.handle("turn", req)
-    assert not bad["ok"] and bad["error"]["field"] == "goal"
-    wait_status(calc_page, "turn", "error", 60_000)
-    assert f.locator("[data-error-for=goal]").inner_text() == page_words(bad["error"]["message"])
+    assert not bad["ok"] and bad["error"]["field"] == "goal"     # the engine would refuse it
+    wait_status(calc_page, "turn", "waiting", 60_000)
+    assert f.locator("[data-role=setup-hint]").inner_text() == "Give Brazil its armies: tap it, then Opponent."
+    assert f.locator("[data-error-for]:not(:empty)").count() == 0
     assert f.locator("svg.board .plan .attack").count() == 0    # the plan goes with the answer
     # back in play as the opponent's (a target of the continent), then no longer a target: the goal
     # becomes the continent's other territories, marked as targets; marked again, it is one of them
     editor.locator("button[data-owner=opponent]").click()
-    req["position"]["Brazil"] = {"owner": OPPONENT, "armies": 1}
+    req["position"]["Brazil"] = {"owner": OPPONENT, "armies": 9}   # as many as typed last (North Africa's)
     assert editor.locator("input[type=checkbox]").is_checked()
     editor.locator("input[type=checkbox]").uncheck()
     assert f.locator("[name=goal]").input_value() == "targets"
@@ -239,7 +246,7 @@ def test_keyboard_only(calc_page, clean):
     req = start_from(calc_page, "south-america")
     page = calc_page
     focused = lambda: page.evaluate("() => document.activeElement.dataset.territory ?? document.activeElement.textContent")  # noqa: E731
-    form(page).locator("select[id=turn-zoom]").focus()
+    form(page).get_by_role("button", name="Zoom in").focus()   # the last control before the board
     page.keyboard.press("Tab")
     assert focused() == "Central America"            # the player's first territory on the board
     tab_stops = form(page).locator("svg.board [data-territory][tabindex='0']")
@@ -353,16 +360,14 @@ def test_a_shared_link_reproduces_the_position_and_the_answer(site_context, watc
 
 # (fields typed, the field whose message it is, the message: None = the engine's for `request`)
 BAD = [
-    ({"position": "you: North Africa 4; opponent: Brazl 2, Venezuela 2, Peru 1, Argentina 2"}, "position", None),
+    ({"position": "you: North Africa 4; opponent: Brazl 2, Venezuela 2, Peru 1, Argentna 2"}, "position",
+     "Position: the board has no territory called “Brazl” (Brazil?) or “Argentna” (Argentina?)."),
     ({"position": "you: North Africa 4, Central America; opponent: Brazil 2"}, "position",
      "Position: “Central America” needs a territory and its armies, like “Brazil 3”."),
     ({"position": "North Africa 4"}, "position", "Position: “North Africa 4” names no owner; write it like “you: Brazil 3; opponent: Peru 2”."),
     ({"position": "you: North Africa 0; opponent: Venezuela 2, Brazil 2, Peru 1, Argentina 2"}, "position", None),
     ({"position": "you: Venezuela 2, Brazil 2, Peru 1, Argentina 2"}, "goal", None),    # the goal is held already
-    ({"goal": "Asia"}, "goal", None),                                                    # its territories are not in play
-    ({"goal": "targets", "targets": ""}, "goal",
-     "No territory is marked as a target: pick one on the board and switch on Target, or choose a continent."),
-    ({"goal": "targets", "targets": "Alaska"}, "goal", None),                            # not in the position
+    ({"goal": "targets", "targets": "Alaska, Brazl"}, "targets", "Targets: the board has no territory called “Brazl” (Brazil?)."),
     ({"reinforcements": "-2"}, "reinforcements", "Reinforcements cannot be negative."),
     ({"reinforcements": "1e9"}, "reinforcements", "Reinforcements must be a whole number (no decimals)."),
 ]
@@ -415,6 +420,39 @@ def test_bad_input_gets_its_message_beside_the_field(calc_page, clean, fields, n
     assert "Traceback" not in f.inner_text()
 
 
+# a position still being set up: (fields typed, the hint beside the board); no error, nothing computed
+WAITING = [
+    ({"goal": "Asia"}, "Give Ural, Siberia, Yakutsk and 9 more their armies: tap each, then Opponent."),
+    ({"goal": "targets", "targets": ""}, "Mark at least one target: tap a territory to take, then Opponent, its armies and Target; "
+                                         "or choose a continent as the goal."),
+    ({"goal": "targets", "targets": "Alaska"}, "Give Alaska its armies: tap it, then Opponent."),
+    ({"position": "opponent: Venezuela 2, Brazil 2, Peru 1, Argentina 2"}, "Mark a territory of yours: tap it on the board, then You."),
+    ({"position": "you: Egypt 5; opponent: Venezuela 2, Brazil 2, Peru 1, Argentina 2"},
+     "None of your territories borders the goal: mark one that does (Central America and North Africa) as yours."),
+    ({"position": ""}, "Start with a territory of yours: tap it on the board, then You, then type its armies."),
+]
+
+
+@pytest.mark.parametrize("fields,hint", WAITING, ids=[f"waiting-{i}" for i in range(len(WAITING))])
+def test_a_position_being_set_up_gets_a_plain_hint(calc_page, clean, fields, hint):
+    open_turn(calc_page)
+    preset_button(calc_page, "south-america").click()
+    wait_final(calc_page, "turn")
+    f = form(calc_page)
+    f.locator("[name=position]").evaluate("e => { e.closest('details').open = true; }")
+    for k, v in fields.items():
+        field = f.locator(f"[name={k}]")
+        if k == "goal":
+            field.select_option(v)
+        else:
+            field.fill(v)
+    f.locator("button[type=submit]").click()
+    wait_status(calc_page, "turn", "waiting", 60_000)
+    assert f.locator("[data-role=setup-hint]").inner_text() == hint
+    assert f.locator("[data-error-for]:not(:empty)").count() == 0 and f.locator("[aria-invalid]").count() == 0
+    assert f.locator("[data-output]").count() == 0 and f.locator("svg.board .plan *").count() == 0
+
+
 def test_cancel_a_long_turn_then_calculate_again(calc_page, clean):
     open_turn(calc_page)
     f = form(calc_page)
@@ -438,10 +476,12 @@ def test_a_390_px_phone(browser, site_url, watch, clean):
                                   is_mobile=True, has_touch=True)
     context.route("**/*", _guard(watch))
     page = open_page(context, watch, "/calculators/#turn")
-    assert open_turn(page) == "done"
+    assert open_turn(page) == "waiting"
     f = form(page)
-    check_answer(page, api.handle("turn", request(BY_NAME[turn_presets.DEFAULT])))
-    assert f.locator("select[id=turn-zoom]").input_value() == "South America"   # opens on the goal's continent
+    preset_button(page, "south-america").click()
+    wait_win(page, api.handle("turn", request(BY_NAME["south-america"]))["win"])
+    check_answer(page, api.handle("turn", request(BY_NAME["south-america"])))
+    assert f.locator("select[id=turn-zoom]").input_value() == "goal"   # opens on the goal and its borders
     for continent in [""] + [c["name"] for c in BOARD["continents"]]:
         f.locator("select[id=turn-zoom]").select_option(continent)
         page.wait_for_timeout(100)
@@ -452,13 +492,14 @@ def test_a_390_px_phone(browser, site_url, watch, clean):
             return Math.min(...sizes); }""")
         assert smallest >= 11.99, (continent, smallest)
         if continent:   # every territory of the continent is inside the board as drawn
+            f.locator(".board-frame").evaluate("e => { e.scrollLeft = 0; e.scrollTop = 0; }")
             inside = f.locator("svg.board").evaluate("""(svg, names) => { const b = svg.getBoundingClientRect();
                 return names.every((n) => { const r = svg.querySelector(`[data-territory="${n}"] .t-box`).getBoundingClientRect();
                   return r.left >= b.left - 1 && r.right <= b.right + 1 && r.top >= b.top - 1 && r.bottom <= b.bottom + 1; }); }""",
                                                      next(c["territories"] for c in BOARD["continents"] if c["name"] == continent))
             assert inside, continent
         assert no_horizontal_scroll(page, 390)
-    f.locator("select[id=turn-zoom]").select_option("South America")
+    f.locator("select[id=turn-zoom]").select_option("goal")
     f.locator('[data-territory="Peru"]').tap()
     assert f.locator(".t-editor").is_visible()
     # no HTML text in the form under 12 px either

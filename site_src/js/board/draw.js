@@ -4,17 +4,24 @@
 // control: focusable (one tab stop; the arrow keys move between territories, board/keys.js), a
 // button whose name says who holds it, its armies and whether it is a target, with data-territory.
 // Over them a plan, the engine's answer: armies placed and the attacks as numbered arrows with the
-// armies moved in. Texts are laid out again at every size and zoom, so none is under 12 px.
+// armies moved in, each label clear of every other text (board/shapes.js has the geometry). Texts are
+// laid out again at every size and zoom, so none is under 12 px: a view (the goal and every territory
+// bordering it, one continent and its borders, or the whole board) is drawn no smaller than that
+// allows, wider than the frame where it must (the frame pans), and zooms (the buttons, a pinch).
 import { el, svg } from "../dom.js";
 import { BOX, VIEW, WRAP, place, nameAt } from "./geometry.js";
 import { towards } from "./keys.js";
+import { arrow, placeLabel } from "./shapes.js";
 import { PLAYER, OPPONENT } from "./position.js";
 
 const TEXT_PX = 12; // every text on the board, in CSS pixels at any zoom
 const PAD = 9; // a continent's shape around its boxes (user units)
 const BRIDGE = 44; // its land between two of its boxes that a land link joins
 const MARGIN = 22; // around a continent when zoomed to it
-const NARROW = 600; // CSS px: a board narrower than this shows the goal's continent until the reader picks a view
+const NARROW = 600; // CSS px: a board narrower than this shows the goal and its borders until the reader picks a view
+const MAX_U = 2.3; // user units a CSS px at most: a box's code (two lines of 12 px text) still fits
+const ZOOM_STEP = 1.5, MAX_ZOOM = 4; // the zoom buttons' step, and the largest zoom
+const GOAL = "goal"; // the view of the goal and its borders
 
 const wraps = (a, b) => WRAP.includes(a) && WRAP.includes(b) && a !== b;
 const box = (p) => ({ x: p.x0, y: p.y0, width: BOX.w, height: BOX.h });
@@ -30,7 +37,8 @@ export function drawBoard(board, { id, editorId, helpId, onPick }) {
   const territories = board.territories;
   const nodes = new Map(); // name -> {g, shape, ring, name, armies}
   let view = { ...VIEW };
-  let zoomed = null; // the continent zoomed to, or null (the whole board)
+  let zoomed = ""; // the view: GOAL, a continent's name, or "" (the whole board)
+  let scale = 1; // the zoom: 1 is the view's own size
   let u = 1; // user units per CSS pixel
   let state = { holdings: new Map(), goal: new Set(), selected: null, placed: new Map(), fault: new Set() };
   let planData = null;
@@ -91,49 +99,115 @@ export function drawBoard(board, { id, editorId, helpId, onPick }) {
     spots.append(g);
   }
   root.append(lands, links, spots, names, plan);
+  const frame = el("div", { class: "board-frame" }, root); // clips and pans what lies outside it
 
-  // ---- zoom: the whole board or one continent (with the territories in play that border it) ----
+  // ---- the view: the goal and what borders it, one continent and what borders it, or the whole
+  // board; drawn no smaller than texts of 12 px allow (wider than the frame, the frame pans), and
+  // zoomed in by the buttons or a pinch ----
   const select = el("select", { id: `${id}-zoom` },
+    el("option", { value: GOAL }, "Goal and borders"),
     el("option", { value: "" }, "Whole board"),
     board.continents.map((c) => el("option", { value: c.name }, `${c.name} (bonus ${c.bonus})`)));
-  const bar = el("div", { class: "board-bar" }, el("label", { for: `${id}-zoom` }, "Show"), select);
-  select.addEventListener("change", () => { chosen = true; zoomTo(select.value || null); });
+  const zoomButton = (by, text, label) => el("button", { type: "button", class: "zoom-step", "data-zoom": by, "aria-label": label }, text);
+  const zoomOut = zoomButton(-1, "−", "Zoom out"), zoomIn = zoomButton(1, "+", "Zoom in");
+  const bar = el("div", { class: "board-bar" }, el("label", { for: `${id}-zoom` }, "Show"), select,
+    el("span", { class: "zoom-buttons" }, zoomOut, zoomIn));
+  select.value = zoomed;
+  select.addEventListener("change", () => { chosen = true; zoomTo(select.value); });
+  for (const b of [zoomOut, zoomIn]) b.addEventListener("click", () => setScale(scale * (Number(b.dataset.zoom) > 0 ? ZOOM_STEP : 1 / ZOOM_STEP)));
 
-  /** Until the reader picks a view: the whole board, or on a narrow screen the goal's continent. */
+  /** Until the reader picks a view: on a narrow screen the goal and its borders, else the whole board. */
   function autoZoom() {
-    const first = [...state.goal][0];
-    const want = !first || (root.clientWidth || NARROW) >= NARROW ? null : board.continentOf.get(first).name;
+    const narrow = (frame.clientWidth || NARROW) < NARROW;
+    const want = narrow && state.goal.size ? GOAL : "";
     if (!chosen && want !== zoomed) zoomTo(want);
+    else if (zoomed === GOAL && goalKey() !== shownGoal) zoomTo(GOAL); // the goal changed: the view follows it
+  }
+  const goalKey = () => [...state.goal].sort().join("|");
+  let shownGoal = "";
+
+  /** The territories a view shows: `core` and every territory bordering one of them. */
+  function withBorders(core) {
+    const shown = new Set(core);
+    for (const t of core) for (const [n] of board.neighbours.get(t)) if (!wraps(t, n)) shown.add(n);
+    return [...shown];
   }
 
-  function zoomTo(continent) {
-    zoomed = board.continents.some((c) => c.name === continent) ? continent : null;
-    select.value = zoomed ?? "";
+  function zoomTo(which) {
+    const continent = board.continents.find((c) => c.name === which);
+    zoomed = continent ? which : which === GOAL && state.goal.size ? GOAL : "";
+    select.value = zoomed;
     if (!zoomed) view = { ...VIEW };
     else {
-      const c = board.continents.find((x) => x.name === zoomed);
-      const shown = [...c.territories];
-      for (const t of c.territories) {
-        for (const [n] of board.neighbours.get(t)) if (state.holdings.has(n) && !shown.includes(n) && !wraps(t, n)) shown.push(n);
-      }
-      const ps = shown.map(place);
-      const at = nameAt(zoomed);
-      const x0 = Math.min(...ps.map((p) => p.x0), at.x - 60) - MARGIN, x1 = Math.max(...ps.map((p) => p.x1), at.x + 60) + MARGIN;
-      const y0 = Math.min(...ps.map((p) => p.y0), at.y - 30) - MARGIN, y1 = Math.max(...ps.map((p) => p.y1), at.y + 12) + MARGIN;
+      const core = continent ? continent.territories : [...state.goal];
+      shownGoal = goalKey();
+      const ps = withBorders(core).map(place);
+      // a continent's name too, when the view is the whole of one
+      const whole = board.continents.find((c) => c.territories.length === core.length && c.territories.every((t) => core.includes(t)));
+      const at = whole ? nameAt(whole.name) : null;
+      const xs = ps.flatMap((p) => [p.x0, p.x1]).concat(at ? [at.x - 60, at.x + 60] : []);
+      const ys = ps.flatMap((p) => [p.y0, p.y1]).concat(at ? [at.y - 30, at.y + 12] : []);
+      const x0 = Math.min(...xs) - MARGIN, x1 = Math.max(...xs) + MARGIN, y0 = Math.min(...ys) - MARGIN, y1 = Math.max(...ys) + MARGIN;
       view = { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
     }
     root.setAttribute("viewBox", `${view.x} ${view.y} ${view.w} ${view.h}`);
-    root.dataset.zoom = zoomed ?? "";
+    root.dataset.zoom = zoomed;
+    scale = 1;
+    size();
+    frame.scrollLeft = 0;
+    frame.scrollTop = 0;
+  }
+
+  /** The drawing's size in CSS px: the frame's width (or less, where the height would pass 80 % of
+   *  the window), never so small that a text of 12 px needs more than MAX_U user units a pixel, times
+   *  the zoom. Then the texts are laid out again. */
+  function size() {
+    const fw = frame.clientWidth;
+    if (!fw) return;
+    const tall = 0.8 * (innerHeight || 800);
+    const base = Math.max(Math.min(fw, tall * view.w / view.h), view.w / MAX_U);
+    const w = base * scale;
+    root.setAttribute("width", w.toFixed(1));
+    root.setAttribute("height", (w * view.h / view.w).toFixed(1));
+    root.classList.toggle("pans", w > fw + 1);
+    zoomOut.disabled = scale <= 1;
+    zoomIn.disabled = scale >= MAX_ZOOM;
     fit();
   }
+
+  /** Zoom to `next` (1: the view's own size), keeping the point at the frame's centre (or at
+   *  (cx, cy), CSS px in the frame) where it was. */
+  function setScale(next, cx = frame.clientWidth / 2, cy = frame.clientHeight / 2) {
+    next = Math.min(MAX_ZOOM, Math.max(1, next));
+    if (Math.abs(next - scale) < 1e-3) return;
+    const k = next / scale;
+    const x = frame.scrollLeft + cx, y = frame.scrollTop + cy;
+    scale = next;
+    size();
+    frame.scrollLeft = x * k - cx;
+    frame.scrollTop = y * k - cy;
+  }
+
+  // a pinch with two fingers zooms; one finger pans (the frame scrolls)
+  let pinch = null;
+  const spread = (ts) => Math.hypot(ts[0].clientX - ts[1].clientX, ts[0].clientY - ts[1].clientY);
+  frame.addEventListener("touchstart", (e) => { if (e.touches.length === 2) pinch = { d: spread(e.touches), scale }; }, { passive: true });
+  frame.addEventListener("touchmove", (e) => {
+    if (!pinch || e.touches.length !== 2) return;
+    e.preventDefault();
+    const r = frame.getBoundingClientRect();
+    const cx = (e.touches[0].clientX + e.touches[1].clientX) / 2 - r.left, cy = (e.touches[0].clientY + e.touches[1].clientY) / 2 - r.top;
+    setScale(pinch.scale * spread(e.touches) / pinch.d, cx, cy);
+  }, { passive: false });
+  frame.addEventListener("touchend", (e) => { if (e.touches.length < 2) pinch = null; });
 
   const inView = (t) => { const p = place(t); return p.x0 >= view.x && p.x1 <= view.x + view.w && p.y0 >= view.y && p.y1 <= view.y + view.h; };
 
   // ---- texts: laid out for the size the board is drawn at ----
   function fit() {
-    const w = root.clientWidth, h = root.clientHeight;
-    if (!w || !h) return;
-    u = Math.max(view.w / w, view.h / h);
+    const w = Number(root.getAttribute("width"));
+    if (!w) return;
+    u = view.w / w;
     const fs = TEXT_PX * u;
     root.setAttribute("font-size", fs.toFixed(2));
     const two = 2.3 * fs <= BOX.h; // a name above the armies
@@ -149,12 +223,14 @@ export function drawBoard(board, { id, editorId, helpId, onPick }) {
       n.name.setAttribute("y", (p.y - 0.56 * fs).toFixed(1));
       n.armies.setAttribute("y", (shown ? p.y + 0.62 * fs : p.y).toFixed(1));
     }
-    for (const text of names.children) { // a continent's name fits across its boxes, or is left out
+    for (const text of names.children) { // a continent's name fits across its boxes and in the view, or is left out
       const c = board.continents.find((x) => x.name === text.dataset.continent);
       const ps = c.territories.map(place);
       const span = Math.max(...ps.map((p) => p.x1)) - Math.min(...ps.map((p) => p.x0)) + 2 * PAD + 60;
       text.removeAttribute("hidden");
-      text.toggleAttribute("hidden", text.getComputedTextLength() > span);
+      const b = text.getBBox();
+      const cut = b.x < view.x || b.x + b.width > view.x + view.w || b.y < view.y || b.y + b.height > view.y + view.h;
+      text.toggleAttribute("hidden", text.getComputedTextLength() > span || cut);
     }
     wrapLabels[0].setAttribute("x", (Math.max(VIEW.x, view.x) + 6).toFixed(1));
     wrapLabels[1].setAttribute("x", (Math.min(VIEW.x + VIEW.w, view.x + view.w) - 6).toFixed(1));
@@ -166,7 +242,15 @@ export function drawBoard(board, { id, editorId, helpId, onPick }) {
     }
     drawPlan();
   }
-  if ("ResizeObserver" in self) new ResizeObserver(() => { autoZoom(); fit(); }).observe(root);
+  let seenWidth = 0;
+  if ("ResizeObserver" in self) {
+    new ResizeObserver(() => {
+      if (frame.clientWidth === seenWidth) return;
+      seenWidth = frame.clientWidth;
+      autoZoom();
+      size();
+    }).observe(frame);
+  }
 
   // ---- the position: who holds what, the goal, the territory being edited ----
   function update(next) {
@@ -211,7 +295,7 @@ export function drawBoard(board, { id, editorId, helpId, onPick }) {
 
   function focusTerritory(t) {
     setCurrent(t);
-    if (!inView(t)) { chosen = true; zoomTo(zoomed ? board.continentOf.get(t).name : null); }
+    if (!inView(t)) { chosen = true; zoomTo(zoomed ? board.continentOf.get(t).name : ""); }
     nodes.get(t).g.focus();
   }
 
@@ -242,62 +326,22 @@ export function drawBoard(board, { id, editorId, helpId, onPick }) {
     drawPlan();
   }
 
-  /** A label on a rounded patch, centred on (x, y) but kept inside the view. */
-  function pill(x0, y0, text, cls) {
+  /** Attack number `n` of the plan: [an arrow from the attacking box into the target's, and beside
+   *  the target's box where it comes in, clear of every other text, "n · armies moved in"]. */
+  function attack(s, n, taken) {
     const fs = TEXT_PX * u;
-    const w = (0.62 * text.length + 0.9) * fs, h = 1.5 * fs;
-    const x = Math.min(Math.max(x0, view.x + w / 2 + 2), view.x + view.w - w / 2 - 2);
-    const y = Math.min(Math.max(y0, view.y + h / 2 + 2), view.y + view.h - h / 2 - 2);
-    const box = { x: x - w / 2, y: y - h / 2, width: w, height: h };
-    return { box, node: svg("g", { class: cls }, svg("rect", { ...box, rx: h / 2 }),
-      svg("text", { x, y, "text-anchor": "middle", "dominant-baseline": "central" }, text)) };
-  }
-
-  /** A label on a corner of box b, just outside it (clear of the box's own words): of the corners
-   *  nearest (x, y) first, the one the labels in `taken` cover least. */
-  function cornerPill(b, x, y, text, cls, taken) {
-    const lift = 0.3 * TEXT_PX * u;
-    const corners = [[b.x0, b.y0 - lift], [b.x1, b.y0 - lift], [b.x0, b.y1 + lift], [b.x1, b.y1 + lift]]
-      .sort((p, q) => Math.hypot(p[0] - x, p[1] - y) - Math.hypot(q[0] - x, q[1] - y));
-    const overlap = (r, q) => Math.max(0, Math.min(r.x + r.width, q.x + q.width) - Math.max(r.x, q.x))
-      * Math.max(0, Math.min(r.y + r.height, q.y + q.height) - Math.max(r.y, q.y));
-    const covered = (l) => taken.reduce((sum, t) => sum + overlap(l.box, t), 0);
-    const best = corners.map(([cx, cy]) => pill(cx, cy, text, cls)).reduce((a, l) => (covered(l) < covered(a) ? l : a));
-    taken.push(best.box);
-    return best.node;
-  }
-
-  /** A segment from box a (centre p) to box b (centre q), ending `gap` outside both boxes. */
-  function clipped(p, q, gap) {
-    const dx = q.x - p.x, dy = q.y - p.y;
-    const t = Math.min(dx ? (BOX.w / 2 + gap) / Math.abs(dx) : Infinity, dy ? (BOX.h / 2 + gap) / Math.abs(dy) : Infinity);
-    return { x1: p.x + dx * t, y1: p.y + dy * t, x2: q.x - dx * t, y2: q.y - dy * t };
-  }
-
-  /** Attack number `n` of the plan: an arrow from the attacking box into the target's, and on the
-   *  target's corner where it comes in, "n · armies moved in". */
-  function arrow(s, n, taken) {
-    const head = 11 * u, gap = 3 * u;
     const a = place(s.from), b = place(s.target);
-    let seg, tail = null;
-    if (wraps(s.from, s.target)) { // out at one edge, in at the other
-      const westward = s.from === WRAP[0];
-      tail = { x1: westward ? a.x0 - gap : a.x1 + gap, y1: a.y, x2: westward ? VIEW.x : VIEW.x + VIEW.w, y2: a.y };
-      seg = { x1: westward ? VIEW.x + VIEW.w : VIEW.x, y1: b.y, x2: westward ? b.x1 + gap : b.x0 - gap, y2: b.y };
-    } else {
-      seg = clipped(a, b, gap);
-    }
-    const len = Math.hypot(seg.x2 - seg.x1, seg.y2 - seg.y1) || 1;
-    const ux = (seg.x2 - seg.x1) / len, uy = (seg.y2 - seg.y1) / len;
-    const bx = seg.x2 - ux * head, by = seg.y2 - uy * head; // the arrowhead's base
+    const shape = arrow(s.from, s.target, a, b, { head: 11 * u, gap: Math.min(3 * u, 3) }); // close boxes keep a shaft
     const line = (g) => ({ x1: g.x1, y1: g.y1, x2: g.x2, y2: g.y2 });
-    const parts = [tail, { ...seg, x2: bx, y2: by }].filter(Boolean);
-    const wing = (sign) => [bx + sign * uy * head * 0.55, by - sign * ux * head * 0.55];
-    return svg("g", { class: "attack" },
-      parts.map((g) => svg("line", { class: "halo", ...line(g), "stroke-width": 7 * u })),
-      parts.map((g) => svg("line", { class: "shaft", ...line(g), "stroke-width": 3 * u })),
-      svg("polygon", { class: "head", points: [[seg.x2, seg.y2], wing(-1), wing(1)].map((pt) => pt.map((v) => v.toFixed(1)).join(",")).join(" ") }),
-      cornerPill(b, seg.x1, seg.y1, `${n} · ${s.move}`, "step-label", taken));
+    const shaft = shape.parts.at(-1);
+    const middle = [(shaft.x1 + shape.head[0][0]) / 2, (shaft.y1 + shape.head[0][1]) / 2];
+    const label = placeLabel(b, shape.start.x, shape.start.y, `${n} · ${s.move}`, fs, taken, [middle]);
+    return [svg("g", { class: "attack" },
+      shape.parts.map((g) => svg("line", { class: "halo", ...line(g), "stroke-width": 7 * u })),
+      shape.parts.map((g) => svg("line", { class: "shaft", ...line(g), "stroke-width": 3 * u })),
+      svg("polygon", { class: "head", points: shape.head.map((pt) => pt.map((v) => v.toFixed(1)).join(",")).join(" ") })),
+    svg("g", { class: "step-label" }, svg("rect", { ...label.box, rx: label.box.height / 2 }),
+      svg("text", { x: label.x, y: label.y, "text-anchor": "middle", "dominant-baseline": "central" }, `${n} · ${s.move}`))];
   }
 
   function drawPlan() {
@@ -307,15 +351,20 @@ export function drawBoard(board, { id, editorId, helpId, onPick }) {
     for (const [i, label] of wrapLabels.entries()) {
       label.classList.toggle("gives-way", steps.some((s) => wraps(s.from, s.target) && s.target === WRAP[i]));
     }
-    const taken = [...names.children].filter((t) => !t.hasAttribute("hidden")).map((t) => t.getBBox()); // the continents' names
-    steps.forEach((s, i) => plan.append(arrow(s, i + 1, taken)));
+    if (!steps.length) return;
+    // every text drawn: the continents' names, the edge's labels, each box's name and armies
+    const texts = [...names.children, ...wrapLabels, ...[...nodes.values()].flatMap((n) => [n.name, n.armies])];
+    const taken = texts.filter((t) => !t.hasAttribute("hidden") && !t.classList.contains("gives-way") && t.textContent.trim())
+      .map((t) => t.getBBox());
+    const drawn = steps.map((s, i) => attack(s, i + 1, taken));
+    plan.append(...drawn.map(([a]) => a), ...drawn.map(([, label]) => label)); // the labels over every arrow
   }
 
   const legend = el("ul", { class: "board-legend", "aria-hidden": "true" }, // the territories' names say the same
     [["sw-you", "Yours"], ["sw-them", "Opponent's"], ["sw-target", "Target"], ["sw-none", "Not in play"], ["sw-sea", "Across the sea"]]
       .map(([cls, text]) => el("li", {}, el("span", { class: `sw ${cls}` }), text)));
   // a frame that clips what lies outside the view (WebKit counts it as overflow of the page otherwise)
-  const wrapper = el("div", { class: "board-view" }, bar, el("div", { class: "board-frame" }, root), legend);
+  const wrapper = el("div", { class: "board-view" }, bar, frame, legend);
   return {
     element: wrapper,
     update,

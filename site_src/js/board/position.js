@@ -12,10 +12,14 @@ export const OPPONENT = "opponent";
 /** A name folded for matching: lower case, letters only ("Western U.S." -> "westernus"). */
 export const fold = (name) => String(name).normalize("NFKD").toLowerCase().replace(/[^a-z]/g, "");
 
-/** The position's text read: {value: [{territory, owner, armies}]} or {error}. */
-export function readPosition(text) {
+/** The position's text read: {value: [{territory, owner, armies}]} or {error}. With `board`
+ *  (facts.js's index), each name is read as the board's own (other names, the drawing's short labels
+ *  and codes too: "S. Europe", "Britain", "MEA") and every name the board lacks is reported at once,
+ *  each with the closest it knows; without, names stay as typed. */
+export function readPosition(text, board = null) {
   const out = [];
   const seen = new Set();
+  const unknown = [];
   for (const part of String(text ?? "").split(";")) {
     if (!part.trim()) continue;
     const colon = part.indexOf(":");
@@ -27,13 +31,33 @@ export function readPosition(text) {
       if (!m) return { error: `Position: “${item.trim()}” needs a territory and its armies, like “Brazil 3”.` };
       const armies = parseInteger(m[2], { label: `Armies on ${m[1]}` });
       if (armies.error) return { error: `Position: ${armies.error}` };
-      if (seen.has(fold(m[1]))) return { error: `Position: ${m[1]} is given twice.` };
-      seen.add(fold(m[1]));
-      out.push({ territory: m[1], owner, armies: armies.value });
+      const territory = board ? board.nameOf(m[1]) : m[1];
+      if (!territory) { unknown.push(m[1]); continue; }
+      if (seen.has(fold(territory))) return { error: `Position: ${m[1]} is given twice.` };
+      seen.add(fold(territory));
+      out.push({ territory, owner, armies: armies.value });
     }
   }
+  if (unknown.length) return { error: `Position: ${unknownWords(unknown, board)}` };
   if (!out.length) return { error: "No territory is in play: tap one on the board, or pick a ready-made position." };
   return { value: out };
+}
+
+/** "no territory is called “Brazl” (Brazil?)", every name in `unknown` with the board's closest. */
+export function unknownWords(unknown, board) {
+  const each = unknown.map((n) => { const c = board.closest(n); return c ? `“${n}” (${c}?)` : `“${n}”`; });
+  return `the board has no territory called ${each.length < 2 ? each[0] : `${each.slice(0, -1).join(", ")} or ${each.at(-1)}`}.`;
+}
+
+/** The edits that turn a into b, counted one letter at a time (Levenshtein). */
+export function distance(a, b) {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length];
 }
 
 /** The text of `holdings` ([{territory, owner, armies}]): the player's first, then each other owner's

@@ -9,6 +9,13 @@
 // goal (a continent, or "targets"), targets, reinforcements, min_move, cards. The board and the
 // territory editor write into them. Loaded on demand (calculators/index.js), with the board's
 // code, geometry, facts and styles.
+//
+// Setting up: a first visit opens on an empty board ("Clear the board" gets one back); a position not
+// yet complete (nothing of yours, no target, a goal territory without armies, nothing of yours next
+// to the goal) is a plain hint beside the board and the form waits (read() returns `waiting`), no
+// error; the goal is what the fields ask, said under the board. Fast entry: a territory newly in play
+// gets the armies typed last and the armies field takes the next key; "Take <continent>" gives the
+// opponent a whole continent. Undo (a button, and Back) restores the fields before the last edits.
 import { register } from "./registry.js";
 import { planTables } from "./plan.js";
 import { el } from "../dom.js";
@@ -18,8 +25,8 @@ import { probabilityView, exactBox } from "../views/probability.js";
 import { answerLine, answerPart, averageValue, lead, nextBestTexts, sameChance, valueData } from "../views/answer.js";
 import { loadBoard } from "../board/facts.js";
 import { drawBoard } from "../board/draw.js";
-import { territoryEditor } from "../board/editor.js";
-import { PLAYER, readPosition, positionText, readTargets, requestPosition } from "../board/position.js";
+import { territoryEditor, selectOnFocus } from "../board/editor.js";
+import { PLAYER, OPPONENT, readPosition, positionText, readTargets, requestPosition, unknownWords } from "../board/position.js";
 
 const STYLE_URL = new URL("../../css/board.css", import.meta.url);
 const TARGETS = "targets"; // the goal field's value for "the territories marked as targets"
@@ -42,18 +49,68 @@ const controls = new WeakMap(); // form -> its board, for render()
 
 // ---- the request ----
 
+let lastText = null;
+let lastRead = null;
+/** The position's text read with the board's names (board/position.js), once per text: the form's
+ *  reading, the board's drawing and the count offered share it. */
+function parsed(text) {
+  const t = String(text ?? "");
+  if (t !== lastText) { lastText = t; lastRead = readPosition(t, board); }
+  return lastRead;
+}
+
+const listNames = (names) => (names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`);
+
+/** The goal the fields ask for: {continent} or {targets: [board names]}, {unknown: [names typed]}. */
+function askedGoal(get) {
+  const goal = String(get("goal") ?? "");
+  if (goal !== TARGETS) return { continent: board.continents.find((c) => c.name === goal) ?? null, name: goal };
+  const typed = readTargets(get("targets"));
+  return { targets: [...new Set(typed.map(board.nameOf).filter(Boolean))], unknown: typed.filter((t) => !board.nameOf(t)) };
+}
+
+/** What the position still lacks before there is a turn to plan, in a player's words (a plain hint
+ *  beside the board, not an error), or null. Only what the board shows is checked; the engine checks
+ *  the rest. */
+function setupHint(get) {
+  if (!String(get("position") ?? "").trim()) return "Start with a territory of yours: tap it on the board, then You, then type its armies.";
+  const pos = parsed(get("position"));
+  if (pos.error) return null; // a mistake in the text: the message beside it says what
+  const held = new Map(pos.value.map((h) => [h.territory, h]));
+  const yours = pos.value.filter((h) => h.owner === PLAYER).map((h) => h.territory);
+  if (!yours.length) return "Mark a territory of yours: tap it on the board, then You.";
+  const goal = askedGoal(get);
+  if (goal.unknown?.length) return null;
+  const want = goal.continent ? goal.continent.territories : goal.targets ?? [];
+  if (!want.length) return "Mark at least one target: tap a territory to take, then Opponent, its armies and Target; or choose a continent as the goal.";
+  const missing = want.filter((t) => !held.has(t));
+  if (missing.length) {
+    const some = missing.length > 3 ? `${missing.slice(0, 3).join(", ")} and ${missing.length - 3} more` : listNames(missing);
+    return `Give ${some} ${missing.length === 1 ? "its" : "their"} armies: tap ${missing.length === 1 ? "it" : "each"}, then Opponent.`;
+  }
+  const aim = want.filter((t) => held.get(t).owner !== PLAYER);
+  const borders = yours.some((t) => board.neighbours.get(t).some(([n]) => aim.includes(n)));
+  if (aim.length && !borders) {
+    const next = [...new Set(aim.flatMap((t) => board.neighbours.get(t).map(([n]) => n)))].filter((n) => !want.includes(n));
+    return `None of your territories borders the goal: mark one that does (${listNames(next.slice(0, 4))}${next.length > 4 ? ", …" : ""}) as yours.`;
+  }
+  return null;
+}
+
 function read(get) {
   const values = {};
   const errors = {};
-  pick(values, errors, "position", readPosition(get("position")));
+  const waiting = setupHint(get);
+  pick(values, errors, "position", parsed(get("position")));
+  if (waiting) delete errors.position; // an empty board is not a mistake
   pick(values, errors, "reinforcements", parseInteger(get("reinforcements"), { label: "Reinforcements" }));
-  const goal = String(get("goal") ?? "");
-  if (goal !== TARGETS) values.goal = { take: goal };
-  else if (readTargets(get("targets")).length) values.goal = { take: readTargets(get("targets")) };
-  else errors.goal = "No territory is marked as a target: pick one on the board and switch on Target, or choose a continent.";
+  const goal = askedGoal(get);
+  if (goal.unknown?.length) errors.targets = `Targets: ${unknownWords(goal.unknown, board)}`;
+  else values.goal = { take: goal.continent ? goal.name : goal.targets };
+  if (!goal.continent && goal.targets === undefined) values.goal = { take: goal.name };
   values.min_move = get("min_move"); // the engine's choices; it words the message for anything else
   values.search = get("search") || "auto"; // "auto", or the narrower search a refusal offered (below)
-  return { values, errors };
+  return { values, errors, waiting };
 }
 
 function request(v) {
@@ -136,10 +193,12 @@ function mount(form, ctx) {
   const slot = form.querySelector("[data-role=board]");
   const offerEl = form.querySelector(`#${CSS.escape(id)}-reinforcements-hint`);
   const offerDefault = offerEl ? offerEl.textContent : "";
+  const get = (name) => field(name)?.value;
   let selected = null;
-  let holdings = []; // the position as last read: [{territory, owner, armies}], names as typed
+  let holdings = []; // the position as last read: [{territory, owner, armies}], the board's names
+  let lastArmies = 1; // the armies typed last: a territory newly in play gets as many
 
-  const editor = territoryEditor({ id: `${id}-editor`, onOwner: setOwner, onArmies: setArmies, onTarget: setTarget });
+  const editor = territoryEditor({ id: `${id}-editor`, onOwner: setOwner, onArmies: setArmies, onTarget: setTarget, onContinent: wholeContinent });
   const view = drawBoard(board, { id, editorId: `${id}-editor`, helpId: `${id}-board-help`, onPick: pickTerritory });
   const presets = form.querySelector("[data-role=presets]");
   presets.setAttribute("role", "group");
@@ -147,8 +206,15 @@ function mount(form, ctx) {
   const buttons = board.presets.map((p) => el("button", { type: "button", "data-preset": p.name }, p.label));
   presets.replaceChildren(el("span", { class: "presets-label" }, "Start from:"), ...buttons);
   const help = el("p", { class: "hint", id: `${id}-board-help` },
-    "Tap a territory to set who holds it, its armies and whether it is a target. Keyboard: arrow keys move between territories, Enter picks one.");
-  slot.replaceChildren(view.element, help, editor.element);
+    "Tap a territory to set who holds it (then type its armies) and whether it is a target; on an opponent's territory, “Take …” gives the opponent its whole continent. Keyboard: arrow keys move between territories, Enter picks one.");
+  // beside the board: the goal as the fields ask it, and what the position still lacks
+  const goalNow = el("p", { class: "goal-now", id: `${id}-goal-now`, "aria-live": "polite" });
+  const setupEl = el("p", { class: "hint", "data-role": "setup-hint", "aria-live": "polite" });
+  const undo = el("button", { type: "button", "data-action": "undo", disabled: true }, "Undo");
+  const clear = el("button", { type: "button", "data-action": "clear" }, "Clear the board");
+  const note = el("div", { class: "board-note" }, goalNow, setupEl, el("div", { class: "board-tools" }, undo, clear));
+  slot.replaceChildren(view.element, editor.element, note, help); // the editor next after the board, for the keyboard too
+  selectOnFocus(field("reinforcements"));
 
   // the card sets the engine knows, for the board's count
   const cards = field("cards");
@@ -159,56 +225,132 @@ function mount(form, ctx) {
   const given = [...cards.options].find((o) => o.value === cards.dataset.value); // the template's (a form's reset goes back to it)
   if (given) given.defaultSelected = given.selected = true;
 
-  const byName = () => new Map(holdings.map((h) => [board.nameOf(h.territory), h]).filter(([t]) => t));
-  const continent = (name) => board.continents.find((c) => c.name === name);
+  const byName = () => new Map(holdings.map((h) => [h.territory, h]));
   /** The goal's territories on the board: a continent's, or the targets marked. */
   function goalSet() {
-    const goal = field("goal").value;
-    if (goal !== TARGETS) return new Set(continent(goal)?.territories ?? []);
-    return new Set(readTargets(field("targets").value).map(board.nameOf).filter(Boolean));
+    const goal = askedGoal(get);
+    return new Set(goal.continent ? goal.continent.territories : goal.targets ?? []);
+  }
+
+  /** "Goal: take Africa (bonus 3)." or the targets marked, or none yet: where the player looks. */
+  function goalWords() {
+    const goal = askedGoal(get);
+    if (goal.continent) return `Goal: take ${goal.continent.name} (bonus ${goal.continent.bonus}).`;
+    if (goal.targets?.length) return `Goal: take ${listNames(goal.targets)}, the territor${goal.targets.length === 1 ? "y" : "ies"} marked as target${goal.targets.length === 1 ? "" : "s"}.`;
+    return "Goal: none yet.";
   }
 
   /** Read the fields and draw them (after a change by the reader, a link, a reset or a preset). */
   function refresh() {
-    const pos = readPosition(field("position").value);
+    const text = String(get("position") ?? "");
+    const pos = parsed(text);
     if (pos.value) holdings = pos.value; // a position being typed: the board keeps the last one it could read
+    else if (!text.trim()) holdings = [];
     const held = byName();
     const goal = goalSet();
     view.update({ holdings: held, goal, selected });
     if (selected) editor.show({ name: selected, continent: board.continentOf.get(selected).name, holding: held.get(selected), goal: goal.has(selected) });
+    goalNow.textContent = goalWords();
+    setupEl.textContent = setupHint(get) ?? "";
     scheduleOffer();
   }
 
+  // ---- Undo (the button, and the browser's Back): the fields as they were before each edit ----
+  const KEPT = ["position", "targets", "goal", "reinforcements"];
+  const snapshot = () => Object.fromEntries(KEPT.map((k) => [k, String(get(k) ?? "")]));
+  const past = []; // [{fields, kind}], the oldest first
+  let now = snapshot();
+  let restoring = false;
+  const UNDO_KEY = `undo:${id}`; // in history.state: how many edits the entry's page had
+  let editKind = null; // what the next recorded change is: "armies:Egypt" (typing more digits is one edit), "field:reinforcements"
+  /** A change of the fields: the fields before it go on the Undo list (a burst of the same kind is one edit). */
+  function record(kind) {
+    const next = snapshot();
+    if (restoring || KEPT.every((k) => next[k] === now[k])) return;
+    const last = past.at(-1);
+    if (!(last && kind && last.kind === kind && kind === editKind)) {
+      past.push({ fields: now, kind });
+      if (past.length > 50) past.shift();
+      if (past.length === 1) history.replaceState({ ...(history.state ?? {}), [UNDO_KEY]: 0 }, "", location.href);
+      history.pushState({ ...(history.state ?? {}), [UNDO_KEY]: past.length }, "", location.href);
+    }
+    editKind = kind;
+    now = next;
+    undo.disabled = !past.length;
+  }
+  function undoOne() {
+    const last = past.pop();
+    if (!last) return;
+    restoring = true;
+    for (const [k, v] of Object.entries(last.fields)) field(k).value = v;
+    now = last.fields;
+    editKind = null;
+    undo.disabled = !past.length;
+    changed(field("position"));
+    restoring = false;
+  }
+  undo.addEventListener("click", () => {
+    if (history.state?.[UNDO_KEY] === past.length) history.back(); // popstate below undoes it
+    else undoOne();
+  });
+  addEventListener("popstate", (e) => { // Back to an entry an edit of this form left: the edits after it undone
+    const n = e.state?.[UNDO_KEY];
+    if (Number.isInteger(n)) while (past.length > n) undoOne();
+  });
+
   /** Write holdings (and the targets and goal, when given) into the fields, as typing would. */
-  function commit(next, { targets, goal } = {}) {
+  function commit(next, { targets, goal, kind = null } = {}) {
     holdings = next;
     field("position").value = positionText(next, board.territories);
     if (targets) field("targets").value = targets.join(", ");
     if (goal) field("goal").value = goal;
+    record(kind);
     changed(field("position")); // the live answer, and refresh() below
   }
 
-  const without = (name) => holdings.filter((h) => board.nameOf(h.territory) !== name);
+  const without = (name) => holdings.filter((h) => h.territory !== name);
   const holding = (name) => byName().get(name);
 
   function setOwner(owner) {
     const h = holding(selected);
     if (!owner) {
-      const targets = readTargets(field("targets").value).filter((t) => board.nameOf(t) !== selected);
+      const targets = readTargets(get("targets")).filter((t) => board.nameOf(t) !== selected);
       commit(without(selected), { targets });
-    } else {
-      commit([...without(selected), { territory: selected, owner, armies: h ? h.armies : 1 }]);
+      return;
     }
+    commit([...without(selected), { territory: selected, owner, armies: h ? h.armies : lastArmies }]);
+    editor.typeArmies(); // its armies next: a key replaces them
   }
 
   function setArmies(text) {
     const h = holding(selected);
-    if (h) commit([...without(selected), { territory: selected, owner: h.owner, armies: text }]);
+    if (!h) return;
+    if (/^\d+$/.test(text)) lastArmies = Number(text);
+    commit([...without(selected), { territory: selected, owner: h.owner, armies: text }], { kind: `armies:${selected}` });
   }
 
+  /** Target on: the goal becomes the territories marked as targets, this one among them; never one
+   *  the player did not mark (a continent's goal gives way to this one alone). Off: the others the
+   *  board shows as targets stay. */
   function setTarget(on) {
-    const now = [...goalSet()].filter((t) => t !== selected && (field("goal").value === TARGETS || byName().has(t)));
-    commit(holdings, { targets: on ? [...now, selected] : now, goal: TARGETS });
+    const asked = askedGoal(get);
+    const shown = [...goalSet()].filter((t) => t !== selected && (asked.targets || (holding(t) && holding(t).owner !== PLAYER)));
+    const targets = on ? (asked.targets ? [...shown, selected] : [selected]) : shown;
+    commit(holdings, { targets, goal: TARGETS });
+  }
+
+  /** The picked territory's continent, all of it the opponent's (but the player's own territories)
+   *  with as many armies on each as on this one, and the goal. */
+  function wholeContinent() {
+    const h = holding(selected);
+    if (!h) return;
+    const c = board.continentOf.get(selected);
+    const mine = new Set(holdings.filter((x) => x.owner === PLAYER).map((x) => x.territory));
+    const rest = holdings.filter((x) => !c.territories.includes(x.territory) || mine.has(x.territory));
+    const theirs = c.territories.filter((t) => !mine.has(t)).map((t) => ({ territory: t, owner: OPPONENT, armies: h.armies }));
+    if (/^\d+$/.test(String(h.armies))) lastArmies = Number(h.armies);
+    field("targets").value = "";
+    commit([...rest, ...theirs], { goal: c.name });
   }
 
   function pickTerritory(name) {
@@ -224,9 +366,21 @@ function mount(form, ctx) {
     editor.hide();
     view.restart();
     ctx.fill({ ...p.fields, cards: "0" });
+    record(null);
     refresh();
   }
   presets.addEventListener("click", (e) => { const b = e.target.closest("button[data-preset]"); if (b) applyPreset(b.dataset.preset); });
+
+  /** An empty board: nothing in play, no goal yet, no reinforcements. */
+  clear.addEventListener("click", () => {
+    selected = null;
+    editor.hide();
+    view.restart();
+    field("targets").value = "";
+    field("goal").value = TARGETS;
+    field("reinforcements").value = "0";
+    commit([], {});
+  });
 
   // ---- the reinforcements the engine counts for this position and card set ----
   let offerTimer = null;
@@ -235,7 +389,7 @@ function mount(form, ctx) {
   function scheduleOffer() { clearTimeout(offerTimer); offerTimer = setTimeout(offer, OFFER_DELAY_MS); }
   async function offer() {
     const my = ++offerSeq;
-    const pos = readPosition(field("position").value);
+    const pos = parsed(field("position").value);
     if (offerId !== null && !ctx.engine.isRunning(offerId)) ctx.engine.cancel(offerId);
     if (pos.error || !offerEl) { if (offerEl) offerEl.textContent = offerDefault; return; }
     const call = ctx.engine.call("reinforcements", { position: requestPosition(pos.value), player: PLAYER, cards: Number(cards.value) });
@@ -254,13 +408,16 @@ function mount(form, ctx) {
   // a card set changes the count offered, not the answer: the form does not compute again for it
   cards.addEventListener("input", (e) => { e.stopPropagation(); scheduleOffer(); });
 
-  form.addEventListener("input", (e) => { if (["position", "targets", "goal"].includes(e.target.name)) refresh(); });
-  form.addEventListener("reset", () => setTimeout(() => { selected = null; editor.hide(); view.restart(); refresh(); }, 0));
+  form.addEventListener("input", (e) => {
+    if (KEPT.includes(e.target.name)) record(`field:${e.target.name}`); // typed in a field (a commit has recorded its own)
+    if (["position", "targets", "goal"].includes(e.target.name)) refresh();
+  });
+  form.addEventListener("reset", () => setTimeout(() => { selected = null; editor.hide(); view.restart(); now = snapshot(); refresh(); }, 0));
   // the plan on the board follows the answer: dimmed while a new one is computed, gone with it
   new MutationObserver(() => {
     const status = form.dataset.status;
     view.stale(status === "running");
-    if (status === "error" || status === "cancelled") view.plan(null);
+    if (status === "error" || status === "cancelled" || status === "waiting") view.plan(null);
     if (status !== "error") view.fault([]); // the territories an error named are marked until the next run
   }).observe(form, { attributes: true, attributeFilter: ["data-status"] });
 

@@ -1,0 +1,87 @@
+// The plan's geometry on the board, without a DOM (board/draw.js draws what these return; Node tests
+// reach them, tests/js/board-shapes.test.mjs): the segment between two boxes, a label's patch, where
+// a label goes so that it covers no other text, and an attack's arrow.
+//
+// Units: the SVG's user units throughout. A box is {x0, y0, x1, y1} (board/geometry.js place()); a
+// rectangle (a text's or a label's extent) is {x, y, width, height}; fs is the text size in user
+// units (12 CSS px times the user units per CSS pixel).
+import { BOX, VIEW, WRAP } from "./geometry.js";
+
+/** Two rectangles' shared area (0: apart or touching). */
+export function overlap(r, q) {
+  return Math.max(0, Math.min(r.x + r.width, q.x + q.width) - Math.max(r.x, q.x))
+    * Math.max(0, Math.min(r.y + r.height, q.y + q.height) - Math.max(r.y, q.y));
+}
+
+/** A segment from the box centred on p to the one centred on q (both BOX-sized), ending `gap`
+ *  outside each box: {x1, y1, x2, y2}. */
+export function clipped(p, q, gap) {
+  const dx = q.x - p.x, dy = q.y - p.y;
+  const t = Math.min(dx ? (BOX.w / 2 + gap) / Math.abs(dx) : Infinity, dy ? (BOX.h / 2 + gap) / Math.abs(dy) : Infinity);
+  return { x1: p.x + dx * t, y1: p.y + dy * t, x2: q.x - dx * t, y2: q.y - dy * t };
+}
+
+/** A label's rounded patch centred on (x, y): {x, y, box}. Its width is an upper bound of the bold
+ *  text's (0.62 em a digit or letter, 0.36 em a space or the middle dot) plus 0.7 em of padding;
+ *  its height 1.3 em. */
+export function pill(x, y, text, fs) {
+  const chars = [...String(text)];
+  const narrow = chars.filter((c) => c === " " || c === "·").length;
+  const w = (0.62 * (chars.length - narrow) + 0.36 * narrow + 0.7) * fs, h = 1.3 * fs;
+  return { x, y, box: { x: x - w / 2, y: y - h / 2, width: w, height: h } };
+}
+
+/** Where a label for box b goes: just outside b (clear of the box's own words), at the corner nearest
+ *  (x, y) if no rectangle in `taken` lies there, else at the first clear one of: the other corners,
+ *  the points in `also` ([[x, y]], e.g. the middle of the arrow), the sides' middles, the corners
+ *  one label further out; if none is clear, the one that covers least. The chosen patch is added to
+ *  `taken`. Returns pill()'s {x, y, box}. */
+export function placeLabel(b, x, y, text, fs, taken, also = []) {
+  const probe = pill(0, 0, text, fs).box;
+  const gap = 0.15 * fs;
+  const up = b.y0 - probe.height / 2 - gap, down = b.y1 + probe.height / 2 + gap;
+  const left = b.x0 - probe.width / 2 - gap, right = b.x1 + probe.width / 2 + gap;
+  const cx = (b.x0 + b.x1) / 2, cy = (b.y0 + b.y1) / 2;
+  const corners = [[b.x0, up], [b.x1, up], [b.x0, down], [b.x1, down]]
+    .sort((p, q) => Math.hypot(p[0] - x, p[1] - y) - Math.hypot(q[0] - x, q[1] - y));
+  const sides = [[cx, up], [cx, down], [left, cy], [right, cy]]
+    .sort((p, q) => Math.hypot(p[0] - x, p[1] - y) - Math.hypot(q[0] - x, q[1] - y));
+  const further = [[left, up], [right, up], [left, down], [right, down]]
+    .sort((p, q) => Math.hypot(p[0] - x, p[1] - y) - Math.hypot(q[0] - x, q[1] - y));
+  const covered = (l) => taken.reduce((sum, t) => sum + overlap(l.box, t), 0);
+  let best = null, least = Infinity;
+  for (const [px, py] of [...corners, ...also, ...sides, ...further]) {
+    const l = pill(px, py, text, fs);
+    const c = covered(l);
+    if (c < least) { best = l; least = c; }
+    if (c === 0) break;
+  }
+  taken.push(best.box);
+  return best;
+}
+
+const wraps = (a, b) => WRAP.includes(a) && WRAP.includes(b) && a !== b;
+
+/** An attack's arrow from box a (place(from)) into box b (place(target)): {parts: [segments], head:
+ *  [[x, y] x 3] (its point first), start: {x, y}} where the shaft leaves a. `head` and `gap` are the
+ *  arrowhead's length and the space left outside the boxes. An attack across the board's edge
+ *  (Alaska-Kamchatka) leaves a at one edge of the drawing (VIEW) and comes in at the other. */
+export function arrow(from, target, a, b, { head, gap }) {
+  let seg, tail = null;
+  if (wraps(from, target)) {
+    const westward = from === WRAP[0];
+    tail = { x1: westward ? a.x0 - gap : a.x1 + gap, y1: a.y, x2: westward ? VIEW.x : VIEW.x + VIEW.w, y2: a.y };
+    seg = { x1: westward ? VIEW.x + VIEW.w : VIEW.x, y1: b.y, x2: westward ? b.x1 + gap : b.x0 - gap, y2: b.y };
+  } else {
+    seg = clipped(a, b, gap);
+  }
+  const len = Math.hypot(seg.x2 - seg.x1, seg.y2 - seg.y1) || 1;
+  const ux = (seg.x2 - seg.x1) / len, uy = (seg.y2 - seg.y1) / len;
+  const bx = seg.x2 - ux * head, by = seg.y2 - uy * head; // the arrowhead's base
+  const wing = (sign) => [bx + sign * uy * head * 0.55, by - sign * ux * head * 0.55];
+  return {
+    parts: [tail, { ...seg, x2: bx, y2: by }].filter(Boolean),
+    head: [[seg.x2, seg.y2], wing(-1), wing(1)],
+    start: { x: seg.x1, y: seg.y1 },
+  };
+}
