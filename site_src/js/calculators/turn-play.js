@@ -117,7 +117,7 @@ export function turnPlay({ form, ctx, nameOf }) {
       el("p", { class: "hint" }, "Roll, then enter the armies left on both sides, or press Taken if it fell."),
       el("div", { class: "fields" }, a.node, d.node),
       el("p", { class: "turn-play-buttons" },
-        button("Record the roll", "play-record", () => record()), " ",
+        button("Record the roll", "play-record", () => record(), { class: "primary" }), " ",
         button(`Taken: ${to} fell`, "play-taken", () => record(0))));
   }
 
@@ -135,7 +135,7 @@ export function turnPlay({ form, ctx, nameOf }) {
     onEnter(m.input, moved);
     return el("div", { class: "turn-play-enter" },
       el("div", { class: "fields" }, m.node),
-      el("p", { class: "turn-play-buttons" }, button("Moved", "play-moved", moved)));
+      el("p", { class: "turn-play-buttons" }, button("Moved", "play-moved", moved, { class: "primary" })));
   }
 
   function nextWords(next) {
@@ -220,7 +220,7 @@ export function turnPlay({ form, ctx, nameOf }) {
       }
       if (!playable) return null;
       return el("p", { class: "turn-play-start" },
-        button("Play it", "play-start", begin),
+        button("Play it", "play-start", begin, { class: "primary" }),
         el("span", { class: "hint" }, " roll by roll: enter what happens, get the next move."));
     },
   };
