@@ -83,9 +83,11 @@ export function turnPlay({ form, ctx, nameOf }) {
     return title;
   }
 
-  function positionWords(position) {
+  function positionWords(position, moving = null) {
     const mine = [], theirs = [];
-    for (const [t, h] of Object.entries(position)) (h.owner === PLAYER ? mine : theirs).push(`${t} ${h.armies}`);
+    for (const [t, h] of Object.entries(position)) {
+      (h.owner === PLAYER ? mine : theirs).push(`${t} ${h.armies}${moving?.to === t ? " (just taken)" : ""}`);
+    }
     return el("p", { class: "turn-play-position", "data-output": "play-position" },
       el("strong", {}, "Now: "), `yours ${mine.join(", ") || "none"}; `, `the opponent's ${theirs.join(", ") || "none"}.`);
   }
@@ -157,7 +159,7 @@ export function turnPlay({ form, ctx, nameOf }) {
     }
     const goal = goalName();
     if (won(now, answer.goal)) {
-      const title = frame(positionWords(now.position),
+      const title = frame(positionWords(now.position, now.moving),
         el("p", { class: "turn-play-next", "data-output": "play-next", "data-action": "won", "aria-live": "polite" }, `${goal}: taken. Well played.`));
       slot.dataset.status = "done";
       if (focus) title.focus();
@@ -170,7 +172,7 @@ export function turnPlay({ form, ctx, nameOf }) {
     let result, ms;
     try { ({ result, ms } = await promise); } catch (err) {
       if (my !== seq) return;
-      frame(positionWords(now.position), message(err.message || String(err)));
+      frame(positionWords(now.position, now.moving), message(err.message || String(err)));
       slot.dataset.status = "error";
       slot.classList.remove("stale");
       return;
@@ -179,17 +181,23 @@ export function turnPlay({ form, ctx, nameOf }) {
     callId = null;
     slot.classList.remove("stale");
     if (!result.ok) {
-      frame(positionWords(now.position), message(result.error?.message ?? "The engine refused this position."));
+      frame(positionWords(now.position, now.moving), message(result.error?.message ?? "The engine refused this position."));
+      slot.dataset.status = "error";
+      return;
+    }
+    if (!result.next) { // the real play was not searched from here (over the budget): no next action to show
+      frame(answerLine([answerPart("play-win", `Take ${goal} from here, with a plan fixed in advance:`, result.win)]),
+        positionWords(now.position, now.moving), message(result.searched?.words ?? "Every way to play could not be searched from here."));
       slot.dataset.status = "error";
       return;
     }
     const errorBox = el("div", { class: "turn-play-message" });
-    const next = result.next ?? { stop: true };
+    const next = result.next;
     const action = next.attack ? "attack" : next.move ? "move" : "stop";
     const later = (result.words ?? []).slice(1);
     const title = frame(
       answerLine([answerPart("play-win", `Take ${goal} from here:`, result.win)]),
-      positionWords(now.position),
+      positionWords(now.position, now.moving),
       el("p", { class: "turn-play-next", "data-output": "play-next", "data-action": action, "aria-live": "polite" },
         el("strong", {}, "Next: "), nextWords(next)),
       next.attack ? attackPart(now, next.attack, errorBox) : next.move ? movePart(now, next.move, errorBox) : null,
