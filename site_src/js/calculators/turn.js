@@ -6,8 +6,8 @@
 // the position and a card set (op "reinforcements"). Every number and sentence is the engine's.
 //
 // The form's state is its named fields, which a link carries: position (board/position.js's text),
-// goal (a continent, or "targets"), targets, reinforcements, min_move, cards. The board and the
-// territory editor write into them. Loaded on demand (calculators/index.js), with the board's
+// goal (a continent, or "targets"), targets, reinforcements, min_move, cards, and play (the hidden
+// field of "Play it": calculators/turn-play.js). The board and the territory editor write into them. Loaded on demand (calculators/index.js), with the board's
 // code, geometry, facts and styles.
 import { register } from "./registry.js";
 import { planTables } from "./plan.js";
