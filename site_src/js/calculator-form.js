@@ -215,7 +215,9 @@ export function mountCalculator(form, def, engine) {
     sync();
     run({ user: true });
   }
-  const ctx = { engine, form, fill }; // def.mount and def.render get it
+  /** Write the fields into the address now (a field a calculator set itself, e.g. the Turn's play). */
+  const save = () => writeState(form.id, stateValues());
+  const ctx = { engine, form, fill, save }; // def.mount and def.render get it
 
   // ---- live: every change to a named field computes again, a moment after the last one ----
   const isField = (t) => t && t.name && t.form === form && t.name !== "calc";

@@ -6,8 +6,8 @@
 // the position and a card set (op "reinforcements"). Every number and sentence is the engine's.
 //
 // The form's state is its named fields, which a link carries: position (board/position.js's text),
-// goal (a continent, or "targets"), targets, reinforcements, min_move, cards. The board and the
-// territory editor write into them. Loaded on demand (calculators/index.js), with the board's
+// goal (a continent, or "targets"), targets, reinforcements, min_move, cards, and play (the hidden
+// field of "Play it": calculators/turn-play.js). The board and the territory editor write into them. Loaded on demand (calculators/index.js), with the board's
 // code, geometry, facts and styles.
 //
 // Setting up: a first visit opens on an empty board ("Clear the board" gets one back); a position not
@@ -27,6 +27,7 @@ import { loadBoard } from "../board/facts.js";
 import { drawBoard } from "../board/draw.js";
 import { territoryEditor, selectOnFocus } from "../board/editor.js";
 import { PLAYER, OPPONENT, readPosition, positionText, readTargets, requestPosition, unknownWords } from "../board/position.js";
+import { turnPlay } from "./turn-play.js";
 
 const STYLE_URL = new URL("../../css/board.css", import.meta.url);
 const TARGETS = "targets"; // the goal field's value for "the territories marked as targets"
@@ -165,19 +166,52 @@ function borders(r) {
       `${b.territory}: `, averageValue(b.expected_armies, "border")))));
 }
 
+// ---- the best real play (issue 33): its chance first, the fixed plan's beside it, its line drawn ----
+
+const isReal = (r) => r.searched.family === "real";
+
+/** What the board draws: the real play's most likely course (its attacks, with the armies moved in
+ *  after each conquest), else the fixed plan's steps. */
+function boardPlan(r) {
+  if (!isReal(r)) return r;
+  const steps = (r.line ?? []).filter((s) => s.from).map((s) => ({ from: s.from, target: s.to, move: s.taken ? s.moved : "–" }));
+  return { placement: r.placement, steps };
+}
+
+/** The answer's words: [the placement line or null, the rest]. The real play's words have a
+ *  placement line only when armies are placed; the fixed plan's always do. */
+function splitWords(r) {
+  if (isReal(r) && !r.placement.some((p) => p.armies > 0)) return [null, r.words];
+  return [r.words[0], r.words.slice(1)];
+}
+
+function fixedPart(r) {
+  if (isReal(r) && r.fixed) return answerPart("fixed", "a plan fixed in advance:", r.fixed.win);
+  if (!isReal(r)) return el("span", { class: "answer-part", "data-output": "fixed-note" }, "the best plan fixed in advance (playing each roll as it comes may do better)");
+  return null;
+}
+
 function render(r, v, ctx) {
   const shown = controls.get(ctx.form);
-  if (shown) shown.showPlan(r);
+  if (shown) shown.showPlan(boardPlan(r));
   const goal = goalWords(r);
-  const [placement, ...attacks] = r.words;
+  const [placement, attacks] = splitWords(r);
+  const playIt = shown ? shown.play.answered(r, request(v).params) : null;
   return el("div", { class: "turn-result" },
     lead(
-      answerLine([answerPart("win", `Take ${goal}:`, r.win)]),
-      el("p", { class: "turn-placement", "data-output": "placement" }, placement),
-      exactBox([probabilityView(r.win, { detail: "win", label: `P(take ${goal}), the best plan` })])),
-    section("The attacks",
+      answerLine([answerPart("win", `Take ${goal}:`, r.win), fixedPart(r)]),
+      placement ? el("p", { class: "turn-placement", "data-output": "placement" }, placement) : null,
+      exactBox([probabilityView(r.win, { detail: "win", label: `P(take ${goal}), ${isReal(r) ? "the best play" : "the best plan"}` }),
+        ...(isReal(r) && r.fixed ? [probabilityView(r.fixed.win, { detail: "fixed", label: `P(take ${goal}), the best plan fixed in advance` })] : [])]),
+      playIt),
+    section(isReal(r) ? "The play" : "The attacks",
       el("ul", { class: "answer-more plan-words", "data-output": "words" }, attacks.map((w) => el("li", {}, w))),
-      el("p", { class: "hint" }, "On the board, each arrow is an attack, numbered in this order, with the armies moved in after the conquest.")),
+      el("p", { class: "hint" }, isReal(r)
+        ? "On the board, each arrow is an attack of the most likely course, numbered in this order, with the armies moved in after the conquest."
+        : "On the board, each arrow is an attack, numbered in this order, with the armies moved in after the conquest.")),
+    isReal(r) && r.fixed ? section("A plan fixed in advance",
+      el("p", { class: "hint" }, "The best plan that fixes every attack before the first roll, for comparison:"),
+      el("ul", { class: "answer-more plan-words", "data-output": "fixed-words" }, r.fixed.words.map((w) => el("li", {}, w)))) : null,
     alone(r), alternatives(r), borders(r),
     planTables(r),
     section("What was searched", el("p", { "data-output": "searched", "data-complete": String(r.searched.complete) }, r.searched.words)),
@@ -421,7 +455,8 @@ function mount(form, ctx) {
     if (status !== "error") view.fault([]); // the territories an error named are marked until the next run
   }).observe(form, { attributes: true, attributeFilter: ["data-status"] });
 
-  controls.set(form, { showPlan: (r) => view.plan(r), fault: (names) => view.fault(names) });
+  controls.set(form, { showPlan: (r) => view.plan(r), fault: (names) => view.fault(names),
+    play: turnPlay({ form, ctx, nameOf: board.nameOf }) }); // "Play it": calculators/turn-play.js
   widenAgain(form);
   refresh();
 }

@@ -1,0 +1,235 @@
+// "Play it": the Turn calculator's best play, step by step at the table. After the answer, a button
+// starts it: the reinforcements are placed as the answer says, then the page shows the next action
+// (the engine's `next`: attack Y from X with n dice, move m into Y, or stop), the player enters what
+// happened (the armies left on both sides, or "taken"), and the page asks the engine again from
+// there (a mid-turn `turn` request: reinforcements 0, the position now, `moving` right after a
+// conquest) and shows the next action and the chance from here. Back undoes the last step.
+//
+// The play (calculators/turn-play-state.js: the steps, what each does to the position) lives in the
+// form's hidden `play` field, which the address carries like every field: a reload or a shared link
+// resumes it once the answer it was started from is shown again; a change of the position, the goal
+// or the rules ends it. Every number and sentence shown is the engine's but the player's own entries.
+import { el } from "../dom.js";
+import { answerLine, answerPart } from "../views/answer.js";
+import { PLAYER } from "../board/position.js";
+import { applyAttack, midRequest, playKey, playText, readPlay, replay, won } from "./turn-play-state.js";
+
+const FIELD = "play";
+
+/** The play for one Turn form. `nameOf`: a typed territory name -> the board's (or null).
+ *  Returns {answered(r, params)}: after each answer shown (r: the engine's, params: its request),
+ *  resumes a play the address holds for it, ends any other; returns the "Play it" button or null. */
+export function turnPlay({ form, ctx, nameOf }) {
+  const field = form.elements.namedItem(FIELD);
+  let slot = form.querySelector("[data-role=play]");
+  if (!slot) { // a form without the slot: right after the answer's lead
+    slot = el("div", { class: "turn-play", "data-role": "play", hidden: "" });
+    form.querySelector("[data-role=lead]").after(slot);
+  }
+  let answer = null; // the answer and request the play starts from
+  let base = null;
+  let start = null; // its position, the board's names
+  let play = null; // {key, steps}
+  let seq = 0;
+  let callId = null;
+
+  const goalName = () => answer.goal_name ?? (answer.goal.length < 3 ? answer.goal.join(" and ") : `all ${answer.goal.length}`);
+
+  function save() {
+    field.value = play ? playText(play) : "";
+    ctx.save();
+  }
+
+  function end() {
+    seq++;
+    if (callId !== null) ctx.engine.cancel(callId);
+    callId = null;
+    play = null;
+    slot.hidden = true;
+    slot.replaceChildren();
+    save();
+  }
+
+  function begin() {
+    const place = answer.placement.filter((p) => p.armies > 0).map((p) => [p.territory, p.armies]);
+    play = { key: playKey(base), steps: place.length ? [{ place }] : [] };
+    save();
+    show({ focus: true });
+  }
+
+  function push(s) { play.steps.push(s); save(); show({ focus: true }); }
+
+  function back() { play.steps.pop(); save(); show({ focus: true }); }
+
+  // ---- the panel ----
+
+  const button = (text, action, onClick, attrs = {}) => {
+    const b = el("button", { type: "button", "data-action": action, ...attrs }, text);
+    b.addEventListener("click", onClick);
+    return b;
+  };
+
+  const steps = () => play.steps.filter((s) => !s.place).length;
+
+  function frame(...children) {
+    const canBack = play.steps.length > 0 && !(play.steps.length === 1 && play.steps[0].place);
+    const title = el("h3", { id: `${form.id}-play-title`, tabindex: "-1" }, `Playing it: step ${steps() + 1}`);
+    slot.replaceChildren(el("section", { class: "turn-play-panel", "aria-labelledby": title.id }, title, children,
+      el("p", { class: "turn-play-controls" },
+        button("Back", "play-back", back, canBack ? {} : { disabled: "" }),
+        " ",
+        button("End the play", "play-end", end))));
+    slot.hidden = false;
+    return title;
+  }
+
+  function positionWords(position, moving = null) {
+    const mine = [], theirs = [];
+    for (const [t, h] of Object.entries(position)) {
+      (h.owner === PLAYER ? mine : theirs).push(`${t} ${h.armies}${moving?.to === t ? " (just taken)" : ""}`);
+    }
+    return el("p", { class: "turn-play-position", "data-output": "play-position" },
+      el("strong", {}, "Now: "), `yours ${mine.join(", ") || "none"}; `, `the opponent's ${theirs.join(", ") || "none"}.`);
+  }
+
+  const message = (text) => el("p", { class: "error turn-play-error", role: "alert", "data-output": "play-error" }, text);
+
+  function numberInput(label, value, max, output) {
+    const id = `${form.id}-play-${output}`;
+    const input = el("input", { id, type: "number", inputmode: "numeric", min: "0", max: String(max), step: "1",
+      value: String(value), "data-input": output });
+    return { input, node: el("div", { class: "field number" }, el("label", { for: id }, label), input) };
+  }
+
+  /** Enter in an input of the panel records the step (and does not submit the form). */
+  const onEnter = (input, act) => input.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); act(); } });
+
+  function attackPart(now, attack, errorBox) {
+    const { from, to } = attack;
+    const a = numberInput(`Left on ${from}`, now.position[from].armies, now.position[from].armies, "play-left");
+    const d = numberInput(`Left on ${to}`, now.position[to].armies, now.position[to].armies, "play-defenders");
+    const record = (defenders) => {
+      const left = Number(a.input.value), def = defenders ?? Number(d.input.value);
+      try { applyAttack(now.position, attack, left, def); } catch (err) { errorBox.replaceChildren(message(err.message)); return; }
+      push({ attack, left, defenders: def });
+    };
+    onEnter(a.input, () => record());
+    onEnter(d.input, () => record());
+    return el("div", { class: "turn-play-enter" },
+      el("p", { class: "hint" }, "Roll, then enter the armies left on both sides, or press Taken if it fell."),
+      el("div", { class: "fields" }, a.node, d.node),
+      el("p", { class: "turn-play-buttons" },
+        button("Record the roll", "play-record", () => record(), { class: "primary" }), " ",
+        button(`Taken: ${to} fell`, "play-taken", () => record(0))));
+  }
+
+  function movePart(now, move, errorBox) {
+    const most = now.position[move.from].armies - 1;
+    const m = numberInput(`Armies moved into ${move.to}`, move.armies, most, "play-move");
+    const moved = () => {
+      const n = Number(m.input.value);
+      if (!Number.isInteger(n) || n < 1 || n > most) {
+        errorBox.replaceChildren(message(`Move a whole number of armies from 1 to ${most} into ${move.to} (one stays on ${move.from}).`));
+        return;
+      }
+      push({ move: n });
+    };
+    onEnter(m.input, moved);
+    return el("div", { class: "turn-play-enter" },
+      el("div", { class: "fields" }, m.node),
+      el("p", { class: "turn-play-buttons" }, button("Moved", "play-moved", moved, { class: "primary" })));
+  }
+
+  function nextWords(next) {
+    if (next.attack) return `Attack ${next.attack.to} from ${next.attack.from} with ${next.attack.dice} ${next.attack.dice === 1 ? "die" : "dice"}.`;
+    if (next.move) return `Move ${next.move.armies} into ${next.move.to} (from ${next.move.from}).`;
+    return "Stop: no attack helps now.";
+  }
+
+  /** The play now: replayed from the start, then the engine asked from there. */
+  async function show({ focus = false } = {}) {
+    const my = ++seq;
+    if (callId !== null) ctx.engine.cancel(callId);
+    callId = null;
+    let now;
+    try { now = replay(start, play.steps); } catch (err) {
+      frame(message(`This play cannot go on from here: ${err.message} Go back a step or end the play.`));
+      slot.dataset.status = "error";
+      return;
+    }
+    const goal = goalName();
+    if (won(now, answer.goal)) {
+      const title = frame(positionWords(now.position, now.moving),
+        el("p", { class: "turn-play-next", "data-output": "play-next", "data-action": "won", "aria-live": "polite" }, `${goal}: taken. Well played.`));
+      slot.dataset.status = "done";
+      if (focus) title.focus();
+      return;
+    }
+    slot.dataset.status = "running";
+    slot.classList.add("stale");
+    const { id, promise } = ctx.engine.call("turn", midRequest(base, now));
+    callId = id;
+    let result, ms;
+    try { ({ result, ms } = await promise); } catch (err) {
+      if (my !== seq) return;
+      frame(positionWords(now.position, now.moving), message(err.message || String(err)));
+      slot.dataset.status = "error";
+      slot.classList.remove("stale");
+      return;
+    }
+    if (my !== seq) return;
+    callId = null;
+    slot.classList.remove("stale");
+    if (!result.ok) {
+      frame(positionWords(now.position, now.moving), message(result.error?.message ?? "The engine refused this position."));
+      slot.dataset.status = "error";
+      return;
+    }
+    if (!result.next) { // the real play was not searched from here (over the budget): no next action to show
+      frame(answerLine([answerPart("play-win", `Take ${goal} from here, with a plan fixed in advance:`, result.win)]),
+        positionWords(now.position, now.moving), message(result.searched?.words ?? "Every way to play could not be searched from here."));
+      slot.dataset.status = "error";
+      return;
+    }
+    const errorBox = el("div", { class: "turn-play-message" });
+    const next = result.next;
+    const action = next.attack ? "attack" : next.move ? "move" : "stop";
+    const later = (result.words ?? []).slice(1);
+    const title = frame(
+      answerLine([answerPart("play-win", `Take ${goal} from here:`, result.win)]),
+      positionWords(now.position, now.moving),
+      el("p", { class: "turn-play-next", "data-output": "play-next", "data-action": action, "aria-live": "polite" },
+        el("strong", {}, "Next: "), nextWords(next)),
+      next.attack ? attackPart(now, next.attack, errorBox) : next.move ? movePart(now, next.move, errorBox) : null,
+      errorBox,
+      later.length ? el("details", { class: "turn-play-course" }, el("summary", {}, "Then, most likely"),
+        el("ul", { "data-output": "play-words" }, later.map((w) => el("li", {}, w)))) : null,
+      el("p", { class: "hint", "data-output": "play-timing" }, `Answered in ${(ms / 1000).toFixed(2)} s.`));
+    slot.dataset.status = "done";
+    slot.dataset.ms = String(Math.round(ms));
+    if (focus) title.focus();
+  }
+
+  // the form's Reset ends the play (a hidden field keeps its value through a reset)
+  form.addEventListener("reset", () => setTimeout(end, 0));
+
+  return {
+    answered(r, params) {
+      answer = r;
+      base = params;
+      start = Object.fromEntries(Object.entries(params.position).map(([t, h]) => [nameOf(t) ?? t, { ...h }]));
+      const playable = r.searched?.family === "real" && r.next && !r.next.stop;
+      const kept = readPlay(field.value);
+      if (playable && kept && kept.key === playKey(params)) {
+        play = kept;
+        show();
+      } else if (play || field.value) {
+        end();
+      }
+      if (!playable) return null;
+      return el("p", { class: "turn-play-start" },
+        button("Play it", "play-start", begin, { class: "primary" }),
+        el("span", { class: "hint" }, " roll by roll: enter what happens, get the next move."));
+    },
+  };
+}
