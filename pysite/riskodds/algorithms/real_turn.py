@@ -399,18 +399,26 @@ class RealTurn:
         return v
 
     # ------------------------------------------------------------------ decisions
-    def best_action(self, s):
+    def best_action(self, s, keep=None):
         """(x, y, n) of the best attack from state s, or None (stop: nothing is worth more than 0),
-        with the tie rule of the module docstring; and its exact value."""
+        with the tie rule of the module docstring; and its exact value. keep: the (x, y) of the
+        battle being fought, which an exact tie keeps fighting (a player does not switch for nothing)."""
         if self.settled(s):
             return None, self.scale.one
         best = self.value(s)
         choice, value = None, self.scale.zero
+        kept = None
         for x, y, n in self.candidates(s, best):
             e = self.exact_q(s, x, y, n)
-            if e[0] and (choice is None or self.compare(e, value) > 0):
+            if not e[0]:
+                continue
+            c = 1 if choice is None else self.compare(e, value)
+            if c > 0:
                 choice, value = (x, y, n), e
-        return choice, value
+                kept = (x, y, n) if (x, y) == keep else None
+            elif c == 0 and kept is None and (x, y) == keep:
+                kept = (x, y, n)
+        return (kept or choice), value
 
     def best_move(self, s, x, y, a, n):
         """Armies to move into y after it falls to x (a armies left on x, n dice rolled): the best,
