@@ -133,8 +133,8 @@ TURN_SEARCHES = ("auto", "real", "all", "3", "2", "chains")
 # of its ops is asked (sitebuild/engine_pack.py zips them apart; engine-worker.js fetches them).
 # The command line is not shipped to browsers at all (NOT_SHIPPED): they never run it.
 ENGINE_PARTS = {"turn": {"ops": ["turn", "reinforcements"],
-                         "modules": ["checks/position.py", "checks/turn_request.py", "algorithms/turn.py",
-                                     "answers/turn.py"]}}
+                         "modules": ["checks/position.py", "checks/turn_request.py", "algorithms/turn.py", "algorithms/real_turn.py",
+                                     "answers/turn.py", "answers/real_turn.py"]}}
 NOT_SHIPPED = ["interfaces/cli.py", "__main__.py"]
 
 # the dice modes a form offers, [value, label]; riskodds.balanced has the math.
