@@ -405,16 +405,23 @@ def real_placed(name, territory, n):
 
 
 @lru_cache(maxsize=None)
+def continent_real_win(continent, entry, d, armies):
+    """P(take the continent) from `armies` on entry, d on each of its territories, with the best real
+    play (the engine's public turn), or None where it prices that search over the table's 30 s."""
+    position = {t: {"owner": "red", "armies": d} for t in ro.facts.board.MEMBERS[continent]}
+    position[entry] = {"owner": "you", "armies": armies}
+    t = ro.turn(position, "you", 0, {"take": continent}, budget=30)
+    return t.win if t.searched["family"] == "real" else None
+
+
+@lru_cache(maxsize=None)
 def real_needed(continent, entry, d):
     """{p: (fewest armies, played roll by roll?)}: from the fixed plan's armies (needed_from) down,
     while the engine's public turn still answers the real play within the table's budget (30 s)."""
     out = {}
     for p, T in needed_from(continent, entry, d).items():
         def win(armies):
-            position = {t: {"owner": "red", "armies": d} for t in ro.facts.board.MEMBERS[continent]}
-            position[entry] = {"owner": "you", "armies": armies}
-            t = ro.turn(position, "you", 0, {"take": continent}, budget=30)
-            return t.win if t.searched["family"] == "real" else None
+            return continent_real_win(continent, entry, d, armies)
         if continent in ("North America", "Asia") or win(T) is None:
             out[p] = (T, False)
             continue
