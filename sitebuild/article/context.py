@@ -47,21 +47,6 @@ def choice_checked() -> int:
     return n
 
 
-def turn_course(name: str) -> dict:
-    """What the article says of a turn's best plan: where the new armies go, and the one stack's
-    route (its entry, then the targets in the order taken). Refused (the sentences would be false)
-    unless one entry takes every target in a line, each attack from the target taken before it,
-    moving all but one army each time."""
-    t = decisions.turn(name)
-    placed = [(territory, armies) for territory, armies in t.placement if armies]
-    steps = t.steps
-    line = all(s["from"] == (steps[i - 1]["target"] if i else steps[0]["from"]) for i, s in enumerate(steps))
-    if len(t.entries) != 1 or not line or any(s["keep"] != 1 for s in steps) or len(steps) != len(t.targets):
-        raise ValueError(f"the turn {name} no longer runs as the article says: {t.words}")
-    return {"placed": placed, "entry": steps[0]["from"], "route": [s["target"] for s in steps],
-            "split": t.alternatives[0]["entries"], "borders": [b["territory"] for b in t.borders]}
-
-
 def turn_play(name: str) -> dict:
     """What the article says of a turn's best real play (decisions.turn, its most likely course
     t.line): "placed" [(territory, armies)] where new armies go; "opening", the first battle (a
@@ -188,7 +173,7 @@ def content_context(figures: dict, assets: dict, hists) -> dict:
             "sweep": simdata.bench("sweep_cuda.json"),
             "fallback_runs": simdata.FALLBACK_RUNS, "grid_n": article_data.GRID_N,
             "needed_d": article_data.NEEDED_D, "choice_n": choice_checked(), "choice_at": decisions.CHOICE_AT,
-            "turn_course": turn_course, "turn_play": turn_play, "turn_opening": turn_opening,
+            "turn_play": turn_play, "turn_opening": turn_opening,
             "continent_doors": continent_doors, "continents_real": continents_real,
             "chains_checked": decisions.chains_match_every_plan,
             "and_list": lambda items: items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]}
