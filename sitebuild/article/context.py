@@ -6,6 +6,7 @@ so Markdown leaves it alone; a placeholder may be a function of the asset URLs, 
 Adding a table is one entry in TABLES (then `{{ table("name") }}` in the Markdown)."""
 from fractions import Fraction
 
+import riskodds as ro
 from markupsafe import escape
 
 from . import data as article_data, decisions, downloads, facts, fmt, history, simdata
@@ -51,32 +52,34 @@ def turn_play(name: str) -> dict:
     """What the article says of a turn's best real play (decisions.turn, its most likely course
     t.line): "placed" [(territory, armies)] where new armies go; "opening", the first battle (a
     stack from where the armies went, taking its target); "helper", the second (the other stack,
-    taking its target), whose "branch" sends the big stack on instead ({"armies", "defenders",
-    "chance", "from", "to"}); "sweep", the targets the big stack then takes in a line from the
-    opening's target; "end", the armies on each territory where the course ends; "last", where the
-    big stack stops. Refused (the sentences would be false) unless the course runs that way."""
+    taking its target); "sweep", the targets the big stack then takes in a line from the opening's
+    target; "end", the armies on each territory where the course ends; "last", where the big stack
+    stops. "rescue": when the helper is worn down to 1 army with its target still standing (any
+    armies), the best play from there still has a chance and attacks that target with the big stack
+    (riskodds.turn, mid-turn). Refused (the sentences would be false) unless the course runs that way."""
     t = decisions.turn(name)
     placed = [(territory, armies) for territory, armies in t.placement if armies]
-    line = t.line
-    opening, helper, *sweep = line
-    branch = helper.get("branch") or {}
-    then = (branch.get("then") or {}).get("attack", {})
+    opening, helper, *sweep = t.line
     chain = [opening["to"]] + [s["to"] for s in sweep]
     ok = (len(placed) == 1 and opening["from"] == placed[0][0] and helper["from"] != opening["from"]
-          and all(s["taken"] for s in line) and sweep and then.get("from") == opening["to"]
-          and then.get("to") == sweep[0]["to"]
+          and all(s["taken"] for s in t.line) and sweep
           and all(s["from"] == chain[i] for i, s in enumerate(sweep))
           and all(s["left"] == 1 for s in [opening] + sweep) and helper["left"] == 1
-          and sorted([s["to"] for s in line]) == sorted(t.targets))
+          and sorted([s["to"] for s in t.line]) == sorted(t.targets))
     if not ok:
         raise ValueError(f"the turn {name} no longer runs as the article says: {t.words}")
+    position, _, goal = decisions.turn_request(name)
+    big = {**position, placed[0][0]: {"owner": "you", "armies": position[placed[0][0]]["armies"] + placed[0][1] - opening["moved"]},
+           opening["to"]: {"owner": "you", "armies": opening["moved"]}, helper["from"]: {"owner": "you", "armies": 1}}
+    for d in range(1, helper["defenders"] + 1):
+        after = ro.turn({**big, helper["to"]: {"owner": "red", "armies": d}}, "you", 0, goal, budget=600)
+        if not (after.win > 0 and any(s["to"] == helper["to"] and s["from"] != helper["from"] for s in after.line)):
+            raise ValueError(f"the turn {name}: with {helper['from']} worn down, the big stack no longer takes {helper['to']}")
     end = {}
-    for s in line:
+    for s in t.line:
         end[s["from"]] = s["left"]
         end[s["to"]] = s["moved"]
     return {"placed": placed, "opening": opening, "helper": helper,
-            "branch": {"armies": branch["armies"], "defenders": branch["defenders"], "chance": branch["chance"],
-                       "from": then["from"], "to": then["to"]},
             "sweep": [s["to"] for s in sweep], "end": end, "last": sweep[-1]["to"]}
 
 

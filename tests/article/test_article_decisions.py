@@ -191,18 +191,18 @@ def test_the_best_play_is_the_oracles_and_runs_as_told(part2):
     v = oracle.value(after, "you", goal)
     assert max(oracle.action_value(after, "you", goal, {"attack": {"from": h, "to": hy, "dice": k}})
                for k in range(1, 4)) == v
-    # the branch: h down to ba while hy still has bd: attack bt from bf is a best action there
-    h2, ba, hy2, bd, bt, bf = _said(words, r"If ([\w ]+?) is down to (\d+) while ([\w ]+?) still has (\d+), stop "
-                                          r"there and attack ([\w ]+?) from ([\w ]+?)\.")
-    assert (h2, hy2, bf) == (h, hy, y)
-    there = {**after, h: {"owner": "you", "armies": int(ba)}, hy: {"owner": "red", "armies": int(bd)}}
-    vt = oracle.value(there, "you", goal)
-    assert max(oracle.action_value(there, "you", goal, {"attack": {"from": bf, "to": bt, "dice": k}})
-               for k in range(1, 4)) == vt
-    assert max(oracle.action_value(there, "you", goal, {"attack": {"from": h, "to": hy, "dice": k}})
-               for k in range(1, 3)) < vt                                 # going on against hy is worse
-    sweep = _said(words, r"the big stack goes on from ([\w ]+?) through ([\w ]+?), moving all but one")
+    sweep = _said(words, r"The big stack goes on from ([\w ]+?) through ([\w ]+?), moving all but one")
     route = [sweep[0]] + sweep[1].split(" to ")
+    # worn down to 1 army before its target falls, the helper can attack no more: only the big stack
+    # can take hy, and from every such state the best play still has a chance
+    h2, hy2, hy3 = _said(words, r"If ([\w ]+?) is worn down to 1 army before ([\w ]+?) falls, the big stack "
+                                r"takes ([\w ]+?) as well\.")
+    assert (h2, hy2, hy3) == (h, hy, hy)
+    for left in range(1, start[hy]["armies"] + 1):
+        worn = {**after, h: {"owner": "you", "armies": 1}, hy: {"owner": "red", "armies": left}}
+        assert oracle.value(worn, "you", goal) > 0
+        assert all(t == y or worn[t]["armies"] < 2 for t in worn if worn[t]["owner"] == "you"
+                   and frozenset((t, hy)) in LINKS)                      # only the big stack borders it with armies
     assert route[0] == y and sorted(route + [hy]) == goal
     assert all(frozenset(pair) in LINKS for pair in zip(route, route[1:]))
 
