@@ -295,13 +295,26 @@ def continent_needed(continent: str, defenders: int) -> dict:
 
 def _real_win(continent: str, entry: str, defenders: int, armies: int):
     """P(take the continent) from `armies` on `entry`, `defenders` on each of its territories, with
-    the best real play, or None where the engine prices that search over REAL_NEEDED_BUDGET_S (it
-    then answers the fixed family, which is not this number)."""
+    the best real play, or None where the engine prices that search over REAL_NEEDED_BUDGET_S."""
     from riskodds.facts import board
     position = {t: {"owner": "red", "armies": defenders} for t in board.MEMBERS[continent]}
     position[entry] = {"owner": "you", "armies": armies}
-    t = ro.turn(position, "you", 0, {"take": continent}, budget=REAL_NEEDED_BUDGET_S)
-    return t.win if t.searched["family"] == "real" else None
+    if not real_priced(position, {"take": continent}):
+        return None
+    t = ro.turn(position, "you", 0, {"take": continent}, budget=3600)   # priced above; no deadline on a slow machine
+    return _real(t).win
+
+
+def real_priced(position: dict, goal: dict, seconds: float = REAL_NEEDED_BUDGET_S) -> bool:
+    """Whether the engine prices the best real play of this turn (0 reinforcements) within `seconds`:
+    its cost guard asked for a dry run (a Budget with dry_run raises Estimated instead of working), so
+    the choice depends on the position only, never on how loaded the machine is."""
+    from riskodds.guards.budget import Budget, Estimated
+    try:
+        t = ro.turn(position, "you", 0, goal, budget=Budget(seconds=seconds, dry_run=True))
+    except Estimated as e:
+        return e.estimate.what.endswith("played roll by roll")
+    return t.searched["family"] == "real"
 
 
 def continent_needed_real(continent: str, defenders: int) -> dict:
@@ -325,6 +338,6 @@ def continent_needed_real(continent: str, defenders: int) -> dict:
                 T -= 1
             needed[p], real[p] = T, True
         return {"entry": row["entry"], "needed": needed, "real": real}
-    return cache.cached(_cache_name("continent-needed-real", continent, defenders), {"continent": continent, "defenders": defenders, "v": 1,
+    return cache.cached(_cache_name("continent-needed-real", continent, defenders), {"continent": continent, "defenders": defenders, "v": 2,
                                                   "budget": REAL_NEEDED_BUDGET_S, "fixed": row["needed"],
-                                                  "code": cache.file_digest(__file__)}, compute)
+                                                  }, compute)

@@ -407,11 +407,19 @@ def real_placed(name, territory, n):
 @lru_cache(maxsize=None)
 def continent_real_win(continent, entry, d, armies):
     """P(take the continent) from `armies` on entry, d on each of its territories, with the best real
-    play (the engine's public turn), or None where it prices that search over the table's 30 s."""
+    play (the engine's public turn), or None where it prices that search over the table's 30 s (a dry
+    run of its cost guard: the answer never depends on the machine's speed)."""
     position = {t: {"owner": "red", "armies": d} for t in ro.facts.board.MEMBERS[continent]}
     position[entry] = {"owner": "you", "armies": armies}
-    t = ro.turn(position, "you", 0, {"take": continent}, budget=30)
-    return t.win if t.searched["family"] == "real" else None
+    from riskodds.guards.budget import Budget, Estimated
+    try:                                   # the engine's price, asked as a dry run (no work, no clock)
+        ro.turn(position, "you", 0, {"take": continent}, budget=Budget(seconds=30, dry_run=True))
+    except Estimated as e:
+        if not e.estimate.what.endswith("played roll by roll"):
+            return None
+    t = ro.turn(position, "you", 0, {"take": continent}, budget=3600)
+    assert t.searched["family"] == "real"
+    return t.win
 
 
 @lru_cache(maxsize=None)
