@@ -338,6 +338,5 @@ def continent_needed_real(continent: str, defenders: int) -> dict:
                 T -= 1
             needed[p], real[p] = T, True
         return {"entry": row["entry"], "needed": needed, "real": real}
-    return cache.cached(_cache_name("continent-needed-real", continent, defenders), {"continent": continent, "defenders": defenders, "v": 2,
-                                                  "budget": REAL_NEEDED_BUDGET_S, "fixed": row["needed"],
-                                                  }, compute)
+    key = {"continent": continent, "defenders": defenders, "v": 2, "budget": REAL_NEEDED_BUDGET_S, "fixed": row["needed"]}
+    return cache.cached(_cache_name("continent-needed-real", continent, defenders), key, compute)
