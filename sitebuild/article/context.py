@@ -4,10 +4,13 @@ comes from, for its "How this page is made" footer), block, table, download, lin
 so Markdown leaves it alone; a placeholder may be a function of the asset URLs, filled in phase 2.
 
 Adding a table is one entry in TABLES (then `{{ table("name") }}` in the Markdown)."""
+from fractions import Fraction
+
+import riskodds as ro
 from markupsafe import escape
 
 from . import data as article_data, decisions, downloads, facts, fmt, history, simdata
-from . import tables as article_tables
+from . import tables as article_tables, turn_table
 from .figure_table import figure_html, sources_html
 
 THUMB_BANDS = [(1, 5), (6, 10), (11, 25), (26, 50)]   # rules of thumb: bands of defenders D
@@ -25,6 +28,7 @@ TABLES = {
     "kernel": lambda: article_tables.kernel_table(75, 10, "1e12", history.history()["gpu_total_losses_seen"]),
     "keep_going": lambda: article_tables.keep_going_table(75, 10, [50, 60, 65], [10, 8, 6, 4, 2]),
     "thumbs": lambda: article_tables.thumb_table(THUMB_BANDS, THUMB_LEVELS),
+    "placements": lambda: turn_table.placements_table("south-america"),
     "continents": lambda: article_tables.continents_table(list(decisions.NEEDED_DEFENDERS), list(decisions.NEEDED_PS)),
     "needed_full": lambda: article_tables.details(f"The whole table: 1 to {THUMB_BANDS[-1][1]} defenders",
                                                   article_tables.needed_full_table(THUMB_BANDS[-1][1], THUMB_LEVELS)),
@@ -44,19 +48,69 @@ def choice_checked() -> int:
     return n
 
 
-def turn_course(name: str) -> dict:
-    """What the article says of a turn's best plan: where the new armies go, and the one stack's
-    route (its entry, then the targets in the order taken). Refused (the sentences would be false)
-    unless one entry takes every target in a line, each attack from the target taken before it,
-    moving all but one army each time."""
+def turn_play(name: str) -> dict:
+    """What the article says of a turn's best real play (decisions.turn, its most likely course
+    t.line): "placed" [(territory, armies)] where new armies go; "opening", the first battle (a
+    stack from where the armies went, taking its target); "helper", the second (the other stack,
+    taking its target); "sweep", the targets the big stack then takes in a line from the opening's
+    target; "end", the armies on each territory where the course ends; "last", where the big stack
+    stops. "rescue": when the helper is worn down to 1 army with its target still standing (any
+    armies), the best play from there still has a chance and attacks that target with the big stack
+    (riskodds.turn, mid-turn). Refused (the sentences would be false) unless the course runs that way."""
     t = decisions.turn(name)
     placed = [(territory, armies) for territory, armies in t.placement if armies]
-    steps = t.steps
-    line = all(s["from"] == (steps[i - 1]["target"] if i else steps[0]["from"]) for i, s in enumerate(steps))
-    if len(t.entries) != 1 or not line or any(s["keep"] != 1 for s in steps) or len(steps) != len(t.targets):
+    opening, helper, *sweep = t.line
+    chain = [opening["to"]] + [s["to"] for s in sweep]
+    ok = (len(placed) == 1 and opening["from"] == placed[0][0] and helper["from"] != opening["from"]
+          and all(s["taken"] for s in t.line) and sweep
+          and all(s["from"] == chain[i] for i, s in enumerate(sweep))
+          and all(s["left"] == 1 for s in [opening] + sweep) and helper["left"] == 1
+          and sorted([s["to"] for s in t.line]) == sorted(t.targets))
+    if not ok:
         raise ValueError(f"the turn {name} no longer runs as the article says: {t.words}")
-    return {"placed": placed, "entry": steps[0]["from"], "route": [s["target"] for s in steps],
-            "split": t.alternatives[0]["entries"], "borders": [b["territory"] for b in t.borders]}
+    position, _, goal = decisions.turn_request(name)
+    big = {**position, placed[0][0]: {"owner": "you", "armies": position[placed[0][0]]["armies"] + placed[0][1] - opening["moved"]},
+           opening["to"]: {"owner": "you", "armies": opening["moved"]}, helper["from"]: {"owner": "you", "armies": 1}}
+    for d in range(1, helper["defenders"] + 1):
+        after = ro.turn({**big, helper["to"]: {"owner": "red", "armies": d}}, "you", 0, goal, budget=600)
+        if not (after.win > 0 and any(s["to"] == helper["to"] and s["from"] != helper["from"] for s in after.line)):
+            raise ValueError(f"the turn {name}: with {helper['from']} worn down, the big stack no longer takes {helper['to']}")
+    end = {}
+    for s in t.line:
+        end[s["from"]] = s["left"]
+        end[s["to"]] = s["moved"]
+    return {"placed": placed, "opening": opening, "helper": helper,
+            "sweep": [s["to"] for s in sweep], "end": end, "last": sweep[-1]["to"]}
+
+
+def turn_opening(name: str, territory: str, n: int) -> dict:
+    """The first battle of the best real play when n of the new armies go on `territory`
+    (decisions.placed_turn): {"from", "to", "dice", "armies", "defenders", "taken", "then"}, then: the
+    territory the next battle starts from, if the opening stops short."""
+    t = decisions.placed_turn(name, territory, n, "real")
+    first, *rest = t.line
+    return {**first, "then": rest[0]["from"] if rest else None}
+
+
+def continents_real() -> dict:
+    """What the continents table's note says of the real play: "changed", the cells where the best
+    real play needs fewer armies than the best fixed plan ({"continent", "defenders", "p", "fixed",
+    "real"}); "kept", the cells (other than the chains' rows) that keep the fixed plan's number."""
+    from riskodds.facts import board
+    changed, kept = [], []
+    for name in board.MEMBERS:
+        for d in decisions.NEEDED_DEFENDERS:
+            fixed, real = decisions.continent_needed(name, d), decisions.continent_needed_real(name, d)
+            for p in decisions.NEEDED_PS:
+                cell = {"continent": name, "entry": fixed["entry"], "defenders": d, "p": p,
+                        "chance": fmt.render(Fraction(p), "pct0"),
+                        "fixed": fixed["needed"][p], "real": real["needed"][p]}
+                if not real["real"][p]:
+                    if name not in decisions.NEEDED_SEARCH:
+                        kept.append(cell)
+                elif real["needed"][p] != fixed["needed"][p]:
+                    changed.append(cell)
+    return {"changed": changed, "kept": kept}
 
 
 def continent_doors(name: str) -> list[str]:
@@ -122,6 +176,7 @@ def content_context(figures: dict, assets: dict, hists) -> dict:
             "sweep": simdata.bench("sweep_cuda.json"),
             "fallback_runs": simdata.FALLBACK_RUNS, "grid_n": article_data.GRID_N,
             "needed_d": article_data.NEEDED_D, "choice_n": choice_checked(), "choice_at": decisions.CHOICE_AT,
-            "turn_course": turn_course, "continent_doors": continent_doors,
+            "turn_play": turn_play, "turn_opening": turn_opening,
+            "continent_doors": continent_doors, "continents_real": continents_real,
             "chains_checked": decisions.chains_match_every_plan,
             "and_list": lambda items: items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]}

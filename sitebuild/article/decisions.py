@@ -140,30 +140,104 @@ def equal_armies(mode: str, n: int = CHOICE_N) -> list[float]:
 
 
 # ----------------------------------------------------------------------------- a turn on the board
-# part 2's turn, the Turn calculator's own ready-made position (sitebuild/turn_presets.py): your
-# territories and armies, the opponent's, the new armies, the goal (riskodds.turn)
+# part 2's turns: the Turn calculator's own ready-made position (sitebuild/turn_presets.py), and the
+# move-in rule's example (North Africa 4 against Egypt 1 and Congo 1): your territories and armies, the
+# opponent's, the new armies, the goal (riskodds.turn)
 TURNS = {name: (p.yours, p.theirs, p.reinforcements, p.goal)
          for name, p in turn_presets.BY_NAME.items() if name == "south-america"}
+TURNS["move-in"] = ({"North Africa": 4}, {"Egypt": 1, "Congo": 1}, 0, ("Egypt", "Congo"))
 NEEDED_PS = ("1/2", "9/10")           # the table of armies needed for a continent: these chances ...
 NEEDED_DEFENDERS = (1, 2)             # ... against this many armies on every territory of it
 # the families of plans the table searches: every plan where the build can afford it, chains for the
 # two continents whose every-plan search takes minutes per entry (the table says so)
 NEEDED_SEARCH = {"North America": "chains", "Asia": "chains"}
+# the table's cells played roll by roll (every real play) where the engine prices that search within
+# this many seconds; the others keep the best fixed plan's number (the table says which)
+REAL_NEEDED_BUDGET_S = 30
+
+
+def _position(mine: dict, theirs: dict) -> dict:
+    position = {t: {"owner": "red", "armies": a} for t, a in theirs.items()}
+    position.update({t: {"owner": "you", "armies": a} for t, a in mine.items()})
+    return position
 
 
 def turn_request(name: str) -> tuple:
     """(position, reinforcements, goal) of TURNS[name], as riskodds.turn takes them."""
     mine, theirs, R, goal = TURNS[name]
-    position = {t: {"owner": "red", "armies": a} for t, a in theirs.items()}
-    position.update({t: {"owner": "you", "armies": a} for t, a in mine.items()})
-    return position, R, {"take": goal}
+    return _position(mine, theirs), R, {"take": goal if isinstance(goal, str) else list(goal)}
+
+
+def _real(t):
+    if t.searched["family"] != "real":
+        raise ValueError(f"the engine no longer plays this turn roll by roll: {t.searched['words']}")
+    return t
 
 
 @lru_cache(maxsize=None)
-def turn(name: str):
-    """The best turn for TURNS[name] (riskodds.turn, the printed move-in rule)."""
+def turn(name: str, dice: str = "choose"):
+    """The best real play for TURNS[name] (riskodds.turn, the printed move-in rule), the best plan
+    fixed in advance beside it (t.fixed); dice "most": always the most dice."""
     position, R, goal = turn_request(name)
-    return ro.turn(position, "you", R, goal, budget=600)
+    return _real(ro.turn(position, "you", R, goal, dice=dice, budget=600))
+
+
+@lru_cache(maxsize=None)
+def placed_turn(name: str, territory: str, n: int, family: str):
+    """TURNS[name] with n of its new armies placed on `territory` and the rest on the other
+    territory of the player (exactly two): the best real play ("real") or the best plan fixed in
+    advance ("fixed", every plan), from there."""
+    mine, theirs, R, goal = TURNS[name]
+    (other,) = [t for t in mine if t != territory]
+    if not 0 <= n <= R:
+        raise KeyError(f"{n} of {R} new armies")
+    armies = {territory: mine[territory] + n, other: mine[other] + R - n}
+    position, _, goal = turn_request(name)
+    position.update({t: {"owner": "you", "armies": a} for t, a in armies.items()})
+    if family == "real":
+        return _real(ro.turn(position, "you", 0, goal, budget=600))
+    if family == "fixed":
+        return ro.turn(position, "you", 0, goal, search="all", budget=600)
+    raise KeyError(family)
+
+
+def placements(name: str) -> list[tuple]:
+    """Every placement of TURNS[name]'s new armies on its two territories, as (territory, n):
+    n on the first territory of the position (board order of TURNS), the rest on the other."""
+    mine, _, R, _ = TURNS[name]
+    first = next(iter(mine))
+    return [(first, n) for n in range(R + 1)]
+
+
+@lru_cache(maxsize=None)
+def first_roll(name: str, dice: int) -> Fraction:
+    """P(goal) for TURNS[name] when the first roll is the best play's first attack (its territories)
+    with `dice` dice, then the best play from whatever that roll leaves: each outcome of the roll
+    (riskodds.outcome_space) answered mid-turn by riskodds.turn, a conquest with its pending move."""
+    t = turn(name)
+    attack = t.next["attack"]
+    x, y = attack["from"], attack["to"]
+    position, R, goal = turn_request(name)
+    if R:
+        raise ValueError("first_roll: a turn with armies still to place")
+    a, d = position[x]["armies"], position[y]["armies"]
+    if not 1 <= dice <= min(3, a - 1):
+        raise KeyError(f"{dice} dice from {a} armies")
+    counts = ro.outcome_space(dice, min(2, d), ro.Rules())
+    total = sum(counts.values())
+    value = Fraction(0)
+    for (al, dl), c in counts.items():
+        after = {k: dict(v) for k, v in position.items()}
+        after[x]["armies"] = a - al
+        moving = None
+        if d - dl == 0:
+            after[y] = {"owner": "you", "armies": 0}
+            moving = {"from": x, "to": y, "dice": dice}
+        else:
+            after[y]["armies"] = d - dl
+        w = ro.turn(after, "you", 0, goal, moving=moving, budget=600).win
+        value += Fraction(c, total) * w
+    return value
 
 
 def entries(continent: str) -> list[str]:
@@ -202,6 +276,11 @@ def chains_match_every_plan(continent: str = "North America", defenders: int = 1
     return True
 
 
+def _cache_name(what: str, continent: str, defenders: int) -> str:
+    """One cache producer per row (the cache keeps one entry per producer name)."""
+    return f"{what}-{continent.lower().replace(' ', '-')}-{defenders}"
+
+
 def continent_needed(continent: str, defenders: int) -> dict:
     """The cheapest entry into a continent (fewest armies for 90 %, then for 50 %, then board order)
     with `defenders` on each of its territories: {"entry", "needed": {p: armies}, "family"},
@@ -210,5 +289,54 @@ def continent_needed(continent: str, defenders: int) -> dict:
         rows = [(entry, _needed_from(continent, entry, defenders)) for entry in entries(continent)]
         entry, best = min(rows, key=lambda r: (r[1]["needed"][NEEDED_PS[1]], r[1]["needed"][NEEDED_PS[0]]))
         return {"entry": entry, **best}
-    return cache.cached("continent-needed", {"continent": continent, "defenders": defenders, "v": 1,
+    return cache.cached(_cache_name("continent-needed", continent, defenders), {"continent": continent, "defenders": defenders, "v": 1,
                                              "search": NEEDED_SEARCH.get(continent, "all")}, compute)
+
+
+def _real_win(continent: str, entry: str, defenders: int, armies: int):
+    """P(take the continent) from `armies` on `entry`, `defenders` on each of its territories, with
+    the best real play, or None where the engine prices that search over REAL_NEEDED_BUDGET_S."""
+    from riskodds.facts import board
+    position = {t: {"owner": "red", "armies": defenders} for t in board.MEMBERS[continent]}
+    position[entry] = {"owner": "you", "armies": armies}
+    if not real_priced(position, {"take": continent}):
+        return None
+    t = ro.turn(position, "you", 0, {"take": continent}, budget=3600)   # priced above; no deadline on a slow machine
+    return _real(t).win
+
+
+def real_priced(position: dict, goal: dict, seconds: float = REAL_NEEDED_BUDGET_S) -> bool:
+    """Whether the engine prices the best real play of this turn (0 reinforcements) within `seconds`:
+    its cost guard asked for a dry run (a Budget with dry_run raises Estimated instead of working), so
+    the choice depends on the position only, never on how loaded the machine is."""
+    from riskodds.guards.budget import Budget, Estimated
+    try:
+        t = ro.turn(position, "you", 0, goal, budget=Budget(seconds=seconds, dry_run=True))
+    except Estimated as e:
+        return e.estimate.what.endswith("played roll by roll")
+    return t.searched["family"] == "real"
+
+
+def continent_needed_real(continent: str, defenders: int) -> dict:
+    """continent_needed's row played roll by roll: {"entry", "needed": {p: armies}, "real": {p:
+    True where the best real play was searched, False where the fixed plan's number is kept}}.
+    From the same entry, counting down from the fixed plan's armies (the real play never needs
+    more): the fewest armies whose best real play reaches p. Cached between builds."""
+    row = continent_needed(continent, defenders)
+
+    def compute():
+        needed, real = {}, {}
+        for p in NEEDED_PS:
+            T = row["needed"][p]
+            if continent in NEEDED_SEARCH or _real_win(continent, row["entry"], defenders, T) is None:
+                needed[p], real[p] = T, False
+                continue
+            while T > 2:
+                w = _real_win(continent, row["entry"], defenders, T - 1)
+                if w is None or w < Fraction(p):
+                    break
+                T -= 1
+            needed[p], real[p] = T, True
+        return {"entry": row["entry"], "needed": needed, "real": real}
+    key = {"continent": continent, "defenders": defenders, "v": 2, "budget": REAL_NEEDED_BUDGET_S, "fixed": row["needed"]}
+    return cache.cached(_cache_name("continent-needed-real", continent, defenders), key, compute)

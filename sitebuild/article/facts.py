@@ -67,11 +67,18 @@ The defender's dice choice (decisions.py):
   choice/two_upto/NA           every position from this second-highest die up (two dice: up to it)
   choice/equal_max/N/RULES     the highest P(win) at j v j on the board, j = 1..N (std, before, after)
 A turn on the classic board (decisions.TURNS, riskodds.turn; armies on the territory):
-  turn/NAME/win                P(take the goal) under the best plan
-  turn/NAME/alt/I              the I-th next-best plan's chance (another split of the targets)
+  turn/NAME/win                P(take the goal) with the best real play (every way to play, roll by roll)
+  turn/NAME/most/win           the same, always rolling the most dice
+  turn/NAME/fixed/win          the best plan fixed in advance (each target's attacker chosen before the first roll)
+  turn/NAME/placed/TERRITORY/N/FAMILY  N of the new armies on TERRITORY, the rest on the other: "real" or "fixed"
+  turn/NAME/first/K            the best play's first attack made with K dice, then the best play
+  turn/NAME/branch/I           the chance that the most likely course's I-th battle turns away (its branch)
+  turn/NAME/alt/I              the I-th next-best fixed plan's chance (another split of the targets)
   turn/NAME/alone/TERRITORY    the best chance from that territory alone, every new army on it
   turn/NAME/border/TERRITORY   expected armies left on a border territory of the goal once taken
   turn/needed/CONTINENT/ENTRY/D/P  fewest armies on ENTRY, the continent's cheapest entry, to take it
+                               (played roll by roll where the build searches that; else the best fixed plan's)
+  turn/needed-fixed/CONTINENT/ENTRY/D/P  the same with the best plan fixed in advance
                                with chance P when every territory of it holds D (decisions.continent_needed)
 RULES is std (2 defence dice), cap (capital: 3), before or after (2 defence dice, the defender
 choosing how many before or after the attacker's roll), or one of the earlier GPU kernel's dice models
@@ -375,18 +382,32 @@ def _choice_value(what, *rest):
 
 
 def _turn_value(*parts):
-    """turn/<name>/win | turn/<name>/alt/<i> | turn/<name>/alone/<territory> |
-    turn/<name>/border/<territory> | turn/needed/<continent>/<entry>/<defenders>/<p>."""
-    if parts[0] == "needed":
+    """turn/<name>/win | most/win | fixed/win | placed/<territory>/<n>/<family> | first/<k> |
+    branch/<i> | alt/<i> | alone/<territory> | border/<territory> |
+    turn/needed[-fixed]/<continent>/<entry>/<defenders>/<p>."""
+    if parts[0] in ("needed", "needed-fixed"):
         continent, entry, d, p = parts[1], parts[2], int(parts[3]), "/".join(parts[4:])
         found = decisions.continent_needed(continent, d)
         if found["entry"] != entry:
             raise KeyError(f"{continent}'s cheapest entry is {found['entry']}, not {entry}")
+        if parts[0] == "needed":
+            return decisions.continent_needed_real(continent, d)["needed"][p]
         return found["needed"][p]
     name, what, *rest = parts
     t = decisions.turn(name)
     if what == "win":
         return t.win
+    if what == "most":
+        return decisions.turn(name, "most").win
+    if what == "fixed":
+        return t.fixed["win"]
+    if what == "placed":
+        territory, n, family = rest
+        return decisions.placed_turn(name, territory, int(n), family).win
+    if what == "first":
+        return decisions.first_roll(name, int(rest[0]))
+    if what == "branch":
+        return t.line[int(rest[0])]["branch"]["chance"]
     if what == "alt":
         return t.alternatives[int(rest[0]) - 1]["win"]
     if what == "alone":

@@ -207,7 +207,8 @@ def continents_table(defenders: list[int], levels: list[str]) -> Markup:
                 raise ValueError(f"{name}: the cheapest entry differs with {d} on each; the table has one column of entries")
             cells += [_num(f"turn/needed/{name}/{entry}/{d}/{p}", "int") for p in levels]
         chains = "chains" if decisions.NEEDED_SEARCH.get(name) == "chains" else ""
-        label = f"{escape(name)} ({board.BONUS[name]}), from {escape(entry)}" + ("*" if chains else "")
+        fixed = not all(all(decisions.continent_needed_real(name, d)["real"].values()) for d in defenders)
+        label = f"{escape(name)} ({board.BONUS[name]}), from {escape(entry)}" + ("*" if chains else "†" if fixed else "")
         rows.append((label, cells))
     return wrap("table-continents", "Armies on the territory you attack from, to take a whole continent this turn",
                 stacked(head, rows), "continents stack")

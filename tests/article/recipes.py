@@ -20,6 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 from balanced_oracle import float_blitz  # noqa: E402  (Balanced Blitz in doubles, not riskodds.algorithms.reshape)
 import engine_oracle  # noqa: E402  (battles and chains by their own dynamic programs)
 import turn_oracle  # noqa: E402  (turns by brute force: every placement, forest, order and move)
+import real_turn_oracle  # noqa: E402  (the best real turn by brute force: every policy, roll by roll)
 import defender_dp  # noqa: E402  (the defender's dice choice in integers)
 
 RULES = {"std": ro.Rules(), "cap": ro.Rules(defend_dice=3)}
@@ -328,7 +329,9 @@ def _choice(p):
 TURN_SA = ({"North Africa": 4, "Central America": 3},
            {"Venezuela": (2, "standard"), "Brazil": (2, "standard"), "Peru": (1, "standard"),
             "Argentina": (1, "standard")}, 6)
-TURNS = {"south-america": TURN_SA}
+TURN_MOVE_IN = ({"North Africa": 4}, {"Egypt": (1, "standard"), "Congo": (1, "standard")}, 0)
+TURNS = {"south-america": TURN_SA, "move-in": TURN_MOVE_IN}
+FIRST_ATTACK = {"move-in": ("North Africa", "Egypt")}     # the first attack the article prices with 1, 2, 3 dice
 LINKS = {frozenset((a, b)) for a, b, _ in ro.facts.board.LINKS}
 
 
@@ -378,12 +381,87 @@ def needed_from(continent, entry, d):
         most = most * 3 // 2
 
 
+def real_position(name, placed=None):
+    """TURNS[name] as a request position (owner "you" and "red"), `placed` {territory: armies} added."""
+    mine, targets, _ = TURNS[name]
+    position = {t: {"owner": "red", "armies": d} for t, (d, _) in targets.items()}
+    position.update({t: {"owner": "you", "armies": a + (placed or {}).get(t, 0)} for t, a in mine.items()})
+    return position
+
+
+@lru_cache(maxsize=None)
+def real_best(name, dice="choose"):
+    """The best real play's chance by the brute force of tests/engine (every placement, every policy)."""
+    mine, targets, R = TURNS[name]
+    return real_turn_oracle.best(real_position(name), "you", R, sorted(targets), dice=dice)
+
+
+@lru_cache(maxsize=None)
+def real_placed(name, territory, n):
+    """The best real play with n of the new armies on territory and the rest on the other, by brute force."""
+    mine, targets, R = TURNS[name]
+    (other,) = [t for t in mine if t != territory]
+    return real_turn_oracle.value(real_position(name, {territory: n, other: R - n}), "you", sorted(targets))
+
+
+@lru_cache(maxsize=None)
+def continent_real_win(continent, entry, d, armies):
+    """P(take the continent) from `armies` on entry, d on each of its territories, with the best real
+    play (the engine's public turn), or None where it prices that search over the table's 30 s (a dry
+    run of its cost guard: the answer never depends on the machine's speed)."""
+    position = {t: {"owner": "red", "armies": d} for t in ro.facts.board.MEMBERS[continent]}
+    position[entry] = {"owner": "you", "armies": armies}
+    from riskodds.guards.budget import Budget, Estimated
+    try:                                   # the engine's price, asked as a dry run (no work, no clock)
+        ro.turn(position, "you", 0, {"take": continent}, budget=Budget(seconds=30, dry_run=True))
+    except Estimated as e:
+        if not e.estimate.what.endswith("played roll by roll"):
+            return None
+    t = ro.turn(position, "you", 0, {"take": continent}, budget=3600)
+    assert t.searched["family"] == "real"
+    return t.win
+
+
+@lru_cache(maxsize=None)
+def real_needed(continent, entry, d):
+    """{p: (fewest armies, played roll by roll?)}: from the fixed plan's armies (needed_from) down,
+    while the engine's public turn still answers the real play within the table's budget (30 s)."""
+    out = {}
+    for p, T in needed_from(continent, entry, d).items():
+        def win(armies):
+            return continent_real_win(continent, entry, d, armies)
+        if continent in ("North America", "Asia") or win(T) is None:
+            out[p] = (T, False)
+            continue
+        while T > 2 and win(T - 1) >= Fraction(p):
+            T -= 1
+        out[p] = (T, True)
+    return out
+
+
 def _turn(p):
     if p[0] == "needed":
+        return real_needed(p[1], p[2], int(p[3]))["/".join(p[4:])][0]
+    if p[0] == "needed-fixed":
         return needed_from(p[1], p[2], int(p[3]))["/".join(p[4:])]
     mine, targets, R = TURNS[p[0]]
     if p[1] == "win":
+        return real_best(p[0])
+    if p[1] == "most":
+        return real_best(p[0], "most")
+    if p[1] == "fixed":
         return max(split_values(p[0]).values())
+    if p[1] == "placed":
+        territory, n, family = p[2], int(p[3]), p[4]
+        if family == "real":
+            return real_placed(p[0], territory, n)
+        (other,) = [t for t in mine if t != territory]
+        start = {territory: mine[territory] + n, other: mine[other] + R - n}
+        return turn_oracle.best(start, targets, LINKS, 0, "dice")
+    if p[1] == "first":
+        x, y = FIRST_ATTACK[p[0]]
+        return real_turn_oracle.action_value(real_position(p[0]), "you", sorted(targets),
+                                             {"attack": {"from": x, "to": y, "dice": int(p[2])}})
     if p[1] == "alt":
         return sorted(split_values(p[0]).values(), reverse=True)[int(p[2])]
     if p[1] == "alone":

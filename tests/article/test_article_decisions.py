@@ -8,11 +8,10 @@ import re
 from fractions import Fraction
 
 import pytest
-from recipes import LINKS, TURN_SA, chain_win, evaluate, split_values   # (first: it puts tests/engine on the path)
+from recipes import LINKS, TURN_SA, evaluate, split_values   # (first: it puts tests/engine on the path)
 
 import choice_oracle
 import defender_dp
-import turn_oracle
 from articletext import section, text
 from sitebuild.article import decisions
 
@@ -153,82 +152,158 @@ def test_the_turn_is_the_position_told(part2):
     assert (mine, {t: (d, "standard") for t, d in theirs.items()}, R) == TURN_SA
 
 
-def test_the_best_plan_is_the_oracles_and_runs_as_told(part2):
-    """turn_oracle: every placement, forest, order and move. The plan told (all the new armies on
-    North Africa, one stack through the four in the order given, all but one moved each time) is a
-    chain whose chance, by its own dynamic program, is the best."""
+def _said(words, pattern):
+    m = re.search(pattern, words)
+    assert m, pattern
+    return m.groups()
+
+
+def test_the_best_play_is_the_oracles_and_runs_as_told(part2):
+    """real_turn_oracle (every placement, every policy, roll by roll): the chance told is the best;
+    the placement told reaches it; the course told is the best play's at each step: its first
+    attack, the second stack's attack, the turn at the branch and the sweep are each worth exactly
+    the best chance from where they are made."""
+    from recipes import real_best, real_position
+    import real_turn_oracle as oracle
     sec = section(part2, CONTINENT)
     words = text(sec)
     mine, targets, R = TURN_SA
-    best = max(split_values("south-america").values())
+    goal = sorted(targets)
+    best = real_best("south-america")
     assert evaluate("turn/south-america/win") == best
-    route = re.search(r"From there one stack takes ([\w, ]+?), moving all but one", words).group(1).split(", then ")
-    assert sorted(route) == sorted(targets)
-    assert f"Its best plan puts {R} new armies on North Africa" in words
-    assert all(frozenset(pair) in LINKS for pair in zip(["North Africa"] + route, route))   # each borders the last
-    assert chain_win(mine["North Africa"] + R, [targets[t][0] for t in route]) == best
     assert 'data-computed="turn/south-america/win"' in sec
+    n, where = _said(words, r"The best play puts (\d+) new armies on ([\w ]+?)\. ")
+    (other,) = [t for t in mine if t != where]
+    start = real_position("south-america", {where: int(n), other: R - int(n)})
+    assert oracle.value(start, "you", goal) == best                       # the placement told is a best one
+    x, y, a, d, m = _said(words, r"\. ([\w ]+?) attacks ([\w ]+?), (\d+) against (\d+), and moves (\d+) armies in\.")
+    assert x == where and int(a) == start[x]["armies"] and int(d) == start[y]["armies"]
+    assert frozenset((x, y)) in LINKS
+    assert max(oracle.action_value(start, "you", goal, {"attack": {"from": x, "to": y, "dice": k}})
+               for k in range(1, 4)) == best                              # the opening is a best action
+    # right after taking y with 3 dice: moving m in is a best move
+    taken = {**start, y: {"owner": "you", "armies": 0}}
+    assert oracle.action_value(taken, "you", goal, {"move": {"from": x, "to": y, "armies": int(m)}},
+                               moving={"from": x, "to": y, "dice": 3}) == oracle.value(taken, "you", goal, moving={"from": x, "to": y, "dice": 3})
+    after = {**start, x: {"owner": "you", "armies": start[x]["armies"] - int(m)}, y: {"owner": "you", "armies": int(m)}}
+    h, hy, ha = _said(words, r"Then ([\w ]+?) attacks ([\w ]+?) with its (\d+)\.")
+    assert h == other and int(ha) == after[h]["armies"] and frozenset((h, hy)) in LINKS
+    v = oracle.value(after, "you", goal)
+    assert max(oracle.action_value(after, "you", goal, {"attack": {"from": h, "to": hy, "dice": k}})
+               for k in range(1, 4)) == v
+    sweep = _said(words, r"The big stack goes on from ([\w ]+?) through ([\w ]+?), moving all but one")
+    route = [sweep[0]] + sweep[1].split(" to ")
+    # worn down to 1 army before its target falls, the helper can attack no more: only the big stack
+    # can take hy, and from every such state the best play still has a chance
+    h2, hy2, hy3 = _said(words, r"If ([\w ]+?) is worn down to 1 army before ([\w ]+?) falls, the big stack "
+                                r"takes ([\w ]+?) as well\.")
+    assert (h2, hy2, hy3) == (h, hy, hy)
+    for left in range(1, start[hy]["armies"] + 1):
+        worn = {**after, h: {"owner": "you", "armies": 1}, hy: {"owner": "red", "armies": left}}
+        assert oracle.value(worn, "you", goal) > 0
+        assert all(t == y or worn[t]["armies"] < 2 for t in worn if worn[t]["owner"] == "you"
+                   and frozenset((t, hy)) in LINKS)                      # only the big stack borders it with armies
+    assert route[0] == y and sorted(route + [hy]) == goal
+    assert all(frozenset(pair) in LINKS for pair in zip(route, route[1:]))
 
 
-def test_splitting_and_one_entry_alone_do_worse(part2):
+def test_the_fixed_plan_and_the_placements_table(part2):
+    """The best fixed plan (turn_oracle: every forest, order, move and placement) is the one told;
+    the table has a row per placement, and the text's lesson holds: the fixed plan's best is one
+    stack, the real play's chances lie within a few points of each other and beat every fixed plan."""
     sec = section(part2, CONTINENT)
     words = text(sec)
-    values = sorted(split_values("south-america").values(), reverse=True)
-    assert evaluate("turn/south-america/alt/1") == values[1] < values[0]
-    split = decisions.turn("south-america").alternatives[0]["entries"]
-    said = re.search(r"The best split sends (\d+) new armies to ([\w ]+?) for ([\w ]+?) and (\d+) to ([\w ]+?) for "
-                     r"([\w ]+?)\. It wins", words).groups()
-    assert said == (str(split[0]["placed"]), split[0]["territory"], " and ".join(split[0]["targets"]),
-                    str(split[1]["placed"]), split[1]["territory"], " and ".join(split[1]["targets"]))
     mine, targets, R = TURN_SA
-    key = tuple((e["territory"], tuple(sorted(e["targets"]))) for e in sorted(split, key=lambda e: e["territory"]))
-    assert split_values("south-america")[key] == values[1]                  # the split told is that one
-    alone = turn_oracle.best({"Central America": 3}, targets, LINKS, R, "dice")
-    assert evaluate("turn/south-america/alone/Central America") == alone < values[1]
-    for k in ("turn/south-america/alt/1", "turn/south-america/alone/Central America"):
-        assert f'data-computed="{k}"' in sec
+    values = split_values("south-america")
+    fixed = max(values.values())
+    assert evaluate("turn/south-america/fixed/win") == fixed
+    assert 'data-computed="turn/south-america/fixed/win"' in sec
+    assert "The best such plan puts all 6 new armies on North Africa and sends one stack through all four" in words
+    best_split = max(values, key=values.get)
+    assert [e for e, ts in best_split if ts] == ["North Africa"]         # one stack from North Africa
+    real, fixed_cells = {}, {}
+    for n in range(R + 1):
+        for family, out in (("real", real), ("fixed", fixed_cells)):
+            key = f"turn/south-america/placed/North Africa/{n}/{family}"
+            assert f'data-computed="{key}"' in sec, key
+            out[n] = evaluate(key)
+    assert max(fixed_cells.values()) == fixed == fixed_cells[R]          # all on North Africa: the best fixed
+    assert max(real.values()) == evaluate("turn/south-america/win")
+    assert min(real.values()) > fixed                                    # every placement, played well, beats it
+    assert "Even all 6 on North Africa wins" in words
+    assert evaluate("turn/south-america/most/win") == evaluate("turn/south-america/win")
 
 
-def test_where_the_stack_ends(part2):
-    """The best plan leaves one army on each door (played through the oracle with the engine's own
-    tables); the walk the other way round ends on Venezuela and wins less."""
+def test_the_move_in_rule(part2):
+    """North Africa 4 against Egypt 1 and Congo 1: the most dice never take both; the best play rolls
+    one die at Egypt first (the engine's next, worth the brute force's best); two and three dice first
+    do worse, by the brute force."""
     sec = section(part2, CONTINENT)
     words = text(sec)
+    mine, targets, R = decisions.TURNS["move-in"][:3]
+    assert mine == {"North Africa": 4} and targets == {"Egypt": 1, "Congo": 1} and R == 0
+    assert "Say North Africa holds 4 armies, and Egypt and Congo hold 1 each" in words
+    assert not frozenset(("Egypt", "Congo")) in LINKS and frozenset(("North Africa", "Congo")) in LINKS
+    assert evaluate("turn/move-in/most/win") == 0
+    best = evaluate("turn/move-in/win")
+    assert decisions.turn("move-in").next == {"attack": {"from": "North Africa", "to": "Egypt", "dice": 1}}
+    assert evaluate("turn/move-in/first/1") == best > evaluate("turn/move-in/first/2") > evaluate("turn/move-in/first/3") > 0
+    for key in ("turn/move-in/most/win", "turn/move-in/win", "turn/move-in/first/2", "turn/move-in/first/3"):
+        assert f'data-computed="{key}"' in sec, key
+    assert "The best play rolls one die at Egypt" in words
+
+
+def test_where_the_stacks_end(part2):
+    """The doors keep what the most likely course leaves there (the engine's line, followed)."""
+    words = text(section(part2, CONTINENT))
     assert "South America has two doors, Venezuela and Brazil" in words
-    assert evaluate("turn/south-america/border/Venezuela") == evaluate("turn/south-america/border/Brazil") == 1
-    assert "leaves 1 army on Venezuela and 1 on Brazil" in words
-    key = "campaign/territory/10/2-1-1-2"                  # Brazil, Argentina, Peru, Venezuela from 4 + 6
-    route = ["Brazil", "Argentina", "Peru", "Venezuela"]
-    assert all(frozenset(pair) in LINKS for pair in zip(["North Africa"] + route, route))
-    assert f"the other way round, {', '.join(route[:-1])}, then {route[-1]}" in words
-    assert evaluate(key) == chain_win(10, [2, 1, 1, 2]) < evaluate("turn/south-america/win")
-    assert f'data-computed="{key}"' in sec
+    line = decisions.turn("south-america").line
+    end = {}
+    for s in line:
+        end[s["from"]] = s["left"]
+        end[s["to"]] = s["moved"]
+    assert f"the big stack ends in {line[-1]['to']}, a dead end" in words
+    assert line[-1]["to"] == "Argentina"
+    v, b = end["Venezuela"], end["Brazil"]
+    assert (f"Venezuela keeps {v} {'army' if v == 1 else 'armies'}, and Brazil keeps {b} "
+            f"{'army' if b == 1 else 'armies'}.") in words
 
 
 def test_the_continents_table(part2):
-    """Each row: from its entry, the best turn at the armies given reaches the chance and one army
-    fewer does not (riskodds.turn, asked at those two counts); for Australia and South America with
-    one army each, the brute-force oracle agrees and no other entry needs fewer."""
-    import riskodds as ro
+    """Each row: from its entry, the best real play at the armies given reaches the chance and one
+    army fewer does not (riskodds.turn, asked at those two counts); the cells the build could not
+    play roll by roll keep the best fixed plan's number and are named under the table. For Australia
+    and South America with one army each, the brute force of every policy agrees."""
+    import real_turn_oracle as oracle
+    from recipes import continent_real_win, real_needed
     from riskodds.facts import board
     sec = section(part2, CONTINENT)
+    words = text(sec)
     rows = re.findall(r'data-computed="turn/needed/([^/]+)/([^/]+)/(\d)/(\d+/\d+)"', sec)
     assert len(rows) == 6 * len(decisions.NEEDED_DEFENDERS) * len(decisions.NEEDED_PS)
+    kept = []
     for continent, entry, d, p in rows:
         T = evaluate(f"turn/needed/{continent}/{entry}/{d}/{p}")
-        search = decisions.NEEDED_SEARCH.get(continent, "all")
-        if continent in ("North America", "Asia"):
-            continue                   # seconds to a minute each through turn: the recipe recomputed them
-        win = lambda armies: ro.turn({entry: {"owner": "you", "armies": armies},
-                                      **{t: {"owner": "red", "armies": int(d)} for t in board.MEMBERS[continent]}},
-                                     "you", 0, {"take": continent}, search=search, budget=3600).win
-        assert win(T) >= Fraction(p) > win(T - 1), (continent, entry, d, p)
+        fixed = evaluate(f"turn/needed-fixed/{continent}/{entry}/{d}/{p}")
+        real = real_needed(continent, entry, int(d))[p][1]
+        assert T <= fixed
+        if not real:
+            assert T == fixed
+            if continent not in decisions.NEEDED_SEARCH:
+                kept.append(continent)
+            continue
+        position = lambda armies: {entry: {"owner": "you", "armies": armies},   # noqa: E731
+                                   **{t: {"owner": "red", "armies": int(d)} for t in board.MEMBERS[continent]}}
+        wins = [continent_real_win(continent, entry, int(d), a) for a in (T, T - 1)]   # riskodds.turn, real play
+        assert None not in wins and wins[0] >= Fraction(p) > wins[1], (continent, entry, d, p)
         if continent in ("Australia", "South America") and d == "1":
-            targets = {t: (1, "standard") for t in board.MEMBERS[continent]}
-            oracle = lambda e, armies: turn_oracle.best({e: armies}, targets, LINKS, 0, "dice")
-            assert oracle(entry, T) >= Fraction(p) > oracle(entry, T - 1)
-            for other in decisions.entries(continent):
-                assert oracle(other, T - 1) < Fraction(p), other
+            goal = sorted(board.MEMBERS[continent])
+            assert oracle.value(position(T), "you", goal) >= Fraction(p) > oracle.value(position(T - 1), "you", goal)
+        if T < fixed:
+            assert f"{continent} with {d} on each territory needs {T} for" in words
+    for continent in set(kept):
+        assert re.search(rf"{continent} \(\d+\), from [\w ]+\u2020", html.unescape(sec)), continent
+        assert continent in words.split("† For", 1)[1].split("Real play may need fewer")[0]
 
 
 def test_the_turn_calculator_is_there_or_linked(part2):
