@@ -328,7 +328,7 @@ ROWS += [
     row("battle", "attackers", "0.01 s", attackers=500, defenders=500, time_budget_s=0.01),
     row("needed", "defenders", "time_budget_s", defenders=3000),                             # 84 s before
     row("needed", "p", "smaller p", defenders=300, p="0." + "9" * 900, time_budget_s=5),
-    row("needed", "survivors", "time_budget_s", defenders=10, survivors=200000),
+    row("needed", "survivors", "time_budget_s", defenders=10, survivors=500000, time_budget_s=1),
     row("defenders_needed", "attackers", "time_budget_s", attackers=3000),                   # 126 s before
     row("campaign", "attackers", "time_budget_s", attackers=100000, territories=[1] * 42),   # > 6 GB before
     row("table", "max_attackers", "time_budget_s", max_attackers=1000, max_defenders=1000, detail="full"),

@@ -22,29 +22,12 @@ The model (issue 34, item 1):
 A position is {"<territory>": {"owner": name, "armies": n}}.
 """
 from fractions import Fraction
-from functools import lru_cache
-from itertools import product
 
 from riskodds.facts import board
 
-LINKS = frozenset(frozenset((a, b)) for a, b, _ in board.LINKS)
+from real_turn_oracle import LINKS, round_outcomes   # one roll, every face enumerated: the turn oracle's
 
 
-@lru_cache(maxsize=None)
-def round_outcomes(attack_dice, defend_dice):
-    """((attacker losses, defender losses), Fraction) of one roll, every face enumerated."""
-    counts = {}
-    for att in product(range(1, 7), repeat=attack_dice):
-        for de in product(range(1, 7), repeat=defend_dice):
-            al = dl = 0
-            for x, y in zip(sorted(att, reverse=True), sorted(de, reverse=True)):
-                if x > y:
-                    dl += 1
-                else:
-                    al += 1
-            counts[al, dl] = counts.get((al, dl), 0) + 1
-    total = 6 ** (attack_dice + defend_dice)
-    return tuple(((al, dl), Fraction(c, total)) for (al, dl), c in sorted(counts.items()))
 
 
 def splits(R, n):

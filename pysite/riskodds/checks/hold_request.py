@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from ..facts import board
 from ..facts.limits import LIMITS
 from .model import as_model, scale_for
-from .position import continent, owner_name, read_position, territory
+from .position import owner_name, read_position, read_territories
 from .rules import STANDARD
 from .turn_request import DICE, MIN_MOVES
 from .validate import FieldError, check_choice, check_int, listing, show
@@ -53,25 +53,7 @@ class HoldRequest:
 def read_hold_set(hold):
     """(the hold set's territories in board order, the continent's name or None) from "<continent>"
     or ["<territory>", ...]."""
-    if isinstance(hold, str):
-        name = continent(hold)
-        if name:
-            return board.MEMBERS[name], name
-        return (territory(hold, "hold", continents=True),), None
-    if not isinstance(hold, list) or not hold:
-        raise FieldError(f"hold: name a continent (\"Australia\") or list territories ([\"Brazil\", \"Peru\"]), "
-                         f"got {show(hold)}", "hold")
-    names = []
-    for item in hold:
-        whole = board.written_continent(item)
-        if whole:
-            raise FieldError(f"hold: {whole} is a continent, not a territory: to hold all of it, write "
-                             f"\"hold\": \"{whole}\"", "hold")
-        name = territory(item, "hold")
-        if name in names:
-            raise FieldError(f"hold: {name} is listed twice", "hold", [name])
-        names.append(name)
-    return tuple(t for t in board.TERRITORIES if t in names), None
+    return read_territories(hold, "hold", "hold", lambda whole: f'"hold": "{whole}"')
 
 
 def read_hold(position, player, reinforcements, hold, opponent, opponent_reinforcements, fortify="adjacent",

@@ -91,22 +91,28 @@ def read_goal(goal):
     if not isinstance(goal, dict) or set(goal) != {"take"}:
         raise FieldError("goal must be {\"take\": \"South America\"} (a continent) or {\"take\": [\"Brazil\", \"Peru\"]} "
                          f"(territories), got {show(goal)}", "goal")
-    take = goal["take"]
-    if isinstance(take, str):
-        name = continent(take)
+    return read_territories(goal["take"], "goal", "take", lambda whole: f'{{"take": "{whole}"}}')
+
+
+def read_territories(value, field, verb, written):
+    """(territories in board order, the continent's name or None) from a continent's name or a list
+    of territories: a goal's "take", a hold set. Refused on `field`: an empty or odd value, a
+    continent in a list (`written(continent)` says how to write it whole), a territory twice."""
+    if isinstance(value, str):
+        name = continent(value)
         if name:
             return board.MEMBERS[name], name
-        return (territory(take, "goal", continents=True),), None
-    if not isinstance(take, list) or not take:
-        raise FieldError(f"goal: take a continent's name or a list of territories, got {show(take)}", "goal")
+        return (territory(value, field, continents=True),), None
+    if not isinstance(value, list) or not value:
+        raise FieldError(f"{field}: {verb} a continent's name or a list of territories, got {show(value)}", field)
     names = []
-    for item in take:
+    for item in value:
         whole = board.written_continent(item)
         if whole:
-            raise FieldError(f"goal: {whole} is a continent, not a territory: to take all of it, write "
-                             f"{{\"take\": \"{whole}\"}}", "goal")
-        name = territory(item, "goal")
+            raise FieldError(f"{field}: {whole} is a continent, not a territory: to {verb} all of it, write "
+                             f"{written(whole)}", field)
+        name = territory(item, field)
         if name in names:
-            raise FieldError(f"goal: {name} is listed twice", "goal")
+            raise FieldError(f"{field}: {name} is listed twice", field, [name])
         names.append(name)
     return tuple(t for t in board.TERRITORIES if t in names), None
