@@ -128,8 +128,7 @@ def turn(position, player, reinforcements, goal, *, rules=STANDARD, min_move="di
             except OutOfTime:
                 why = "playing roll by roll ran out of its share of the time budget"
         else:
-            why = (f"every way to play, roll by roll, could meet about {states:,} positions: "
-                   + ("too many for a quick answer" if estimate.fits(budget) else "more than the time budget allows"))
+            why = f"every way to play, roll by roll, could meet about {states:,} positions: too many for a quick answer"
     elif request.search == "real" or moving is not None:
         raise FieldError(f"search: the real play cannot be searched here: {why}", "search")
     elif request.search != "auto":
