@@ -98,5 +98,5 @@ def test_a_turns_progress_is_of_its_search_not_of_finding_its_shapes(reports):
     assert answer["ok"]
     searched = [r for r in reports if r[0] == est["what"]]
     assert searched, reports
-    assert searched[0][2] >= est["seconds"] * 0.5      # the search's estimate (from the request's start), not the shapes'
+    assert searched[0][2] >= est["seconds"] * 0.25     # the search's estimate (from the request's start), not the shapes'
     assert [r[1] for r in reports] == sorted(r[1] for r in reports)
