@@ -244,11 +244,18 @@ export function drawBoard(board, { id, editorId, helpId, onPick }) {
   }
   let seenWidth = 0;
   if ("ResizeObserver" in self) {
+    // laid out again in the next frame, not inside the observer: resizing there would make WebKit
+    // report "ResizeObserver loop completed with undelivered notifications" as a page error
+    let pending = 0;
     new ResizeObserver(() => {
-      if (frame.clientWidth === seenWidth) return;
-      seenWidth = frame.clientWidth;
-      autoZoom();
-      size();
+      if (pending) return;
+      pending = requestAnimationFrame(() => {
+        pending = 0;
+        if (frame.clientWidth === seenWidth) return;
+        seenWidth = frame.clientWidth;
+        autoZoom();
+        size();
+      });
     }).observe(frame);
   }
 
