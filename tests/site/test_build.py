@@ -4,7 +4,6 @@ import re
 import urllib.error
 import urllib.request
 from html.parser import HTMLParser
-from pathlib import Path
 
 import pytest
 

@@ -8,7 +8,6 @@ from urllib.parse import parse_qs, urlsplit
 
 from riskodds.interfaces import api
 
-from sitebuild import turn_presets
 from sitebuild.turn_presets import BY_NAME, PLAYER, request
 from sitehelpers import screenshot, wait_final
 

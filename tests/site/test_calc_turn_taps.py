@@ -8,7 +8,6 @@ board's own labels; Undo and Back take back the last edits.
 Counts: a tap on a control is one, a key typed is one (so "10" is two); choosing in a select counts
 two (open, pick). Pans: a territory tapped that was outside the board's frame (the player swipes the
 board first); Playwright's tap brings it into view, the count says how often it had to."""
-from fractions import Fraction
 from pathlib import Path
 
 import re
