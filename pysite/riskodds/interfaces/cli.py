@@ -115,6 +115,14 @@ def _exact(x, show):
     return f"\n    exact: {x['num']}/{x['den']}" if show else ""
 
 
+def _position_args(p, op, mine_example, theirs_help, owners):
+    """--mine, --theirs and --position, as the turn and hold commands read them (territory armies)."""
+    p.add_argument("--mine", help=f"your territories and their armies: {mine_example}")
+    p.add_argument("--theirs", help=theirs_help)
+    p.add_argument("--position", metavar="FILE", help=f"the position as JSON, as the {op} request's position "
+                   f"(instead of --mine and --theirs; {owners})")
+
+
 def _dice_mode_arg(p):
     """--dice-mode on battle, needed and defenders."""
     p.add_argument("--dice-mode", choices=[value for value, _ in DICE_MODES], default=None,
@@ -166,10 +174,8 @@ def build_parser():
                        description='Armies are counted on the territory. Example: riskodds turn --mine "North Africa 4, '
                                    'Central America 3" --theirs "Venezuela 2, Brazil 2, Peru 1, Argentina 2" '
                                    '--reinforcements 6 --goal "South America"')
-    p.add_argument("--mine", help='your territories and their armies: "North Africa 4, Central America 3"')
-    p.add_argument("--theirs", help='the other territories that take part: "Brazil 2, Peru 1"')
-    p.add_argument("--position", metavar="FILE", help="the position as JSON, as the turn request's position "
-                   "(instead of --mine and --theirs; your territories' owner is \"you\")")
+    _position_args(p, "turn", '"North Africa 4, Central America 3"', 'the other territories that take part: "Brazil 2, Peru 1"',
+                   'your territories\' owner is "you"')
     p.add_argument("--reinforcements", type=whole, required=True, help="armies to place this turn")
     p.add_argument("--goal", required=True, help='a continent ("South America") or territories ("Brazil, Peru")')
     p.add_argument("--min-move", choices=[v for v, _ in MOVE_FIELD["choices"]], default=None,
@@ -187,10 +193,8 @@ def build_parser():
                        description='Armies are counted on the territory. Example: riskodds hold --mine "Indonesia 1, '
                                    'New Guinea 1, Western Australia 1, Eastern Australia 1" --theirs "Siam 12" '
                                    '--reinforcements 6 --hold Australia --opponent-reinforcements 5')
-    p.add_argument("--mine", help='your territories and their armies: "Indonesia 1, New Guinea 1"')
-    p.add_argument("--theirs", help='the opponent\'s territories that take part: "Siam 12"')
-    p.add_argument("--position", metavar="FILE", help="the position as JSON, as the hold request's position "
-                   "(instead of --mine and --theirs; your territories' owner is \"you\", the opponent's --opponent)")
+    _position_args(p, "hold", '"Indonesia 1, New Guinea 1"', 'the opponent\'s territories that take part: "Siam 12"',
+                   'your territories\' owner is "you", the opponent\'s --opponent')
     p.add_argument("--opponent", default="them", help='the opponent\'s owner name in --position (default "them")')
     p.add_argument("--reinforcements", type=whole, required=True, help="armies you place now")
     p.add_argument("--hold", required=True, help='a continent ("Australia") or territories ("Venezuela, Brazil")')
@@ -338,16 +342,22 @@ def _position_file(path):
     return api.loads(text, path)
 
 
+def _board_request(ns, theirs_owner):
+    """The rule fields of a board request (no convention: board armies are territory armies) and
+    its position: --position's file, or --mine (owner "you") and --theirs (owner `theirs_owner`),
+    a territory named twice refused."""
+    rules = {k: v for k, v in _params(ns).items() if k not in ("convention", "max_states")}
+    if ns.position:
+        return rules, _position_file(ns.position)
+    seen = {}
+    mine = _holdings(ns.mine, "you", "mine", seen)
+    return rules, {**_holdings(ns.theirs, theirs_owner, "theirs", seen), **mine}
+
+
 def _turn_params(ns):
     if ns.command == "reinforcements":
         return "reinforcements", {"position": _holdings(ns.mine, "you", "mine"), "player": "you", "cards": ns.cards}
-    rules = {k: v for k, v in _params(ns).items() if k not in ("convention", "max_states")}
-    if ns.position:
-        position = _position_file(ns.position)
-    else:
-        seen = {}
-        mine = _holdings(ns.mine, "you", "mine", seen)
-        position = {**_holdings(ns.theirs, "them", "theirs", seen), **mine}
+    rules, position = _board_request(ns, "them")
     goal = ns.goal.strip()
     names = [g.strip() for g in goal.split(",") if g.strip()]
     params = {**rules, "position": position, "player": "you", "reinforcements": ns.reinforcements,
@@ -359,13 +369,7 @@ def _turn_params(ns):
 
 
 def _hold_params(ns):
-    rules = {k: v for k, v in _params(ns).items() if k not in ("convention", "max_states")}
-    if ns.position:
-        position = _position_file(ns.position)
-    else:
-        seen = {}
-        mine = _holdings(ns.mine, "you", "mine", seen)
-        position = {**_holdings(ns.theirs, ns.opponent, "theirs", seen), **mine}
+    rules, position = _board_request(ns, ns.opponent)
     hold = ns.hold.strip()
     names = [h.strip() for h in hold.split(",") if h.strip()]
     params = {**rules, "position": position, "player": "you", "reinforcements": ns.reinforcements,
