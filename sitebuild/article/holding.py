@@ -40,7 +40,6 @@ MAIN_SA = "south-america-6-4"         # the section's South America
 CONTINENT_ROWS = ("australia", MAIN_SA, "europe")
 THUMBS = ("all on the most threatened border", "even on the borders",
           "2 on each border, the rest on the most threatened")      # the engine's order (riskodds.hold)
-THUMB_HEADS = ("all on the most threatened door", "even on the doors", "2 on each door, the rest on the most threatened")
 
 
 def request(name: str) -> tuple:
@@ -122,39 +121,47 @@ def _listing(parts: list[str]) -> str:
 
 
 def _placed(placement) -> str:
-    return ", ".join(f"{a} {t}" for t, a in placement) or "none"
+    """New armies per door, in the front's order, as players write them: 5-3, 3-4-3."""
+    return "-".join(str(a) for _, a in placement)
+
+
+def _cell(key: str, placement) -> str:
+    # one element per cell, so a phone's card keeps the chance and its placement together
+    return f'<span class="hold-cell">{_num(key, "pct1")}<small>{escape(_placed(placement))}</small></span>'
 
 
 def _row(name: str) -> list[str]:
     h = hold(name)
-    cells = [f"{_num(f'hold/{name}/best', 'pct1')}<small>{escape(_placed(h['placement']))}</small>"]
-    for i, t in enumerate(h["thumbs"], 1):
-        cells.append(f"{_num(f'hold/{name}/thumb/{i}', 'pct1')}<small>{escape(_placed(t['placement']))}</small>")
-    return cells
+    return [_cell(f"hold/{name}/best", h["placement"])] + [
+        _cell(f"hold/{name}/thumb/{i}", t["placement"]) for i, t in enumerate(h["thumbs"], 1)]
 
 
-def _head(first: str) -> list[str]:
-    return [first, "the best placement"] + list(THUMB_HEADS)
+HEAD = ["the best", "all on the most threatened", "even", "2 each, the rest on the most threatened"]
 
 
 def continents_table() -> Markup:
     """One row per continent of CONTINENT_ROWS: the best placement's chance to hold and each rule of
-    thumb's, each with its new armies per door."""
+    thumb's, each with its new armies per door (in the row's door order)."""
     rows = []
     for name in CONTINENT_ROWS:
         _, theirs, R, R2, continent = HOLDS[name]
+        front = list(hold(name)["front"])
+        doors = _listing(front) + (", in that order" if len(front) > 1 else "")
         stacks = ", ".join(f"{t} {a}" for t, a in theirs.items())
-        rows.append((f"{escape(continent)}<small>{R} to place, against {escape(stacks)} + {R2}</small>", _row(name)))
-    return wrap("table-hold-continents", "The chance a continent survives his turn, for the best placement and "
-                "each rule of thumb (new armies on each door below)", stacked(_head("continent"), rows),
+        rows.append((f"{escape(continent)}<small>{R} to place on {escape(doors)}. He has {escape(stacks)} and gets "
+                     f"{R2}.</small>", _row(name)))
+    return wrap("table-hold-continents", "The chance a continent survives his turn, with the best placement and "
+                "with each rule of thumb (below each, the new armies per door)", stacked(["continent"] + HEAD, rows),
                 "holds stack")
 
 
 def sweep_table() -> Markup:
     """South America (SWEEP): one row per split of his 10 armies between its two doors."""
     rows = [(f"Central America {ca}, North Africa {na}", _row(f"south-america-{ca}-{na}")) for ca, na in SWEEP]
-    return wrap("table-hold-sweep", "South America with 8 to place, against 10 of his armies split between its "
-                "doors + 3 (new armies on Venezuela, Brazil below)", stacked(_head("his stacks"), rows), "holds stack")
+    doors = _listing(list(hold(f"south-america-{SWEEP[0][0]}-{SWEEP[0][1]}")["front"]))
+    return wrap("table-hold-sweep", f"South America with 8 to place, his 10 armies split between its two doors, "
+                f"and 3 more for him (below each chance, the new armies on {doors}, in that order)",
+                stacked(["his stacks"] + HEAD, rows), "holds stack")
 
 
 def story() -> dict:
