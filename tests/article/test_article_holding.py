@@ -10,6 +10,7 @@ import pytest
 from recipes import HOLD_THUMBS, HOLDS, evaluate, hold_answer, hold_position   # (first: tests/engine on the path)
 
 import hold_oracle
+from riskodds.facts import board
 from articletext import section, text
 
 PART2 = "article/classic-questions/index.html"
@@ -183,6 +184,9 @@ def test_many_doors(words):
     his = [(p["territory"], p["armies"]) for p in a["reply"]["placement"] if p["armies"]]
     at = a["reply"]["next"]["attack"]
     assert his == [("Middle East", R2)]
+    links = {frozenset((x, y)) for x, y, _ in board.LINKS}
+    assert all(frozenset(("Middle East", t)) in links for t in ("Southern Europe", "Ukraine"))
+    assert not any(frozenset(("Iceland", t)) in links for t in theirs)          # "Iceland faces no stack of his"
     assert f"His best reply puts {_listing(his)}, which borders both Southern Europe and Ukraine." in words
     assert f"He opens with {at['from']} against {at['to']}, with {at['dice']} dice." in words
     top = _thumbs("europe")[HOLD_THUMBS[0]][1]
