@@ -10,7 +10,7 @@ import riskodds as ro
 from markupsafe import escape
 
 from . import data as article_data, decisions, downloads, facts, fmt, history, simdata
-from . import tables as article_tables, turn_table
+from . import holding, tables as article_tables, turn_table
 from .figure_table import figure_html, sources_html
 
 THUMB_BANDS = [(1, 5), (6, 10), (11, 25), (26, 50)]   # rules of thumb: bands of defenders D
@@ -29,6 +29,8 @@ TABLES = {
     "keep_going": lambda: article_tables.keep_going_table(75, 10, [50, 60, 65], [10, 8, 6, 4, 2]),
     "thumbs": lambda: article_tables.thumb_table(THUMB_BANDS, THUMB_LEVELS),
     "placements": lambda: turn_table.placements_table("south-america"),
+    "holds": holding.continents_table,
+    "hold_sweep": holding.sweep_table,
     "continents": lambda: article_tables.continents_table(list(decisions.NEEDED_DEFENDERS), list(decisions.NEEDED_PS)),
     "needed_full": lambda: article_tables.details(f"The whole table: 1 to {THUMB_BANDS[-1][1]} defenders",
                                                   article_tables.needed_full_table(THUMB_BANDS[-1][1], THUMB_LEVELS)),
@@ -176,7 +178,8 @@ def content_context(figures: dict, assets: dict, hists) -> dict:
             "sweep": simdata.bench("sweep_cuda.json"),
             "fallback_runs": simdata.FALLBACK_RUNS, "grid_n": article_data.GRID_N,
             "needed_d": article_data.NEEDED_D, "choice_n": choice_checked(), "choice_at": decisions.CHOICE_AT,
-            "turn_play": turn_play, "turn_opening": turn_opening,
+            "turn_play": turn_play, "turn_opening": turn_opening, "hold_play": holding.play, "holds": holding.HOLDS,
+            "hold_story": holding.story,
             "continent_doors": continent_doors, "continents_real": continents_real,
             "chains_checked": decisions.chains_match_every_plan,
             "and_list": lambda items: items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]}

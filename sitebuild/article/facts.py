@@ -80,6 +80,11 @@ A turn on the classic board (decisions.TURNS, riskodds.turn; armies on the terri
                                (played roll by roll where the build searches that; else the best fixed plan's)
   turn/needed-fixed/CONTINENT/ENTRY/D/P  the same with the best plan fixed in advance
                                with chance P when every territory of it holds D (decisions.continent_needed)
+Holding a continent through his next turn (holding.HOLDS, riskodds.hold; armies on the territory):
+  hold/NAME/best               P(hold) with the best placement and fortify move against his best reply
+  hold/NAME/thumb/I            the same for the I-th rule of thumb (1: all on the most threatened border,
+                               2: even on the borders, 3: 2 on each border, the rest on the most threatened)
+  hold/NAME/points/I           hold/NAME/best less hold/NAME/thumb/I, in percentage points
 RULES is std (2 defence dice), cap (capital: 3), before or after (2 defence dice, the defender
 choosing how many before or after the attacker's roll), or one of the earlier GPU kernel's dice models
 (gpu_pipeline.rounds.legacy_model.MODELS: fair, biased-faces, unsorted-rounds, legacy-kernel), whose
@@ -97,7 +102,7 @@ from riskodds.algorithms import reshape as balanced
 from gpu_pipeline.rounds import legacy_model
 
 from .. import paths
-from . import decisions, history, simdata
+from . import decisions, history, holding, simdata
 
 RARE_FILE = paths.ROOT / "data" / "simulations" / "rare_event_scaling.json"
 RARE_BENCH = paths.ROOT / "bench" / "results" / "bench_rare.json"
@@ -503,6 +508,8 @@ def value(key: str):
         return _choice_value(*parts)
     if head == "turn":
         return _turn_value(*parts)
+    if head == "hold":
+        return holding.value(*parts)
     if head == "mc":
         *inner, runs, what = parts
         return _mc_value(value("/".join(inner)), int(float(runs)), what)

@@ -439,6 +439,62 @@ def real_needed(continent, entry, d):
     return out
 
 
+# part 2's holding section (sitebuild/article/holding.py HOLDS), restated: yours, his, your new
+# armies, his, the continent
+_SA = {"Venezuela": 2, "Brazil": 2, "Peru": 1, "Argentina": 1}
+_EU = {"Iceland": 1, "Great Britain": 1, "Scandinavia": 1, "Northern Europe": 1, "Western Europe": 3,
+       "Southern Europe": 3, "Ukraine": 3}
+HOLDS = {
+    "australia": ({"Indonesia": 1, "New Guinea": 1, "Western Australia": 1, "Eastern Australia": 1}, {"Siam": 12}, 6, 5,
+                  "Australia"),
+    "australia-17": ({"Indonesia": 17, "New Guinea": 1, "Western Australia": 1, "Eastern Australia": 1}, {"Siam": 12},
+                     0, 5, "Australia"),
+    "australia-14": ({"Indonesia": 14, "New Guinea": 2, "Western Australia": 2, "Eastern Australia": 2}, {"Siam": 12},
+                     0, 5, "Australia"),
+    "europe": (_EU, {"North Africa": 6, "Middle East": 4, "Ural": 3}, 10, 3, "Europe"),
+    "europe-ural": (_EU, {"North Africa": 8, "Ural": 2}, 8, 3, "Europe"),
+    **{f"south-america-{ca}-{10 - ca}": (_SA, {"Central America": ca, "North Africa": 10 - ca}, 8, 3, "South America")
+       for ca in range(5, 10)},
+}
+HOLD_THUMBS = ["all on the most threatened border", "even on the borders",
+               "2 on each border, the rest on the most threatened"]
+
+
+def hold_position(name):
+    """HOLDS[name]'s position as a request's (owner "you" and "red")."""
+    mine, theirs, _, _, _ = HOLDS[name]
+    position = {t: {"owner": "red", "armies": a} for t, a in theirs.items()}
+    position.update({t: {"owner": "you", "armies": a} for t, a in mine.items()})
+    return position
+
+
+@lru_cache(maxsize=None)
+def hold_answer(name):
+    """A fresh answer of the engine's JSON op "hold" for HOLDS[name] (not the build's cached one)."""
+    mine, theirs, R, R2, continent = HOLDS[name]
+    return ro.interfaces.api.handle("hold", {"position": hold_position(name), "player": "you", "reinforcements": R,
+                                             "hold": continent, "opponent": "red", "opponent_reinforcements": R2})
+
+
+def _frac(p):
+    return Fraction(int(p["num"]), int(p["den"]))
+
+
+def _hold(p):
+    """hold/NAME/best | thumb/I | points/I."""
+    a = hold_answer(p[0])
+    best = _frac(a["hold"])
+    if p[1] == "best":
+        return best
+    thumbs = {t["name"]: _frac(t["hold"]) for t in a["rules_of_thumb"]}
+    t = thumbs[HOLD_THUMBS[int(p[2]) - 1]]
+    if p[1] == "thumb":
+        return t
+    if p[1] == "points":
+        return 100 * (best - t)
+    raise KeyError(p)
+
+
 def _turn(p):
     if p[0] == "needed":
         return real_needed(p[1], p[2], int(p[3]))["/".join(p[4:])][0]
@@ -482,6 +538,8 @@ def evaluate(key: str):
         return _choice(p[1:])
     if p[0] == "turn":
         return _turn(p[1:])
+    if p[0] == "hold":
+        return _hold(p[1:])
     if p[0] == "battle" and p[4] in CHOOSING and p[5] == "win":
         return _choice_win(CHOOSING[p[4]], p[1], p[2], p[3])
     if p[0] == "needed" and p[4] in CHOOSING:
