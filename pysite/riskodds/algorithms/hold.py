@@ -256,23 +256,101 @@ def components(k, stacks):
     return [(tuple(ts), tuple(ss)) for ts, ss in sorted(parts.values()) if ss]
 
 
+class BreakTurn(search.RealTurn):
+    """The opponent's turn against one part of the front (need "any"), its float values computed by
+    a loop written for it. With need "any" every state the search meets before its first conquest
+    has every front territory still held (the first conquest ends the turn, worth 1), so a state is
+    only (defenders d_y >= 1 per front territory, armies a_x per stack, 0 when below 2): a stack
+    borders only front territories and all of them are held, so it is live exactly when a_x >= 2.
+    Such a state is packed into one integer, `bits` bits per slot (d_y, then a_x), and a roll that
+    costs the stack al and the territory dl armies leads to the key less dl << shift_y and less
+    al << shift_x (or a_x << shift_x where the stack falls below 2, written 0): the child is found
+    without making its tuple; the tuple is made only for a state not yet valued. The values are
+    those of RealTurn.value, term by term in the same order (the same floats); `values` maps keys
+    (not tuples) to them, and RealTurn's exact phase, decisions and line read them through
+    `value`."""
+
+    def __init__(self, lay, min_move, dice, scale, zero_is_exact, most):
+        super().__init__(lay, min_move, dice, scale, zero_is_exact, need="any")
+        self.bits = max(1, max(most).bit_length())
+        b = self.bits
+        self.shifts = tuple(b * i for i in range(lay.slots))
+        # per (target y, attacking stack x): (y, x, shift of y, shift of x)
+        self.pairs = tuple((y, x, self.shifts[y], self.shifts[x]) for y in range(lay.k) for x in lay.attackers[y])
+
+    def key(self, s):
+        """The integer of state s (all targets held: s[y] < 0; stacks 0 or >= 2)."""
+        k, out = self.lay.k, 0
+        for i, v in enumerate(s):
+            out |= (-v if i < k else v) << self.shifts[i]
+        return out
+
+    def value(self, s):
+        if not all(v < 0 for v in s[:self.lay.k]):
+            return 1.0                              # a conquest: with need "any", the success
+        key = self.key(s)
+        v = self.values.get(key)
+        return v if v is not None else self.fast(key, s)
+
+    def fast(self, key, s):
+        """The float value of state s (tuple) with integer key `key`, not yet valued."""
+        tick()
+        values, by_defenders, choose = self.values, self.by_defenders, self.dice == "choose"
+        fast = self.fast
+        best = 0.0
+        for y, x, shy, shx in self.pairs:
+            a = s[x]
+            if a < 2:
+                continue
+            d = -s[y]
+            table = by_defenders[y][d if d < len(by_defenders[y]) else -1]
+            most = len(table) - 1
+            top = most if most < a else a - 1
+            for n in (range(top, 0, -1) if choose else (top,)):
+                total = 0.0
+                for al, dl, p, _ in table[n]:
+                    if dl < d:
+                        a2 = a - al
+                        if a2 >= 2:
+                            ck = key - (dl << shy) - (al << shx)
+                        else:
+                            ck = key - (dl << shy) - (a << shx)
+                        c = values.get(ck)
+                        if c is None:
+                            t = list(s)
+                            t[x] = a2 if a2 >= 2 else 0
+                            t[y] += dl
+                            c = fast(ck, tuple(t))
+                        total += p * c
+                    else:                   # the first conquest is the success
+                        total += p
+                if total > best:
+                    best = total
+        values[key] = best
+        return best
+
+
 class Part:
     """One part of the opponent's turn (`components`): its own RealTurn (need "any") over its front
     territories and stacks, shared by every holder configuration. best[r]: per front armies, the
     float best with r armies placed on its stacks (`best_float`)."""
 
-    def __init__(self, models, front, stacks, targets, indexes, R2, min_move, dice, scale, zero_is_exact):
+    def __init__(self, models, front, stacks, targets, indexes, R2, min_move, dice, scale, zero_is_exact, most):
         self.targets, self.indexes = targets, indexes
         index = {y: i for i, y in enumerate(targets)}
         mine = [(stacks[j][0], stacks[j][1], tuple(index[y] for y in stacks[j][2])) for j in indexes]
         self.lay = hold_layout([models[y] for y in targets], [front[y] for y in targets], mine)
-        self.solver = search.RealTurn(self.lay, min_move, dice, scale, zero_is_exact, need="any")
+        self.most = [most[y] for y in targets] + [a + R2 for _, a, _ in mine]
+        self.solver = BreakTurn(self.lay, min_move, dice, scale, zero_is_exact, self.most)
         self.theirs = [a for _, a, _ in mine]
         self.by_r = [list(compositions(r, len(mine))) for r in range(R2 + 1)]
         self.floats = {}
 
     def state(self, sub, placed):
-        return self.solver.canonical([-d for d in sub] + [a + p for a, p in zip(self.theirs, placed)])
+        s = self.solver.canonical([-d for d in sub] + [a + p for a, p in zip(self.theirs, placed)])
+        if any(abs(v) > m for v, m in zip(s, self.most)):
+            raise ValueError(f"a start {s} beyond the most armies {self.most} the part was made for")
+        return s
 
     def best_float(self, vec, r):
         """The float best with r armies placed on this part's stacks, against front armies `vec`."""
@@ -313,8 +391,9 @@ class HoldSearch:
     split among the parts as best serves him. Each part has its own RealTurn, shared by every
     holder configuration."""
 
-    def __init__(self, models, front, stacks, R2, min_move, dice, scale, zero_is_exact):
-        self.parts = [Part(models, front, stacks, ts, ss, R2, min_move, dice, scale, zero_is_exact)
+    def __init__(self, models, front, stacks, R2, min_move, dice, scale, zero_is_exact, most):
+        """most: per front territory, the most defenders any configuration searched leaves on it."""
+        self.parts = [Part(models, front, stacks, ts, ss, R2, min_move, dice, scale, zero_is_exact, most)
                       for ts, ss in components(len(front), stacks)]
         self.R2 = R2
         self.stacks = stacks

@@ -111,7 +111,7 @@ def hold(position, player, reinforcements, hold, opponent, opponent_reinforcemen
     most = [max(c[0][i] for c in configs) for i in range(len(front))]
     potential = theirs + sum(most)
     finder = holding.HoldSearch(request.models, front, request.stacks, request.R2, request.min_move, request.dice,
-                                request.scale, search.underflow_free(request.models, potential))
+                                request.scale, search.underflow_free(request.models, potential), most)
     finder.grow_stack(potential)
     config, _, floats = finder.best(configs, holding.LowerBound(request.models, request.stacks, request.R2))
     vec, placed, move = config
