@@ -234,6 +234,96 @@ class LowerBound:
         return best
 
 
+class GroupBound:
+    """A lower bound on the opponent's best chance against front armies `vec`, from small searches:
+    he could give each of his stacks one front territory next to it to attack (an assignment), and
+    play the groups (one front territory and the stacks given it) one after another, each group its
+    best real turn against its own territory alone (BreakTurn over that territory and those stacks),
+    and stop at his first conquest. Groups meet different armies (their territories differ, their
+    stacks too), so they are independent: he fails only if every group fails, and his chance is at
+    least 1 - the product of (1 - each group's best), for every assignment and every placement of
+    his reinforcements. The best placement for one assignment splits R2 among the groups and, in
+    each, among its stacks: per group the least miss for each r = 0 .. R2 placed there, then the
+    groups combined over the splits of R2 (a product knapsack). A stack given no territory would
+    only lower the bound (more armies never hurt: RealTurn's docstring), so every stack is given
+    one. This is at least the bound of independent battles, stack against territory, the most dice
+    to the end (a group of one stack, played with the best dice, is at least that).
+
+    Used only to skip holder configurations that cannot be the best, and to try first the
+    placement of his that does best here (`placement`)."""
+
+    MOST_ASSIGNMENTS = 64          # past this, only the first assignments (still a lower bound)
+
+    def __init__(self, models, stacks, R2, min_move, dice, scale, most):
+        import itertools
+        self.models, self.stacks, self.R2 = models, stacks, R2
+        self.min_move, self.dice, self.scale, self.most = min_move, dice, scale, most
+        self.assignments = list(itertools.islice(itertools.product(*(t for _, _, t in stacks)), self.MOST_ASSIGNMENTS))
+        self.solvers = {}
+        self.misses = {}
+
+    def solver(self, y, group):
+        got = self.solvers.get((y, group))
+        if got is None:
+            mine = [(self.stacks[j][0], self.stacks[j][1], (0,)) for j in group]
+            lay = hold_layout([self.models[y]], ["front"], mine)
+            most = [self.most[y]] + [self.stacks[j][1] + self.R2 for j in group]
+            got = self.solvers[y, group] = BreakTurn(lay, self.min_move, self.dice, self.scale, True, most)
+        return got
+
+    def group_misses(self, y, group, d):
+        """[(least miss, placement within the group) for r = 0 .. R2 armies placed on the group]."""
+        key = (y, group, d)
+        got = self.misses.get(key)
+        if got is None:
+            solver = self.solver(y, group)
+            got = []
+            for r in range(self.R2 + 1):
+                best = None
+                for placed in compositions(r, len(group)):
+                    s = solver.canonical([-d] + [self.stacks[j][1] + p for j, p in zip(group, placed)])
+                    miss = 1 - solver.value(s)
+                    if best is None or miss < best[0]:
+                        best = (miss, placed)
+                got.append(best)
+            self.misses[key] = got
+        return got
+
+    def bound(self, vec):
+        """(the lower bound on his chance, a placement of his per stack that reaches it)."""
+        best, best_at = -1.0, None
+        n = len(self.stacks)
+        for assignment in self.assignments:
+            groups = {}
+            for j, y in enumerate(assignment):
+                groups.setdefault(y, []).append(j)
+            # least[r]: (least product of misses over the groups so far with r placed, placement)
+            least = [(1.0, (0,) * n)] + [None] * self.R2
+            for y, group in groups.items():
+                group = tuple(group)
+                misses = self.group_misses(y, group, vec[y])
+                nxt = [None] * (self.R2 + 1)
+                for r, got in enumerate(least):
+                    if got is None:
+                        continue
+                    for r2 in range(self.R2 + 1 - r):
+                        miss, placed = misses[r2]
+                        q = got[0] * miss
+                        if nxt[r + r2] is None or q < nxt[r + r2][0]:
+                            p = list(got[1])
+                            for j, a in zip(group, placed):
+                                p[j] = a
+                            nxt[r + r2] = (q, tuple(p))
+                least = nxt
+            got = least[self.R2]
+            if 1 - got[0] > best:
+                best, best_at = 1 - got[0], got[1]
+        return best, best_at
+
+    def __call__(self, vec):
+        return self.bound(vec)[0]
+
+
 def components(k, stacks):
     """The parts of the opponent's turn that never meet: [(front indexes, stack indexes), ...],
     linked where a stack borders a front territory, each in board order, parts by their first
@@ -291,6 +381,31 @@ class BreakTurn(search.RealTurn):
         key = self.key(s)
         v = self.values.get(key)
         return v if v is not None else self.fast(key, s)
+
+    def q(self, s, x, y, n):
+        """RealTurn.q by the integer keys (the same terms in the same order: the same float)."""
+        a, d = s[x], -s[y]
+        if not all(v < 0 for v in s[:self.lay.k]):
+            return super().q(s, x, y, n)
+        key = self.key(s)
+        shx, shy = self.shifts[x], self.shifts[y]
+        table = self.by_defenders[y][d if d < len(self.by_defenders[y]) else -1]
+        values = self.values
+        total = 0.0
+        for al, dl, p, _ in table[n]:
+            if dl < d:
+                a2 = a - al
+                ck = key - (dl << shy) - ((al if a2 >= 2 else a) << shx)
+                c = values.get(ck)
+                if c is None:
+                    t = list(s)
+                    t[x] = a2 if a2 >= 2 else 0
+                    t[y] += dl
+                    c = self.fast(ck, tuple(t))
+                total += p * c
+            else:
+                total += p
+        return total
 
     def fast(self, key, s):
         """The float value of state s (tuple) with integer key `key`, not yet valued."""

@@ -113,7 +113,7 @@ def hold(position, player, reinforcements, hold, opponent, opponent_reinforcemen
     finder = holding.HoldSearch(request.models, front, request.stacks, request.R2, request.min_move, request.dice,
                                 request.scale, search.underflow_free(request.models, potential), most)
     finder.grow_stack(potential)
-    config, _, floats = finder.best(configs, holding.LowerBound(request.models, request.stacks, request.R2))
+    config, _, floats = finder.best(configs, holding.GroupBound(request.models, request.stacks, request.R2, request.min_move, request.dice, request.scale, most))
     vec, placed, move = config
     win, their_placed, (part, start) = finder.reply_exact(vec)
     action, _ = part.solver.best_action(start)
