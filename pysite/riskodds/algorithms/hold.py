@@ -355,18 +355,20 @@ class BreakTurn(search.RealTurn):
     Such a state is packed into one integer, `bits` bits per slot (d_y, then a_x), and a roll that
     costs the stack al and the territory dl armies leads to the key less dl << shift_y and less
     al << shift_x (or a_x << shift_x where the stack falls below 2, written 0): the child is found
-    without making its tuple; the tuple is made only for a state not yet valued. The values are
-    those of RealTurn.value, term by term in the same order (the same floats); `values` maps keys
-    (not tuples) to them, and RealTurn's exact phase, decisions and line read them through
-    `value`."""
+    by one subtraction, the differences kept per (stack, territory, d_y, a_x) (`rolls`). The
+    values are those of RealTurn.value, term by term in the same order (the same floats); `values`
+    maps keys (not tuples) to them, and RealTurn's exact phase, decisions and line read them
+    through `value` and `q`."""
 
     def __init__(self, lay, min_move, dice, scale, zero_is_exact, most):
         super().__init__(lay, min_move, dice, scale, zero_is_exact, need="any")
         self.bits = max(1, max(most).bit_length())
         b = self.bits
+        self.mask = (1 << b) - 1
         self.shifts = tuple(b * i for i in range(lay.slots))
-        # per (target y, attacking stack x): (y, x, shift of y, shift of x)
+        # per (target y, attacking stack x): (pair index, y, x, shift of y, shift of x)
         self.pairs = tuple((y, x, self.shifts[y], self.shifts[x]) for y in range(lay.k) for x in lay.attackers[y])
+        self.cache = {}
 
     def key(self, s):
         """The integer of state s (all targets held: s[y] < 0; stacks 0 or >= 2)."""
@@ -375,70 +377,75 @@ class BreakTurn(search.RealTurn):
             out |= (-v if i < k else v) << self.shifts[i]
         return out
 
+    def rolls(self, pair, d, a):
+        """Per dice n the attack allows (most first; only the most with dice "most"), the round's
+        outcomes as ((p, key difference or None for the conquest), ...), in the tables' order."""
+        y, x, shy, shx = pair
+        table = self.by_defenders[y][d if d < len(self.by_defenders[y]) else -1]
+        most = len(table) - 1
+        top = most if most < a else a - 1
+        out = []
+        for n in (range(top, 0, -1) if self.dice == "choose" else (top,)):
+            outs = []
+            for al, dl, p, _ in table[n]:
+                if dl < d:
+                    outs.append((p, (dl << shy) + ((al if a - al >= 2 else a) << shx)))
+                else:
+                    outs.append((p, None))
+            out.append(tuple(outs))
+        got = self.cache[pair, d, a] = tuple(out)
+        return got
+
     def value(self, s):
         if not all(v < 0 for v in s[:self.lay.k]):
             return 1.0                              # a conquest: with need "any", the success
         key = self.key(s)
         v = self.values.get(key)
-        return v if v is not None else self.fast(key, s)
+        return v if v is not None else self.fast(key)
 
     def q(self, s, x, y, n):
         """RealTurn.q by the integer keys (the same terms in the same order: the same float)."""
-        a, d = s[x], -s[y]
         if not all(v < 0 for v in s[:self.lay.k]):
             return super().q(s, x, y, n)
+        a, d = s[x], -s[y]
         key = self.key(s)
-        shx, shy = self.shifts[x], self.shifts[y]
-        table = self.by_defenders[y][d if d < len(self.by_defenders[y]) else -1]
-        values = self.values
+        pair = (y, x, self.shifts[y], self.shifts[x])
+        rolls = self.cache.get((pair, d, a)) or self.rolls(pair, d, a)
+        most = len(self.by_defenders[y][d if d < len(self.by_defenders[y]) else -1]) - 1
+        top = most if most < a else a - 1
         total = 0.0
-        for al, dl, p, _ in table[n]:
-            if dl < d:
-                a2 = a - al
-                ck = key - (dl << shy) - ((al if a2 >= 2 else a) << shx)
-                c = values.get(ck)
-                if c is None:
-                    t = list(s)
-                    t[x] = a2 if a2 >= 2 else 0
-                    t[y] += dl
-                    c = self.fast(ck, tuple(t))
-                total += p * c
-            else:
+        for p, delta in rolls[top - n]:
+            if delta is None:
                 total += p
+            else:
+                c = self.values.get(key - delta)
+                total += p * (c if c is not None else self.fast(key - delta))
         return total
 
-    def fast(self, key, s):
-        """The float value of state s (tuple) with integer key `key`, not yet valued."""
+    def fast(self, key):
+        """The float value of the state with integer key `key`, not yet valued."""
         tick()
-        values, by_defenders, choose = self.values, self.by_defenders, self.dice == "choose"
-        fast = self.fast
+        values, cache, mask, fast = self.values, self.cache, self.mask, self.fast
+        get = values.get
         best = 0.0
-        for y, x, shy, shx in self.pairs:
-            a = s[x]
+        for pair in self.pairs:
+            a = key >> pair[3] & mask
             if a < 2:
                 continue
-            d = -s[y]
-            table = by_defenders[y][d if d < len(by_defenders[y]) else -1]
-            most = len(table) - 1
-            top = most if most < a else a - 1
-            for n in (range(top, 0, -1) if choose else (top,)):
+            d = key >> pair[2] & mask
+            rolls = cache.get((pair, d, a))
+            if rolls is None:
+                rolls = self.rolls(pair, d, a)
+            for outs in rolls:
                 total = 0.0
-                for al, dl, p, _ in table[n]:
-                    if dl < d:
-                        a2 = a - al
-                        if a2 >= 2:
-                            ck = key - (dl << shy) - (al << shx)
-                        else:
-                            ck = key - (dl << shy) - (a << shx)
-                        c = values.get(ck)
-                        if c is None:
-                            t = list(s)
-                            t[x] = a2 if a2 >= 2 else 0
-                            t[y] += dl
-                            c = fast(ck, tuple(t))
-                        total += p * c
-                    else:                   # the first conquest is the success
+                for p, delta in outs:
+                    if delta is None:           # the first conquest is the success
                         total += p
+                    else:
+                        c = get(key - delta)
+                        if c is None:
+                            c = fast(key - delta)
+                        total += p * c
                 if total > best:
                     best = total
         values[key] = best
