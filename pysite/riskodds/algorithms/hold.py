@@ -369,6 +369,7 @@ class BreakTurn(search.RealTurn):
         # per (target y, attacking stack x): (pair index, y, x, shift of y, shift of x)
         self.pairs = tuple((y, x, self.shifts[y], self.shifts[x]) for y in range(lay.k) for x in lay.attackers[y])
         self.cache = {}
+        self.exact_cache = {}
 
     def key(self, s):
         """The integer of state s (all targets held: s[y] < 0; stacks 0 or >= 2)."""
@@ -395,6 +396,97 @@ class BreakTurn(search.RealTurn):
             out.append(tuple(outs))
         got = self.cache[pair, d, a] = tuple(out)
         return got
+
+    def exact_rolls(self, pair, d, a):
+        """As `rolls`, for the exact values: per dice n, (n, ((weight, key difference or None), ...),
+        the exponents of the round's total)."""
+        got = self.exact_cache.get((pair, d, a))
+        if got is None:
+            y, x, shy, shx = pair
+            m = self.lay.models[y]
+            nd = min(self.most_defend[y], d)
+            out = []
+            top = min(self.most_attack[y], a - 1)
+            for n, outs in zip(range(top, 0, -1) if self.dice == "choose" else (top,), self.cache.get((pair, d, a))
+                               or self.rolls(pair, d, a)):
+                table, total = self.rounds[y][n, nd]
+                weights = tuple((w, delta) for (_, _, _, w), (_, delta) in zip(table, outs))
+                out.append((n, weights, self.scale.exponents(total)))
+            got = self.exact_cache[pair, d, a] = tuple(out)
+        return got
+
+    def exact(self, s):
+        """RealTurn.exact by the integer keys: the same candidates, compared in the same order."""
+        if not all(v < 0 for v in s[:self.lay.k]):
+            return self.scale.one
+        return self.exact_key(self.key(s))
+
+    def exact_key(self, key):
+        v = self.exacts.get(key)
+        if v is not None:
+            return v
+        tick()
+        best = self.values.get(key)
+        if best is None:
+            best = self.fast(key)
+        if best == 0.0 and self.zero_is_exact:
+            v = self.scale.zero
+        else:
+            floor = 0.0 if best < search.TINY else best * (1 - search.RELATIVE)
+            v = self.scale.zero if best == 0.0 else None
+            for x, y, n, total, weights, texps in self.attacks_key(key):
+                if best == 0.0 or total >= floor:
+                    e = self.exact_q_key(key, weights, texps)
+                    v = e if v is None else self.larger(v, e)
+        self.exacts[key] = v
+        return v
+
+    def attacks_key(self, key):
+        """Every attack from the state with key `key` in the tie order (RealTurn.attacks):
+        (x, y, n, its float value, its outcomes' (weight, key difference), the total's exponents)."""
+        values, mask = self.values, self.mask
+        for pair in self.pairs:
+            y, x, shy, shx = pair
+            a = key >> shx & mask
+            if a < 2:
+                continue
+            d = key >> shy & mask
+            rolls = self.cache.get((pair, d, a)) or self.rolls(pair, d, a)
+            for outs, (n, weights, texps) in zip(rolls, self.exact_rolls(pair, d, a)):
+                total = 0.0
+                for p, delta in outs:
+                    if delta is None:
+                        total += p
+                    else:
+                        c = values.get(key - delta)
+                        total += p * (c if c is not None else self.fast(key - delta))
+                yield x, y, n, total, weights, texps
+
+    def exact_q_key(self, key, weights, texps):
+        """RealTurn.exact_q by the integer keys."""
+        scale = self.scale
+        parts = []
+        for w, delta in weights:
+            child = scale.one if delta is None else self.exact_key(key - delta)
+            if child[0]:
+                parts.append((child[0] * w, child[1]))
+        summed = scale.total(parts)
+        return summed[0], tuple(e + f for e, f in zip(summed[1], texps))
+
+    def exact_q(self, s, x, y, n):
+        if not all(v < 0 for v in s[:self.lay.k]):
+            return super().exact_q(s, x, y, n)
+        key = self.key(s)
+        for x2, y2, n2, _, weights, texps in self.attacks_key(key):
+            if (x2, y2, n2) == (x, y, n):
+                return self.exact_q_key(key, weights, texps)
+        raise ValueError(f"no attack {(x, y, n)} from {s}")
+
+    def candidates(self, s, best):
+        if not all(v < 0 for v in s[:self.lay.k]):
+            return super().candidates(s, best)
+        floor = 0.0 if best < search.TINY else best * (1 - search.RELATIVE)
+        return [(x, y, n) for x, y, n, total, _, _ in self.attacks_key(self.key(s)) if total >= floor]
 
     def value(self, s):
         if not all(v < 0 for v in s[:self.lay.k]):
