@@ -113,7 +113,9 @@ def hold(position, player, reinforcements, hold, opponent, opponent_reinforcemen
     finder = holding.HoldSearch(request.models, front, request.stacks, request.R2, request.min_move, request.dice,
                                 request.scale, search.underflow_free(request.models, potential), most)
     finder.grow_stack(potential)
-    config, _, floats = finder.best(configs, holding.GroupBound(request.models, request.stacks, request.R2, request.min_move, request.dice, request.scale, most))
+    lower = holding.GroupBound(request.models, request.stacks, request.R2, request.min_move, request.dice, request.scale,
+                               most)
+    config, _, floats = finder.best(configs, lower)
     vec, placed, move = config
     win, their_placed, (part, start) = finder.reply_exact(vec)
     action, _ = part.solver.best_action(start)
@@ -121,7 +123,7 @@ def hold(position, player, reinforcements, hold, opponent, opponent_reinforcemen
     reply = {"win": win, "placement": tuple(zip((s[0] for s in request.stacks), their_placed)),
              "next": real._action(part.lay.names, action), "line": tuple(line)}
     fort = None if move is None else {"from": move[0], "to": move[1], "armies": move[2]}
-    thumbs = tuple(_price(finder, request, name, p) for name, p in rules_of_thumb(request))
+    thumbs = tuple(_price(finder, request, name, p, lower) for name, p in rules_of_thumb(request))
     skipped = len(configs) - len(floats)
     searched = {"family": "real", "complete": True, "states": finder.states, "bound": states,
                 "configurations": len(configs), "skipped": skipped, "replies": placements,
@@ -207,13 +209,13 @@ def rules_of_thumb(request):
     return out
 
 
-def _price(finder, request, name, placed):
+def _price(finder, request, name, placed, lower=None):
     """A rule of thumb's placement, priced exactly, with the best fortify move after it that brings
     armies from outside the front (fortify "adjacent"; a move between front territories would undo
     the rule's split)."""
     inward = [(u, v) for u, v in request.sources if u not in request.front]
     configs = holding.configurations(request.front, request.armies, request.R, inward, [placed])
-    (_, _, move), win, _ = finder.best(configs)
+    (_, _, move), win, _ = finder.best(configs, lower)
     fort = None if move is None else {"from": move[0], "to": move[1], "armies": move[2]}
     return {"name": name, "placement": tuple(zip(request.front, placed)), "fortify": fort, "hold": 1 - win}
 
