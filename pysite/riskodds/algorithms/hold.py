@@ -370,6 +370,8 @@ class BreakTurn(search.RealTurn):
         self.pairs = tuple((y, x, self.shifts[y], self.shifts[x]) for y in range(lay.k) for x in lay.attackers[y])
         self.cache = {}
         self.exact_cache = {}
+        # per pair: (pair, shift of y, shift of x, {d << bits | a: its rolls}) for the hot loop
+        self.fast_pairs = tuple((pair, pair[2], pair[3], {}) for pair in self.pairs)
 
     def key(self, s):
         """The integer of state s (all targets held: s[y] < 0; stacks 0 or >= 2)."""
@@ -517,17 +519,18 @@ class BreakTurn(search.RealTurn):
     def fast(self, key):
         """The float value of the state with integer key `key`, not yet valued."""
         tick()
-        values, cache, mask, fast = self.values, self.cache, self.mask, self.fast
+        values, mask, fast = self.values, self.mask, self.fast
         get = values.get
         best = 0.0
-        for pair in self.pairs:
-            a = key >> pair[3] & mask
+        bits = self.bits
+        for pair, shy, shx, known in self.fast_pairs:
+            a = key >> shx & mask
             if a < 2:
                 continue
-            d = key >> pair[2] & mask
-            rolls = cache.get((pair, d, a))
+            d = key >> shy & mask
+            rolls = known.get(d << bits | a)
             if rolls is None:
-                rolls = self.rolls(pair, d, a)
+                rolls = known[d << bits | a] = self.rolls(pair, d, a)
             for outs in rolls:
                 total = 0.0
                 for p, delta in outs:
