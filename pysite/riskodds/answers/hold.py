@@ -100,9 +100,12 @@ def hold(position, player, reinforcements, hold, opponent, opponent_reinforcemen
     configs = holding.configurations(front, request.armies, request.R, request.sources)
     theirs_start = [a for _, a, _ in request.stacks]
     states = holding.parts_bound([c[0] for c in configs], request.stacks, request.R2)
+    likely = _likely_states(request)
     roots = len(configs) * placements
-    estimate = Estimate(COST_MODEL["hold_state_s"] * states + COST_MODEL["hold_root_s"] * roots,
-                        COST_MODEL["real_state_mb"] * states, what, COST_MODEL["turn_browser_factor"])
+    estimate = Estimate(COST_MODEL["hold_request_s"] + COST_MODEL["hold_state_s"] * likely
+                        + COST_MODEL["hold_root_s"] * roots,
+                        COST_MODEL["base_mb"] + COST_MODEL["hold_state_mb"] * likely, what,
+                        COST_MODEL["hold_browser_factor"])
     if states > real.MOST_STATES:
         raise BudgetError(f"{what} could meet up to {states:,} positions of the opponent's turn: more than any budget "
                           f"allows. {hint}", "hold")
@@ -140,6 +143,19 @@ def hold(position, player, reinforcements, hold, opponent, opponent_reinforcemen
     answer_words = _words(request, 1 - win, placement, fort, reply, thumbs)
     return HoldAnswer(request.player, request.opponent, request.hold, request.hold_name, request.R, request.R2,
                       request.fortify, 1 - win, placement, fort, reply, thumbs, front, answer_words, searched)
+
+
+def _likely_states(request):
+    """The states the search is likely to meet, for the cost guard, before any work: the bound
+    (algorithms/hold.py `parts_bound`) over the fronts the rules of thumb leave, with the fortify
+    moves into the front from behind that their pricing tries (`_price`). Those are searched in
+    full (each rule is priced exactly), and the best front, searched in full as well, lies among
+    fronts of the same armies, whose states are mostly the same (bench/calibrate_cost.py's hold
+    rows: the search meets 0.55 to 0.9 of this)."""
+    inward = [(u, v) for u, v in request.sources if u not in request.front]
+    fronts = {c[0] for _, placed in rules_of_thumb(request)
+              for c in holding.configurations(request.front, request.armies, request.R, inward, [placed])}
+    return holding.parts_bound(sorted(fronts), request.stacks, request.R2)
 
 
 MOST_CONFIGURATIONS = 200_000   # the holder's placements and moves (a bound), past which none is tried
