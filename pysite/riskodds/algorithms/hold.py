@@ -41,17 +41,44 @@ What the search keeps
 
 How it is computed
 ------------------
-Floats first: for every holder configuration, the opponent's best over his placements
-(RealTurn.value, the memo shared), except configurations that a cheap lower bound on his chance
-(`LowerBound`: his stacks attacking distinct front territories one after another, independent
-battles) shows to be worse than one already searched: they can be neither the best nor tie it.
-Where the opponent's turn is one part, a configuration's replies stop as soon as one passes the
-best found so far (by PRUNE): the same reason, his best there is at least that reply. Then exactly, only where the answer needs it: the holder
-configurations whose float is within RELATIVE of the least (the opponent's best, relative to it,
-as algorithms/real_turn.py's candidates are) are valued exactly (the opponent's exact best among
-his near-best placements) and compared exactly; exact ties go to the first configuration in the
-order above. Between the opponent's placements worth exactly the same, the first in order (the
-first territory's largest first)."""
+The opponent's turn against one part is `BreakTurn`: RealTurn with need "any", its float values by
+a loop written for it. Before his first conquest every front territory is still held (the first
+conquest ends the turn, worth 1), so a state is only (defenders d_y >= 1 per front territory,
+armies a_x per stack, 0 below 2: a stack borders only front territories, all held, so it is live
+exactly when it has 2). It is packed into one integer, and a roll that costs the stack al and the
+territory dl armies leads to the key less dl << shift_y and less al << shift_x (or a_x << shift_x
+where the stack falls below 2): the child is found by one subtraction, never by making a tuple. The
+sums are RealTurn's, term by term in the same order, so the floats are the same
+(tests/engine/test_engine_hold.py holds them equal, and the exact values too); the exact phase
+reads the same keys.
+
+Floats first: for every holder configuration, the opponent's best over his placements (the memo
+shared), except configurations that a lower bound on his chance shows to be worse than one already
+searched: they can be neither the best nor tie it. The bound (`GroupBound`): he could give each of
+his stacks one front territory next to it and play the groups (a territory and the stacks given
+it) one after another, each its best real turn against that territory alone, stopping at his first
+conquest. Groups meet different armies, so they are independent: his chance is at least 1 - the
+product of (1 - each group's best), for every such assignment and every placement of his (the best
+split of his reinforcements among the groups by a product knapsack over each group's best for r =
+0 .. R2). The groups' searches are small (one territory each) and shared by every configuration.
+Configurations are searched in the order of their bound, the least first; where the opponent's
+turn is one part, a configuration's replies start with the last best reply and stop as soon as one
+passes the best found so far (by PRUNE): the same reason, his best there is at least that reply.
+The rules of thumb are priced the same way (each rule's fortify moves are configurations too).
+
+Then exactly, only where the answer needs it: the holder configurations whose float is within
+RELATIVE of the least (the opponent's best, relative to it, as algorithms/real_turn.py's
+candidates are) are valued exactly (the opponent's exact best among his near-best placements) and
+compared exactly; exact ties go to the first configuration in the order above. Between the
+opponent's placements worth exactly the same, the first in order (the first territory's largest
+first).
+
+What it costs: the best configuration is searched against every placement of his, which meets the
+states below its front times the states below his placements' stacks (`state_bound`); the rules
+of thumb's fronts likewise. The cost guard prices the bound over those fronts (answers/hold.py
+`_likely_states`). Africa with 2 on each territory, 10 to place, against Brazil 8, Southern Europe
+6 and Middle East 6 and 7 to place: 634,660 states and 14.5 s in CPython before (RealTurn's memo of
+tuples, a bound from single battles), 453,465 states and about 4 s now."""
 from fractions import Fraction
 
 from . import real_turn as search
@@ -181,57 +208,6 @@ def parts_bound(vectors, stacks, R2):
 
 
 PRUNE = 1e-8       # a configuration whose lower bound passes the best found by this much is not searched
-
-
-class LowerBound:
-    """A lower bound on the opponent's best chance against front armies `vec`, cheap to compute: he
-    could attack with his stacks one after another, each against its own front territory (no two
-    the same), each battle to the end with the most dice, and stop at his first conquest. Those
-    battles meet different armies, so they are independent: his chance is at least 1 - the product
-    of (1 - each battle's chance), for any such matching and any one placement of his (tried here:
-    every army on one stack). Used only to skip holder configurations that cannot be the best."""
-
-    def __init__(self, models, stacks, R2):
-        self.models = models
-        self.stacks = stacks
-        self.starts = [[a + (R2 if j == i else 0) for j, (_, a, _) in enumerate(stacks)] for i in range(len(stacks))]
-        self.memo = {}
-
-    def battle(self, y, a, d):
-        """P(armies a on the territory take front territory y with d defenders), the most dice, to the end."""
-        key = (y, a, d)
-        v = self.memo.get(key)
-        if v is None:
-            if d <= 0:
-                v = 1.0
-            elif a < 2:
-                v = 0.0
-            else:
-                m = self.models[y]
-                n, nd = min(m.attack_dice, a - 1), min(m.defend_dice, d)
-                total = m.total(n, nd)
-                v = sum(w / total * self.battle(y, a - al, d - dl) for al, dl, w in m.transitions(n, nd))
-            self.memo[key] = v
-        return v
-
-    def __call__(self, vec):
-        best = 0.0
-        for armies in self.starts:
-            miss = self.matching(vec, armies, 0, 0)
-            best = max(best, 1 - miss)
-        return best
-
-    def matching(self, vec, armies, i, used):
-        """The least product of (1 - chance) over stacks i.. each matched to an unused front territory
-        next to it, or to none."""
-        if i == len(self.stacks):
-            return 1.0
-        best = self.matching(vec, armies, i + 1, used)
-        for y in self.stacks[i][2]:
-            if not used >> y & 1:
-                q = (1 - self.battle(y, armies[i], vec[y])) * self.matching(vec, armies, i + 1, used | 1 << y)
-                best = min(best, q)
-        return best
 
 
 class GroupBound:
@@ -691,7 +667,7 @@ class HoldSearch:
 
     def best(self, configs, lower=None):
         """(config, Fraction of the opponent's best reply) minimising his chance, with the float
-        of every configuration searched beside it: {front vector: float}. lower: a LowerBound (or
+        of every configuration searched beside it: {front vector: float}. lower: a GroupBound (or
         None): configurations whose bound passes the best float found so far (by PRUNE, far beyond
         the floats' error) cannot be the best nor tie with it, and are not searched; the one of
         least bound is searched first."""
