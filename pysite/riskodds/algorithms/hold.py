@@ -602,18 +602,20 @@ class HoldSearch:
         for p in self.parts:
             p.solver.grow_stack(depth)
 
-    def reply_float(self, vec, cutoff=None):
+    def reply_float(self, vec, cutoff=None, hint=None):
         """The opponent's best chance (float) against the front armies `vec`; or None as soon as one
         reply of his is found worth more than `cutoff` (one part only: the configuration is then
-        worse than one already searched, and its best is not needed)."""
+        worse than one already searched, and its best is not needed). hint: a placement of his to
+        try first (the lower bound's), then his best reply to the last configuration."""
         if cutoff is not None and len(self.parts) == 1:
             part = self.parts[0]
             value = part.solver.value
             sub = tuple(vec[y] for y in part.targets)
             best, best_at = 0.0, None
             placements = part.by_r[self.R2]
-            if self.last is not None:          # his best reply to the last configuration, first
-                placements = [self.last] + [p for p in placements if p != self.last]
+            first = [p for p in (hint, self.last) if p is not None]
+            if first:
+                placements = list(dict.fromkeys(first)) + [p for p in placements if p not in first]
             for placed in placements:
                 v = value(part.state(sub, placed))
                 if v > cutoff:
@@ -669,14 +671,15 @@ class HoldSearch:
         """(config, Fraction of the opponent's best reply) minimising his chance, with the float
         of every configuration searched beside it: {front vector: float}. lower: a GroupBound (or
         None): configurations whose bound passes the best float found so far (by PRUNE, far beyond
-        the floats' error) cannot be the best nor tie with it, and are not searched; the one of
-        least bound is searched first."""
+        the floats' error) cannot be the best nor tie with it, and are not searched; they are
+        searched in the order of their bounds, the least first, each trying first the reply its
+        bound names (exact ties still go to the first in the order of `configs`)."""
         floats = {}
-        bounds = [lower(c[0]) for c in configs] if lower is not None and len(configs) > 1 else None
+        found = [lower.bound(c[0]) for c in configs] if lower is not None and len(configs) > 1 else None
+        bounds = [b for b, _ in found] if found is not None else None
         order = list(range(len(configs)))
         if bounds is not None:
-            first = min(order, key=lambda i: bounds[i])
-            order = [first] + [i for i in order if i != first]
+            order.sort(key=lambda i: bounds[i])
         least = None
         for i in order:
             tick()
@@ -686,7 +689,7 @@ class HoldSearch:
                 cutoff = least * (1 + PRUNE)
             if bounds is not None and cutoff is not None and bounds[i] > cutoff:
                 continue
-            f = self.reply_float(vec, cutoff)
+            f = self.reply_float(vec, cutoff, found[i][1] if found is not None else None)
             if f is None:
                 continue
             floats[vec] = f
