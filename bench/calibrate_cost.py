@@ -128,6 +128,7 @@ TURN_CASES = [
 
 
 # ---------------------------------------------------------------- holding (issue 34; bench/bench_hold.py's rows)
+# python bench/calibrate_cost.py --only hold --out cost_hold.json
 def _hold(mine, theirs, R, hold, R2):
     """A hold request: `mine` {territory: armies} held by "you", `theirs` by "red"."""
     position = {t: {"owner": "red", "armies": a} for t, a in theirs.items()}
@@ -153,6 +154,11 @@ HOLD_CASES = [
           "South America", 8),
     _hold(_EACH(["North Africa", "Egypt", "East Africa", "Congo", "South Africa", "Madagascar"], 1),
           {"Brazil": 6, "Southern Europe": 5, "Middle East": 5}, 8, "Africa", 5),
+    # many reinforcements on few armies: the tables of a roll's outcomes weigh
+    _hold({"Venezuela": 2, "Brazil": 2, "Peru": 1, "Argentina": 1}, {"Central America": 3, "North Africa": 3}, 30,
+          "South America", 40),
+    _hold({"North Africa": 2, "Egypt": 2, "East Africa": 2, "Congo": 2}, {"Brazil": 2, "Middle East": 2}, 14,
+          ["North Africa", "Egypt", "East Africa"], 30),
 ]
 
 

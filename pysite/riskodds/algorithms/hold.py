@@ -238,6 +238,21 @@ class GroupBound:
         self.solvers = {}
         self.misses = {}
 
+    def groups(self):
+        """Every (front territory, stacks given it) some assignment makes."""
+        out = set()
+        for assignment in self.assignments:
+            for y in set(assignment):
+                out.add((y, tuple(j for j, z in enumerate(assignment) if z == y)))
+        return sorted(out)
+
+    def state_bound(self):
+        """An upper bound on the states the groups' searches meet, before any work: per group, its
+        territory's defenders 1 .. the most times the union below its stacks' starts
+        (`state_bound`)."""
+        return sum(state_bound([(self.most[y],)], [self.stacks[j][1] for j in group],
+                               list(compositions(self.R2, len(group)))) for y, group in self.groups())
+
     def solver(self, y, group):
         got = self.solvers.get((y, group))
         if got is None:

@@ -100,10 +100,17 @@ def hold(position, player, reinforcements, hold, opponent, opponent_reinforcemen
     configs = holding.configurations(front, request.armies, request.R, request.sources)
     theirs_start = [a for _, a, _ in request.stacks]
     states = holding.parts_bound([c[0] for c in configs], request.stacks, request.R2)
-    likely = _likely_states(request)
+    most = [max(c[0][i] for c in configs) for i in range(len(front))]
+    lower = holding.GroupBound(request.models, request.stacks, request.R2, request.min_move, request.dice, request.scale,
+                               most)
+    likely = _likely_states(request) + lower.state_bound()
     roots = len(configs) * placements
+    # the tables of a roll's outcomes, one per (stack, territory next to it, defenders, armies), in the
+    # parts' searches and the lower bound's
+    edges = sum(len(touches) for _, _, touches in request.stacks)
+    tables = 2 * edges * max(most) * (max(theirs_start) + request.R2)
     estimate = Estimate(COST_MODEL["hold_request_s"] + COST_MODEL["hold_state_s"] * likely
-                        + COST_MODEL["hold_root_s"] * roots,
+                        + COST_MODEL["hold_root_s"] * roots + COST_MODEL["hold_table_s"] * tables,
                         COST_MODEL["base_mb"] + COST_MODEL["hold_state_mb"] * likely, what,
                         COST_MODEL["hold_browser_factor"])
     if states > real.MOST_STATES:
@@ -111,13 +118,10 @@ def hold(position, player, reinforcements, hold, opponent, opponent_reinforcemen
                           f"allows. {hint}", "hold")
     check_cost(estimate, budget, "hold", hint)
     theirs = sum(theirs_start) + request.R2
-    most = [max(c[0][i] for c in configs) for i in range(len(front))]
     potential = theirs + sum(most)
     finder = holding.HoldSearch(request.models, front, request.stacks, request.R2, request.min_move, request.dice,
                                 request.scale, search.underflow_free(request.models, potential), most)
     finder.grow_stack(potential)
-    lower = holding.GroupBound(request.models, request.stacks, request.R2, request.min_move, request.dice, request.scale,
-                               most)
     config, _, floats = finder.best(configs, lower)
     vec, placed, move = config
     win, their_placed, (part, start) = finder.reply_exact(vec)
