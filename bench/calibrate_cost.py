@@ -127,6 +127,41 @@ TURN_CASES = [
 ]
 
 
+# ---------------------------------------------------------------- holding (issue 34; bench/bench_hold.py's rows)
+# python bench/calibrate_cost.py --only hold --out cost_hold.json
+def _hold(mine, theirs, R, hold, R2):
+    """A hold request: `mine` {territory: armies} held by "you", `theirs` by "red"."""
+    position = {t: {"owner": "red", "armies": a} for t, a in theirs.items()}
+    position.update({t: {"owner": "you", "armies": a} for t, a in mine.items()})
+    return ("hold", {"position": position, "player": "you", "reinforcements": R, "hold": hold, "opponent": "red",
+                     "opponent_reinforcements": R2})
+
+
+_EACH = lambda names, n: {t: n for t in names}
+HOLD_CASES = [
+    _hold(_EACH(["Indonesia", "New Guinea", "Western Australia", "Eastern Australia"], 1), {"Siam": 12}, 6,
+          "Australia", 5),
+    _hold({"Venezuela": 2, "Brazil": 2, "Peru": 1, "Argentina": 1}, {"Central America": 8, "North Africa": 6}, 8,
+          "South America", 5),
+    _hold(_EACH(["North Africa", "Egypt", "East Africa", "Congo", "South Africa", "Madagascar"], 2),
+          {"Brazil": 8, "Southern Europe": 6, "Middle East": 6}, 10, "Africa", 7),
+    _hold(_EACH(["Alaska", "Northwest Territory", "Greenland", "Alberta", "Ontario", "Quebec", "Western United States",
+                 "Eastern United States", "Central America"], 2),
+          {"Kamchatka": 10, "Iceland": 8, "Venezuela": 6}, 10, "North America", 7),
+    _hold(_EACH(["Iceland", "Scandinavia", "Ukraine", "Great Britain", "Northern Europe", "Western Europe",
+                 "Southern Europe"], 2), {"Greenland": 8, "North Africa": 6, "Middle East": 6, "Ural": 6}, 10, "Europe", 7),
+    _hold({"Venezuela": 3, "Brazil": 3, "Peru": 2, "Argentina": 2}, {"Central America": 12, "North Africa": 10}, 10,
+          "South America", 8),
+    _hold(_EACH(["North Africa", "Egypt", "East Africa", "Congo", "South Africa", "Madagascar"], 1),
+          {"Brazil": 6, "Southern Europe": 5, "Middle East": 5}, 8, "Africa", 5),
+    # many reinforcements on few armies: the tables of a roll's outcomes weigh
+    _hold({"Venezuela": 2, "Brazil": 2, "Peru": 1, "Argentina": 1}, {"Central America": 3, "North Africa": 3}, 30,
+          "South America", 40),
+    _hold({"North Africa": 2, "Egypt": 2, "East Africa": 2, "Congo": 2}, {"Brazil": 2, "Middle East": 2}, 14,
+          ["North Africa", "Egypt", "East Africa"], 30),
+]
+
+
 def _peak_mb():
     """This process's peak resident memory since the last reset (VmHWM), MB."""
     with open("/proc/self/status") as f:
@@ -149,7 +184,7 @@ def one(op, params):
     of each, and the estimate."""
     import gc
     import riskodds.interfaces.api as api
-    params = {"convention": A, **params} if op != "turn" else params
+    params = {"convention": A, **params} if op not in ("turn", "hold") else params
     # the estimate and the runs see the same budget: "auto" (a turn's family) the default time budget,
     # as a player's request, so that it prices and searches the same family; the others no limit
     budgets = {"memory_budget_mb": 1e9} if params.get("search", "auto") == "auto" and op == "turn" else \
@@ -193,7 +228,7 @@ def main():
     only = args[args.index("--only") + 1].split(",") if "--only" in args else None
     match = args[args.index("--match") + 1] if "--match" in args else None
     name = args[args.index("--out") + 1] if "--out" in args else "cost.json"
-    cases = [c for c in CASES + TURN_CASES if (only is None or c[0] in only)
+    cases = [c for c in CASES + TURN_CASES + HOLD_CASES if (only is None or c[0] in only)
              and (match is None or any(m in json.dumps(c) for m in match.split("|")))] if not quick else CASES[:8]
     rows = []
     print(HEADER)

@@ -209,3 +209,74 @@ def test_too_big_is_refused_up_front_and_estimates_are_dry():
              "hold": "Indonesia", "opponent": THEM, "opponent_reinforcements": 1, "estimate_only": True}
     r = api.handle("hold", small)
     assert r["ok"] and "estimate" in r and r["estimate"]["seconds"] >= 0
+
+
+# ----------------------------------------------------------------------------- the fast search's parts
+# Africa's front in small: three front territories, three stacks, two of them next to two of them
+# (a part where stacks share territories and territories share stacks).
+SHARED = ({"North Africa": 1, "Egypt": 2, "East Africa": 1, "Congo": 2},
+          {"Brazil": 3, "Southern Europe": 3, "Middle East": 4})
+
+
+def _request(mine, theirs, hold, R, R2, dice="choose"):
+    from riskodds.checks.hold_request import read_hold
+    return read_hold(position(mine, theirs), ME, R, hold, THEM, R2, "adjacent", dice=dice)
+
+
+@pytest.mark.parametrize("dice", ["choose", "most"])
+def test_the_fast_turn_is_the_real_turn_with_need_any(dice):
+    """BreakTurn (integer keys) values every state as RealTurn(need="any") does: the same floats,
+    and the same exact values, from every start below Africa's front in small."""
+    import itertools
+    from riskodds.algorithms import hold as holding
+    from riskodds.algorithms import real_turn as search
+    q = _request(*SHARED, ["North Africa", "Egypt", "East Africa"], 2, 2, dice)
+    lay = holding.hold_layout(q.models, q.front, q.stacks)
+    fast = holding.BreakTurn(lay, q.min_move, q.dice, q.scale, True, [4, 4, 4, 6, 6, 6])
+    plain = search.RealTurn(lay, q.min_move, q.dice, q.scale, True, need="any")
+    starts = [(-d1, -d2, -d3, a, b, c) for d1, d2, d3 in itertools.product(range(1, 5), repeat=3)
+              for a, b, c in [(5, 3, 6), (2, 6, 1), (6, 6, 6), (3, 0, 4)]]
+    for s in starts:
+        s = plain.canonical(s)
+        assert fast.value(s) == plain.value(s)
+        assert q.scale.fraction(fast.exact(s)) == q.scale.fraction(plain.exact(s))
+        assert fast.candidates(s, fast.value(s)) == plain.candidates(s, plain.value(s))
+    assert len(fast.values) == len(plain.values)
+
+
+def test_the_group_bound_is_below_the_opponents_best():
+    """GroupBound is a lower bound on the opponent's best chance (the brute force's) for every front
+    the holder can leave, and the placement it names reaches at least the bound's value."""
+    from riskodds.algorithms import hold as holding
+    mine, theirs = SHARED
+    hold = ["North Africa", "Egypt", "East Africa"]
+    R, R2 = 2, 2
+    q = _request(mine, theirs, hold, R, R2)
+    o = oracle.Oracle(position(mine, theirs), ME, hold, THEM, R, R2, "none")
+    configs = holding.configurations(q.front, q.armies, R, ())
+    most = [max(c[0][i] for c in configs) for i in range(len(q.front))]
+    lower = holding.GroupBound(q.models, q.stacks, R2, q.min_move, q.dice, q.scale, most)
+    tight = 0
+    for vec, placed, _ in configs:
+        bound, his = lower.bound(vec)
+        state = o.state_of(dict(zip(q.front, placed)))
+        best = 1 - o.price(dict(zip(q.front, placed)))
+        assert bound <= float(best) * (1 + 1e-12)
+        reached = o.reply_to_placement(state, {s[0]: p for s, p in zip(q.stacks, his)})
+        assert bound <= float(reached) * (1 + 1e-12)
+        tight += bound >= float(best) * 0.9
+    assert tight > 0            # and not a bound of nothing
+
+
+def test_a_shared_front_equals_the_brute_force():
+    """The whole answer on Africa's front in small (stacks sharing territories: the lower bound,
+    the skipped configurations and the cut replies all at work) equals the brute force."""
+    mine, theirs = SHARED
+    hold = ["North Africa", "Egypt", "East Africa"]
+    p = position(mine, theirs)
+    o = oracle.Oracle(p, ME, hold, THEM, 2, 1, "adjacent")
+    h = ro.hold(p, ME, 2, hold, THEM, 1)
+    assert h.hold == o.best()
+    assert o.price(dict(h.placement), h.fortify) == h.hold
+    for t in h.rules_of_thumb:
+        assert o.price(dict(t["placement"]), t["fortify"]) == t["hold"]

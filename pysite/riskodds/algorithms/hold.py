@@ -41,17 +41,44 @@ What the search keeps
 
 How it is computed
 ------------------
-Floats first: for every holder configuration, the opponent's best over his placements
-(RealTurn.value, the memo shared), except configurations that a cheap lower bound on his chance
-(`LowerBound`: his stacks attacking distinct front territories one after another, independent
-battles) shows to be worse than one already searched: they can be neither the best nor tie it.
-Where the opponent's turn is one part, a configuration's replies stop as soon as one passes the
-best found so far (by PRUNE): the same reason, his best there is at least that reply. Then exactly, only where the answer needs it: the holder
-configurations whose float is within RELATIVE of the least (the opponent's best, relative to it,
-as algorithms/real_turn.py's candidates are) are valued exactly (the opponent's exact best among
-his near-best placements) and compared exactly; exact ties go to the first configuration in the
-order above. Between the opponent's placements worth exactly the same, the first in order (the
-first territory's largest first)."""
+The opponent's turn against one part is `BreakTurn`: RealTurn with need "any", its float values by
+a loop written for it. Before his first conquest every front territory is still held (the first
+conquest ends the turn, worth 1), so a state is only (defenders d_y >= 1 per front territory,
+armies a_x per stack, 0 below 2: a stack borders only front territories, all held, so it is live
+exactly when it has 2). It is packed into one integer, and a roll that costs the stack al and the
+territory dl armies leads to the key less dl << shift_y and less al << shift_x (or a_x << shift_x
+where the stack falls below 2): the child is found by one subtraction, never by making a tuple. The
+sums are RealTurn's, term by term in the same order, so the floats are the same
+(tests/engine/test_engine_hold.py holds them equal, and the exact values too); the exact phase
+reads the same keys.
+
+Floats first: for every holder configuration, the opponent's best over his placements (the memo
+shared), except configurations that a lower bound on his chance shows to be worse than one already
+searched: they can be neither the best nor tie it. The bound (`GroupBound`): he could give each of
+his stacks one front territory next to it and play the groups (a territory and the stacks given
+it) one after another, each its best real turn against that territory alone, stopping at his first
+conquest. Groups meet different armies, so they are independent: his chance is at least 1 - the
+product of (1 - each group's best), for every such assignment and every placement of his (the best
+split of his reinforcements among the groups by a product knapsack over each group's best for r =
+0 .. R2). The groups' searches are small (one territory each) and shared by every configuration.
+Configurations are searched in the order of their bound, the least first; where the opponent's
+turn is one part, a configuration's replies start with the last best reply and stop as soon as one
+passes the best found so far (by PRUNE): the same reason, his best there is at least that reply.
+The rules of thumb are priced the same way (each rule's fortify moves are configurations too).
+
+Then exactly, only where the answer needs it: the holder configurations whose float is within
+RELATIVE of the least (the opponent's best, relative to it, as algorithms/real_turn.py's
+candidates are) are valued exactly (the opponent's exact best among his near-best placements) and
+compared exactly; exact ties go to the first configuration in the order above. Between the
+opponent's placements worth exactly the same, the first in order (the first territory's largest
+first).
+
+What it costs: the best configuration is searched against every placement of his, which meets the
+states below its front times the states below his placements' stacks (`state_bound`); the rules
+of thumb's fronts likewise. The cost guard prices the bound over those fronts (answers/hold.py
+`_likely_states`). Africa with 2 on each territory, 10 to place, against Brazil 8, Southern Europe
+6 and Middle East 6 and 7 to place: 634,660 states and 14.5 s in CPython before (RealTurn's memo of
+tuples, a bound from single battles), 453,465 states and about 4 s now."""
 from fractions import Fraction
 
 from . import real_turn as search
@@ -183,55 +210,109 @@ def parts_bound(vectors, stacks, R2):
 PRUNE = 1e-8       # a configuration whose lower bound passes the best found by this much is not searched
 
 
-class LowerBound:
-    """A lower bound on the opponent's best chance against front armies `vec`, cheap to compute: he
-    could attack with his stacks one after another, each against its own front territory (no two
-    the same), each battle to the end with the most dice, and stop at his first conquest. Those
-    battles meet different armies, so they are independent: his chance is at least 1 - the product
-    of (1 - each battle's chance), for any such matching and any one placement of his (tried here:
-    every army on one stack). Used only to skip holder configurations that cannot be the best."""
+class GroupBound:
+    """A lower bound on the opponent's best chance against front armies `vec`, from small searches:
+    he could give each of his stacks one front territory next to it to attack (an assignment), and
+    play the groups (one front territory and the stacks given it) one after another, each group its
+    best real turn against its own territory alone (BreakTurn over that territory and those stacks),
+    and stop at his first conquest. Groups meet different armies (their territories differ, their
+    stacks too), so they are independent: he fails only if every group fails, and his chance is at
+    least 1 - the product of (1 - each group's best), for every assignment and every placement of
+    his reinforcements. The best placement for one assignment splits R2 among the groups and, in
+    each, among its stacks: per group the least miss for each r = 0 .. R2 placed there, then the
+    groups combined over the splits of R2 (a product knapsack). A stack given no territory would
+    only lower the bound (more armies never hurt: RealTurn's docstring), so every stack is given
+    one. This is at least the bound of independent battles, stack against territory, the most dice
+    to the end (a group of one stack, played with the best dice, is at least that).
 
-    def __init__(self, models, stacks, R2):
-        self.models = models
-        self.stacks = stacks
-        self.starts = [[a + (R2 if j == i else 0) for j, (_, a, _) in enumerate(stacks)] for i in range(len(stacks))]
-        self.memo = {}
+    Used only to skip holder configurations that cannot be the best, and to try first the
+    placement of his that does best here (`placement`)."""
 
-    def battle(self, y, a, d):
-        """P(armies a on the territory take front territory y with d defenders), the most dice, to the end."""
-        key = (y, a, d)
-        v = self.memo.get(key)
-        if v is None:
-            if d <= 0:
-                v = 1.0
-            elif a < 2:
-                v = 0.0
-            else:
-                m = self.models[y]
-                n, nd = min(m.attack_dice, a - 1), min(m.defend_dice, d)
-                total = m.total(n, nd)
-                v = sum(w / total * self.battle(y, a - al, d - dl) for al, dl, w in m.transitions(n, nd))
-            self.memo[key] = v
-        return v
+    MOST_ASSIGNMENTS = 64          # past this, only the first assignments (still a lower bound)
+
+    def __init__(self, models, stacks, R2, min_move, dice, scale, most):
+        import itertools
+        self.models, self.stacks, self.R2 = models, stacks, R2
+        self.min_move, self.dice, self.scale, self.most = min_move, dice, scale, most
+        self.assignments = list(itertools.islice(itertools.product(*(t for _, _, t in stacks)), self.MOST_ASSIGNMENTS))
+        self.solvers = {}
+        self.misses = {}
+
+    def groups(self):
+        """Every (front territory, stacks given it) some assignment makes."""
+        out = set()
+        for assignment in self.assignments:
+            for y in set(assignment):
+                out.add((y, tuple(j for j, z in enumerate(assignment) if z == y)))
+        return sorted(out)
+
+    def state_bound(self):
+        """An upper bound on the states the groups' searches meet, before any work: per group, its
+        territory's defenders 1 .. the most times the union below its stacks' starts
+        (`state_bound`)."""
+        return sum(state_bound([(self.most[y],)], [self.stacks[j][1] for j in group],
+                               list(compositions(self.R2, len(group)))) for y, group in self.groups())
+
+    def solver(self, y, group):
+        got = self.solvers.get((y, group))
+        if got is None:
+            mine = [(self.stacks[j][0], self.stacks[j][1], (0,)) for j in group]
+            lay = hold_layout([self.models[y]], ["front"], mine)
+            most = [self.most[y]] + [self.stacks[j][1] + self.R2 for j in group]
+            got = self.solvers[y, group] = BreakTurn(lay, self.min_move, self.dice, self.scale, True, most)
+        return got
+
+    def group_misses(self, y, group, d):
+        """[(least miss, placement within the group) for r = 0 .. R2 armies placed on the group]."""
+        key = (y, group, d)
+        got = self.misses.get(key)
+        if got is None:
+            solver = self.solver(y, group)
+            got = []
+            for r in range(self.R2 + 1):
+                best = None
+                for placed in compositions(r, len(group)):
+                    s = solver.canonical([-d] + [self.stacks[j][1] + p for j, p in zip(group, placed)])
+                    miss = 1 - solver.value(s)
+                    if best is None or miss < best[0]:
+                        best = (miss, placed)
+                got.append(best)
+            self.misses[key] = got
+        return got
+
+    def bound(self, vec):
+        """(the lower bound on his chance, a placement of his per stack that reaches it)."""
+        best, best_at = -1.0, None
+        n = len(self.stacks)
+        for assignment in self.assignments:
+            groups = {}
+            for j, y in enumerate(assignment):
+                groups.setdefault(y, []).append(j)
+            # least[r]: (least product of misses over the groups so far with r placed, placement)
+            least = [(1.0, (0,) * n)] + [None] * self.R2
+            for y, group in groups.items():
+                group = tuple(group)
+                misses = self.group_misses(y, group, vec[y])
+                nxt = [None] * (self.R2 + 1)
+                for r, got in enumerate(least):
+                    if got is None:
+                        continue
+                    for r2 in range(self.R2 + 1 - r):
+                        miss, placed = misses[r2]
+                        q = got[0] * miss
+                        if nxt[r + r2] is None or q < nxt[r + r2][0]:
+                            p = list(got[1])
+                            for j, a in zip(group, placed):
+                                p[j] = a
+                            nxt[r + r2] = (q, tuple(p))
+                least = nxt
+            got = least[self.R2]
+            if 1 - got[0] > best:
+                best, best_at = 1 - got[0], got[1]
+        return best, best_at
 
     def __call__(self, vec):
-        best = 0.0
-        for armies in self.starts:
-            miss = self.matching(vec, armies, 0, 0)
-            best = max(best, 1 - miss)
-        return best
-
-    def matching(self, vec, armies, i, used):
-        """The least product of (1 - chance) over stacks i.. each matched to an unused front territory
-        next to it, or to none."""
-        if i == len(self.stacks):
-            return 1.0
-        best = self.matching(vec, armies, i + 1, used)
-        for y in self.stacks[i][2]:
-            if not used >> y & 1:
-                q = (1 - self.battle(y, armies[i], vec[y])) * self.matching(vec, armies, i + 1, used | 1 << y)
-                best = min(best, q)
-        return best
+        return self.bound(vec)[0]
 
 
 def components(k, stacks):
@@ -256,23 +337,228 @@ def components(k, stacks):
     return [(tuple(ts), tuple(ss)) for ts, ss in sorted(parts.values()) if ss]
 
 
+class BreakTurn(search.RealTurn):
+    """The opponent's turn against one part of the front (need "any"), its float values computed by
+    a loop written for it. With need "any" every state the search meets before its first conquest
+    has every front territory still held (the first conquest ends the turn, worth 1), so a state is
+    only (defenders d_y >= 1 per front territory, armies a_x per stack, 0 when below 2): a stack
+    borders only front territories and all of them are held, so it is live exactly when a_x >= 2.
+    Such a state is packed into one integer, `bits` bits per slot (d_y, then a_x), and a roll that
+    costs the stack al and the territory dl armies leads to the key less dl << shift_y and less
+    al << shift_x (or a_x << shift_x where the stack falls below 2, written 0): the child is found
+    by one subtraction, the differences kept per (stack, territory, d_y, a_x) (`rolls`). The
+    values are those of RealTurn.value, term by term in the same order (the same floats); `values`
+    maps keys (not tuples) to them, and RealTurn's exact phase, decisions and line read them
+    through `value` and `q`."""
+
+    def __init__(self, lay, min_move, dice, scale, zero_is_exact, most):
+        super().__init__(lay, min_move, dice, scale, zero_is_exact, need="any")
+        self.bits = max(1, max(most).bit_length())
+        b = self.bits
+        self.mask = (1 << b) - 1
+        self.shifts = tuple(b * i for i in range(lay.slots))
+        # per (target y, attacking stack x): (pair index, y, x, shift of y, shift of x)
+        self.pairs = tuple((y, x, self.shifts[y], self.shifts[x]) for y in range(lay.k) for x in lay.attackers[y])
+        self.cache = {}
+        self.exact_cache = {}
+        # per pair: (pair, shift of y, shift of x, {d << bits | a: its rolls}) for the hot loop
+        self.fast_pairs = tuple((pair, pair[2], pair[3], {}) for pair in self.pairs)
+
+    def key(self, s):
+        """The integer of state s (all targets held: s[y] < 0; stacks 0 or >= 2)."""
+        k, out = self.lay.k, 0
+        for i, v in enumerate(s):
+            out |= (-v if i < k else v) << self.shifts[i]
+        return out
+
+    def rolls(self, pair, d, a):
+        """Per dice n the attack allows (most first; only the most with dice "most"), the round's
+        outcomes as ((p, key difference or None for the conquest), ...), in the tables' order."""
+        y, x, shy, shx = pair
+        table = self.by_defenders[y][d if d < len(self.by_defenders[y]) else -1]
+        most = len(table) - 1
+        top = most if most < a else a - 1
+        out = []
+        for n in (range(top, 0, -1) if self.dice == "choose" else (top,)):
+            outs = []
+            for al, dl, p, _ in table[n]:
+                if dl < d:
+                    outs.append((p, (dl << shy) + ((al if a - al >= 2 else a) << shx)))
+                else:
+                    outs.append((p, None))
+            out.append(tuple(outs))
+        got = self.cache[pair, d, a] = tuple(out)
+        return got
+
+    def exact_rolls(self, pair, d, a):
+        """As `rolls`, for the exact values: per dice n, (n, ((weight, key difference or None), ...),
+        the exponents of the round's total)."""
+        got = self.exact_cache.get((pair, d, a))
+        if got is None:
+            y, x, shy, shx = pair
+            m = self.lay.models[y]
+            nd = min(self.most_defend[y], d)
+            out = []
+            top = min(self.most_attack[y], a - 1)
+            for n, outs in zip(range(top, 0, -1) if self.dice == "choose" else (top,), self.cache.get((pair, d, a))
+                               or self.rolls(pair, d, a)):
+                table, total = self.rounds[y][n, nd]
+                weights = tuple((w, delta) for (_, _, _, w), (_, delta) in zip(table, outs))
+                out.append((n, weights, self.scale.exponents(total)))
+            got = self.exact_cache[pair, d, a] = tuple(out)
+        return got
+
+    def exact(self, s):
+        """RealTurn.exact by the integer keys: the same candidates, compared in the same order."""
+        if not all(v < 0 for v in s[:self.lay.k]):
+            return self.scale.one
+        return self.exact_key(self.key(s))
+
+    def exact_key(self, key):
+        v = self.exacts.get(key)
+        if v is not None:
+            return v
+        tick()
+        best = self.values.get(key)
+        if best is None:
+            best = self.fast(key)
+        if best == 0.0 and self.zero_is_exact:
+            v = self.scale.zero
+        else:
+            floor = 0.0 if best < search.TINY else best * (1 - search.RELATIVE)
+            v = self.scale.zero if best == 0.0 else None
+            for x, y, n, total, weights, texps in self.attacks_key(key):
+                if best == 0.0 or total >= floor:
+                    e = self.exact_q_key(key, weights, texps)
+                    v = e if v is None else self.larger(v, e)
+        self.exacts[key] = v
+        return v
+
+    def attacks_key(self, key):
+        """Every attack from the state with key `key` in the tie order (RealTurn.attacks):
+        (x, y, n, its float value, its outcomes' (weight, key difference), the total's exponents)."""
+        values, mask = self.values, self.mask
+        for pair in self.pairs:
+            y, x, shy, shx = pair
+            a = key >> shx & mask
+            if a < 2:
+                continue
+            d = key >> shy & mask
+            rolls = self.cache.get((pair, d, a)) or self.rolls(pair, d, a)
+            for outs, (n, weights, texps) in zip(rolls, self.exact_rolls(pair, d, a)):
+                total = 0.0
+                for p, delta in outs:
+                    if delta is None:
+                        total += p
+                    else:
+                        c = values.get(key - delta)
+                        total += p * (c if c is not None else self.fast(key - delta))
+                yield x, y, n, total, weights, texps
+
+    def exact_q_key(self, key, weights, texps):
+        """RealTurn.exact_q by the integer keys."""
+        scale = self.scale
+        parts = []
+        for w, delta in weights:
+            child = scale.one if delta is None else self.exact_key(key - delta)
+            if child[0]:
+                parts.append((child[0] * w, child[1]))
+        summed = scale.total(parts)
+        return summed[0], tuple(e + f for e, f in zip(summed[1], texps))
+
+    def exact_q(self, s, x, y, n):
+        if not all(v < 0 for v in s[:self.lay.k]):
+            return super().exact_q(s, x, y, n)
+        key = self.key(s)
+        for x2, y2, n2, _, weights, texps in self.attacks_key(key):
+            if (x2, y2, n2) == (x, y, n):
+                return self.exact_q_key(key, weights, texps)
+        raise ValueError(f"no attack {(x, y, n)} from {s}")
+
+    def candidates(self, s, best):
+        if not all(v < 0 for v in s[:self.lay.k]):
+            return super().candidates(s, best)
+        floor = 0.0 if best < search.TINY else best * (1 - search.RELATIVE)
+        return [(x, y, n) for x, y, n, total, _, _ in self.attacks_key(self.key(s)) if total >= floor]
+
+    def value(self, s):
+        if not all(v < 0 for v in s[:self.lay.k]):
+            return 1.0                              # a conquest: with need "any", the success
+        key = self.key(s)
+        v = self.values.get(key)
+        return v if v is not None else self.fast(key)
+
+    def q(self, s, x, y, n):
+        """RealTurn.q by the integer keys (the same terms in the same order: the same float)."""
+        if not all(v < 0 for v in s[:self.lay.k]):
+            return super().q(s, x, y, n)
+        a, d = s[x], -s[y]
+        key = self.key(s)
+        pair = (y, x, self.shifts[y], self.shifts[x])
+        rolls = self.cache.get((pair, d, a)) or self.rolls(pair, d, a)
+        most = len(self.by_defenders[y][d if d < len(self.by_defenders[y]) else -1]) - 1
+        top = most if most < a else a - 1
+        total = 0.0
+        for p, delta in rolls[top - n]:
+            if delta is None:
+                total += p
+            else:
+                c = self.values.get(key - delta)
+                total += p * (c if c is not None else self.fast(key - delta))
+        return total
+
+    def fast(self, key):
+        """The float value of the state with integer key `key`, not yet valued."""
+        tick()
+        values, mask, fast = self.values, self.mask, self.fast
+        get = values.get
+        best = 0.0
+        bits = self.bits
+        for pair, shy, shx, known in self.fast_pairs:
+            a = key >> shx & mask
+            if a < 2:
+                continue
+            d = key >> shy & mask
+            rolls = known.get(d << bits | a)
+            if rolls is None:
+                rolls = known[d << bits | a] = self.rolls(pair, d, a)
+            for outs in rolls:
+                total = 0.0
+                for p, delta in outs:
+                    if delta is None:           # the first conquest is the success
+                        total += p
+                    else:
+                        c = get(key - delta)
+                        if c is None:
+                            c = fast(key - delta)
+                        total += p * c
+                if total > best:
+                    best = total
+        values[key] = best
+        return best
+
+
 class Part:
     """One part of the opponent's turn (`components`): its own RealTurn (need "any") over its front
     territories and stacks, shared by every holder configuration. best[r]: per front armies, the
     float best with r armies placed on its stacks (`best_float`)."""
 
-    def __init__(self, models, front, stacks, targets, indexes, R2, min_move, dice, scale, zero_is_exact):
+    def __init__(self, models, front, stacks, targets, indexes, R2, min_move, dice, scale, zero_is_exact, most):
         self.targets, self.indexes = targets, indexes
         index = {y: i for i, y in enumerate(targets)}
         mine = [(stacks[j][0], stacks[j][1], tuple(index[y] for y in stacks[j][2])) for j in indexes]
         self.lay = hold_layout([models[y] for y in targets], [front[y] for y in targets], mine)
-        self.solver = search.RealTurn(self.lay, min_move, dice, scale, zero_is_exact, need="any")
+        self.most = [most[y] for y in targets] + [a + R2 for _, a, _ in mine]
+        self.solver = BreakTurn(self.lay, min_move, dice, scale, zero_is_exact, self.most)
         self.theirs = [a for _, a, _ in mine]
         self.by_r = [list(compositions(r, len(mine))) for r in range(R2 + 1)]
         self.floats = {}
 
     def state(self, sub, placed):
-        return self.solver.canonical([-d for d in sub] + [a + p for a, p in zip(self.theirs, placed)])
+        s = self.solver.canonical([-d for d in sub] + [a + p for a, p in zip(self.theirs, placed)])
+        if any(abs(v) > m for v, m in zip(s, self.most)):
+            raise ValueError(f"a start {s} beyond the most armies {self.most} the part was made for")
+        return s
 
     def best_float(self, vec, r):
         """The float best with r armies placed on this part's stacks, against front armies `vec`."""
@@ -313,8 +599,9 @@ class HoldSearch:
     split among the parts as best serves him. Each part has its own RealTurn, shared by every
     holder configuration."""
 
-    def __init__(self, models, front, stacks, R2, min_move, dice, scale, zero_is_exact):
-        self.parts = [Part(models, front, stacks, ts, ss, R2, min_move, dice, scale, zero_is_exact)
+    def __init__(self, models, front, stacks, R2, min_move, dice, scale, zero_is_exact, most):
+        """most: per front territory, the most defenders any configuration searched leaves on it."""
+        self.parts = [Part(models, front, stacks, ts, ss, R2, min_move, dice, scale, zero_is_exact, most)
                       for ts, ss in components(len(front), stacks)]
         self.R2 = R2
         self.stacks = stacks
@@ -330,18 +617,20 @@ class HoldSearch:
         for p in self.parts:
             p.solver.grow_stack(depth)
 
-    def reply_float(self, vec, cutoff=None):
+    def reply_float(self, vec, cutoff=None, hint=None):
         """The opponent's best chance (float) against the front armies `vec`; or None as soon as one
         reply of his is found worth more than `cutoff` (one part only: the configuration is then
-        worse than one already searched, and its best is not needed)."""
+        worse than one already searched, and its best is not needed). hint: a placement of his to
+        try first (the lower bound's), then his best reply to the last configuration."""
         if cutoff is not None and len(self.parts) == 1:
             part = self.parts[0]
             value = part.solver.value
             sub = tuple(vec[y] for y in part.targets)
             best, best_at = 0.0, None
             placements = part.by_r[self.R2]
-            if self.last is not None:          # his best reply to the last configuration, first
-                placements = [self.last] + [p for p in placements if p != self.last]
+            first = [p for p in (hint, self.last) if p is not None]
+            if first:
+                placements = list(dict.fromkeys(first)) + [p for p in placements if p not in first]
             for placed in placements:
                 v = value(part.state(sub, placed))
                 if v > cutoff:
@@ -395,16 +684,17 @@ class HoldSearch:
 
     def best(self, configs, lower=None):
         """(config, Fraction of the opponent's best reply) minimising his chance, with the float
-        of every configuration searched beside it: {front vector: float}. lower: a LowerBound (or
+        of every configuration searched beside it: {front vector: float}. lower: a GroupBound (or
         None): configurations whose bound passes the best float found so far (by PRUNE, far beyond
-        the floats' error) cannot be the best nor tie with it, and are not searched; the one of
-        least bound is searched first."""
+        the floats' error) cannot be the best nor tie with it, and are not searched; they are
+        searched in the order of their bounds, the least first, each trying first the reply its
+        bound names (exact ties still go to the first in the order of `configs`)."""
         floats = {}
-        bounds = [lower(c[0]) for c in configs] if lower is not None and len(configs) > 1 else None
+        found = [lower.bound(c[0]) for c in configs] if lower is not None and len(configs) > 1 else None
+        bounds = [b for b, _ in found] if found is not None else None
         order = list(range(len(configs)))
         if bounds is not None:
-            first = min(order, key=lambda i: bounds[i])
-            order = [first] + [i for i in order if i != first]
+            order.sort(key=lambda i: bounds[i])
         least = None
         for i in order:
             tick()
@@ -414,7 +704,7 @@ class HoldSearch:
                 cutoff = least * (1 + PRUNE)
             if bounds is not None and cutoff is not None and bounds[i] > cutoff:
                 continue
-            f = self.reply_float(vec, cutoff)
+            f = self.reply_float(vec, cutoff, found[i][1] if found is not None else None)
             if f is None:
                 continue
             floats[vec] = f

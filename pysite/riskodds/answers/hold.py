@@ -100,20 +100,29 @@ def hold(position, player, reinforcements, hold, opponent, opponent_reinforcemen
     configs = holding.configurations(front, request.armies, request.R, request.sources)
     theirs_start = [a for _, a, _ in request.stacks]
     states = holding.parts_bound([c[0] for c in configs], request.stacks, request.R2)
+    most = [max(c[0][i] for c in configs) for i in range(len(front))]
+    lower = holding.GroupBound(request.models, request.stacks, request.R2, request.min_move, request.dice, request.scale,
+                               most)
+    likely = _likely_states(request) + lower.state_bound()
     roots = len(configs) * placements
-    estimate = Estimate(COST_MODEL["hold_state_s"] * states + COST_MODEL["hold_root_s"] * roots,
-                        COST_MODEL["real_state_mb"] * states, what, COST_MODEL["turn_browser_factor"])
+    # the tables of a roll's outcomes, one per (stack, territory next to it, defenders, armies), in the
+    # parts' searches and the lower bound's
+    edges = sum(len(touches) for _, _, touches in request.stacks)
+    tables = 2 * edges * max(most) * (max(theirs_start) + request.R2)
+    estimate = Estimate(COST_MODEL["hold_request_s"] + COST_MODEL["hold_state_s"] * likely
+                        + COST_MODEL["hold_root_s"] * roots + COST_MODEL["hold_table_s"] * tables,
+                        COST_MODEL["base_mb"] + COST_MODEL["hold_state_mb"] * likely, what,
+                        COST_MODEL["hold_browser_factor"])
     if states > real.MOST_STATES:
         raise BudgetError(f"{what} could meet up to {states:,} positions of the opponent's turn: more than any budget "
                           f"allows. {hint}", "hold")
     check_cost(estimate, budget, "hold", hint)
     theirs = sum(theirs_start) + request.R2
-    most = [max(c[0][i] for c in configs) for i in range(len(front))]
     potential = theirs + sum(most)
     finder = holding.HoldSearch(request.models, front, request.stacks, request.R2, request.min_move, request.dice,
-                                request.scale, search.underflow_free(request.models, potential))
+                                request.scale, search.underflow_free(request.models, potential), most)
     finder.grow_stack(potential)
-    config, _, floats = finder.best(configs, holding.LowerBound(request.models, request.stacks, request.R2))
+    config, _, floats = finder.best(configs, lower)
     vec, placed, move = config
     win, their_placed, (part, start) = finder.reply_exact(vec)
     action, _ = part.solver.best_action(start)
@@ -121,7 +130,7 @@ def hold(position, player, reinforcements, hold, opponent, opponent_reinforcemen
     reply = {"win": win, "placement": tuple(zip((s[0] for s in request.stacks), their_placed)),
              "next": real._action(part.lay.names, action), "line": tuple(line)}
     fort = None if move is None else {"from": move[0], "to": move[1], "armies": move[2]}
-    thumbs = tuple(_price(finder, request, name, p) for name, p in rules_of_thumb(request))
+    thumbs = tuple(_price(finder, request, name, p, lower) for name, p in rules_of_thumb(request))
     skipped = len(configs) - len(floats)
     searched = {"family": "real", "complete": True, "states": finder.states, "bound": states,
                 "configurations": len(configs), "skipped": skipped, "replies": placements,
@@ -138,6 +147,19 @@ def hold(position, player, reinforcements, hold, opponent, opponent_reinforcemen
     answer_words = _words(request, 1 - win, placement, fort, reply, thumbs)
     return HoldAnswer(request.player, request.opponent, request.hold, request.hold_name, request.R, request.R2,
                       request.fortify, 1 - win, placement, fort, reply, thumbs, front, answer_words, searched)
+
+
+def _likely_states(request):
+    """The states the search is likely to meet, for the cost guard, before any work: the bound
+    (algorithms/hold.py `parts_bound`) over the fronts the rules of thumb leave, with the fortify
+    moves into the front from behind that their pricing tries (`_price`). Those are searched in
+    full (each rule is priced exactly), and the best front, searched in full as well, lies among
+    fronts of the same armies, whose states are mostly the same (bench/calibrate_cost.py's hold
+    rows: the search meets 0.55 to 0.9 of this)."""
+    inward = [(u, v) for u, v in request.sources if u not in request.front]
+    fronts = {c[0] for _, placed in rules_of_thumb(request)
+              for c in holding.configurations(request.front, request.armies, request.R, inward, [placed])}
+    return holding.parts_bound(sorted(fronts), request.stacks, request.R2)
 
 
 MOST_CONFIGURATIONS = 200_000   # the holder's placements and moves (a bound), past which none is tried
@@ -207,13 +229,13 @@ def rules_of_thumb(request):
     return out
 
 
-def _price(finder, request, name, placed):
+def _price(finder, request, name, placed, lower=None):
     """A rule of thumb's placement, priced exactly, with the best fortify move after it that brings
     armies from outside the front (fortify "adjacent"; a move between front territories would undo
     the rule's split)."""
     inward = [(u, v) for u, v in request.sources if u not in request.front]
     configs = holding.configurations(request.front, request.armies, request.R, inward, [placed])
-    (_, _, move), win, _ = finder.best(configs)
+    (_, _, move), win, _ = finder.best(configs, lower)
     fort = None if move is None else {"from": move[0], "to": move[1], "armies": move[2]}
     return {"name": name, "placement": tuple(zip(request.front, placed)), "fortify": fort, "hold": 1 - win}
 

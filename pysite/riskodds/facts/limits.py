@@ -184,8 +184,12 @@ COST_MODEL = {
     "real_state_army_slot_s": 2e-7, #   from a pilot search), and per state, army and territory in play,
     "real_state_mb": 9e-4,          #   MB per state (the memo's tuples and values),
     "real_placement_s": 2e-5,       #   and per placement of the reinforcements tried
-    "hold_state_s": 1.5e-5,         # holding (answers/hold.py): per state of the opponent's turns' bound,
-    "hold_root_s": 1e-5,            #   and per holder front times opponent placement
+    "hold_request_s": 2e-3,         # holding (answers/hold.py): once per request (rules of thumb, exact, words),
+    "hold_state_s": 6e-6,           #   per state of the bound over the rules of thumb's fronts (`_likely_states`),
+    "hold_root_s": 3e-6,            #   per holder front times opponent placement (the lower bound on each),
+    "hold_table_s": 1e-5,           #   per table of a roll's outcomes (stack, territory, defenders, armies),
+    "hold_state_mb": 1e-4,          #   MB per such state (integer keys and floats, and exact values),
+    "hold_browser_factor": 1.6,     #   and in Pyodide 3.7x to 3.9x CPython (bench/bench_hold.py): 2.5 x 1.6
     "turn_browser_factor": 1.7,     #   in Pyodide a turn's work (small tuples and dicts) is slower still
                                     #   than pyodide_slowdown says (bench/bench_turn.py: 2.7x to 4.1x)
     "text_s": 3.2e-11,              # one exact value as decimal text: per S**1.7 (int -> str)
