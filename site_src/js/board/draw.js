@@ -361,7 +361,7 @@ export function drawBoard(board, { id, editorId, helpId, onPick, goalMark = "tar
     const words = s.label ?? `${n} · ${s.move}`;
     const kind = s.kind ? ` ${s.kind}` : "";
     const label = placeLabel(b, shape.start.x, shape.start.y, words, fs, taken, [middle]);
-    return [svg("g", { class: `attack${kind}` },
+    return [svg("g", { class: `attack${kind}`, "data-from": s.from, "data-to": s.target },
       shape.parts.map((g) => svg("line", { class: "halo", ...line(g), "stroke-width": 7 * u })),
       shape.parts.map((g) => svg("line", { class: "shaft", ...line(g), "stroke-width": 3 * u })),
       svg("polygon", { class: "head", points: shape.head.map((pt) => pt.map((v) => v.toFixed(1)).join(",")).join(" ") })),
