@@ -23,6 +23,7 @@ import { probabilityView, exactBox } from "../views/probability.js";
 import { answerLine, answerPart, lead, valueData } from "../views/answer.js";
 import { loadBoard } from "../board/facts.js";
 import { BOARD_STYLE, boardEntry, loadStyle, positionReader } from "../board/entry.js";
+import { selectOnFocus } from "../board/editor.js";
 import { PLAYER, listNames, readTargets, requestPosition, unknownWords } from "../board/position.js";
 import { MARKED, askedSet, boardPlan, lineWords, setTerritories, setWords, setupHint, splitWords, thumbRows } from "./hold-answer.js";
 
@@ -167,6 +168,7 @@ function mount(form, ctx) {
     help: "Tap a territory to set who holds it (then type its armies) and whether it is one to hold; on a territory of yours, “Hold …” makes its whole continent yours and the set to hold. Keyboard: arrow keys move between territories, Enter picks one.",
     offer: form.querySelector(`#${CSS.escape(id)}-reinforcements-hint`),
   });
+  selectOnFocus(form.elements.namedItem("opponent_reinforcements")); // a tap selects the number: a key replaces it
   views.set(form, entry.view);
   entry.refresh();
 }
