@@ -17,7 +17,7 @@ from riskodds.interfaces import api
 
 from conftest import _guard
 from sitebuild.hold_presets import BY_NAME, OPPONENT, PLAYER, PRESETS, form_fields, request
-from sitehelpers import hold_request, no_horizontal_scroll, open_page, overlapping_texts, screenshot, wait_final
+from sitehelpers import hold_request, no_horizontal_scroll, open_page, overlapping_texts, screenshot, wait_final, wait_status
 
 PHONE = {"width": 390, "height": 844}
 SHOTS = Path("/tmp/holdui")
@@ -55,7 +55,9 @@ def wait_hold(page, want: dict):
 
 
 def start_from(page, preset: str) -> dict:
+    """A ready-made position on the form as the template has it (the rules a test changed go back)."""
     open_hold(page)
+    form(page).evaluate("f => f.reset()")
     form(page).locator(f"button[data-preset={preset}]").click()
     want = api.handle("hold", request(BY_NAME[preset]))
     wait_hold(page, want)
@@ -186,7 +188,7 @@ def test_territories_marked_to_hold_by_taps(calc_page, clean):
     start_from(calc_page, "south-america")
     f = form(calc_page)
     f.locator("[name=hold]").select_option("marked")
-    assert wait_final(calc_page, "hold") == "waiting"
+    wait_status(calc_page, "hold", "waiting")
     assert f.locator("[data-role=setup-hint]").inner_text().startswith("Choose what to hold")
     for t in ("Venezuela", "Brazil"):
         spot(calc_page, t).click()
@@ -356,12 +358,15 @@ def test_the_phone_layout(phone, clean):
         && [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()) && parseFloat(getComputedStyle(e).fontSize) < 12)
         .map((e) => e.textContent.slice(0, 40))""")
     assert small == []
-    # every control a thumb can hit: 44 CSS px tall at least (a radio's or switch's whole label counts)
-    tiny = f.evaluate("""f => [...f.querySelectorAll('button, select, input, textarea, summary, label.switch, .radios label, .segmented label')]
+    # every control a thumb can hit: 44 CSS px tall at least (a radio's or switch's whole label counts);
+    # the site's two compact buttons (the status line's Cancel, the count offered) 2.2 rem
+    sizes = f.evaluate("""f => [...f.querySelectorAll('button, select, input, textarea, summary, label.switch, .radios label, .segmented label')]
         .filter((e) => e.getClientRects().length && getComputedStyle(e).opacity !== '0'
           && !(e.matches('input[type=radio], input[type=checkbox]')))
-        .map((e) => [e.tagName, e.getAttribute('name') || e.textContent.trim().slice(0, 30), Math.round(e.getBoundingClientRect().height)])
-        .filter(([, , h]) => h < 44)""")
+        .map((e) => [e.matches('.status-line button, .use-count'), e.getAttribute('name') || e.textContent.trim().slice(0, 30),
+          e.getBoundingClientRect().height, e.getBoundingClientRect().width])""")
+    assert len(sizes) > 30
+    tiny = [(name, h, w) for compact, name, h, w in sizes if h < (35 if compact else 44) - 0.5 or w < 44 - 0.5]
     assert tiny == [], tiny
     shoot(page, "phone-north-america")
     screenshot(page, "phone-hold")

@@ -125,6 +125,7 @@ export function drawBoard(board, { id, editorId, helpId, onPick, goalMark = "tar
   function autoZoom() {
     const narrow = (frame.clientWidth || NARROW) < NARROW;
     const want = narrow && state.goal.size ? GOAL : "";
+    if (select.value !== zoomed) select.value = zoomed; // a form's reset puts the select back to its first view
     if (!chosen && want !== zoomed) zoomTo(want);
     else if (zoomed === GOAL && goalKey() !== shownGoal) zoomTo(GOAL); // the goal changed: the view follows it
   }
@@ -360,7 +361,8 @@ export function drawBoard(board, { id, editorId, helpId, onPick, goalMark = "tar
     const middle = [(shaft.x1 + shape.head[0][0]) / 2, (shaft.y1 + shape.head[0][1]) / 2];
     const words = s.label ?? `${n} · ${s.move}`;
     const kind = s.kind ? ` ${s.kind}` : "";
-    const label = placeLabel(b, shape.start.x, shape.start.y, words, fs, taken, [middle]);
+    const shown = { x: view.x, y: view.y, width: view.w, height: view.h }; // an arrow across the edge: its label in view
+    const label = placeLabel(b, shape.start.x, shape.start.y, words, fs, taken, [middle], shown);
     return [svg("g", { class: `attack${kind}`, "data-from": s.from, "data-to": s.target },
       shape.parts.map((g) => svg("line", { class: "halo", ...line(g), "stroke-width": 7 * u })),
       shape.parts.map((g) => svg("line", { class: "shaft", ...line(g), "stroke-width": 3 * u })),
