@@ -392,3 +392,23 @@ def test_a_set_that_cannot_be_attacked_holds_for_sure(site_context, watch, clean
     assert f.locator("[data-output=move] li").all_inner_texts() == want["words"]
     assert f.locator("svg.board .plan .attack").count() == 0
     page.close()
+
+
+def test_no_serious_accessibility_violation_in_an_answer(browser, site_url):
+    """axe-core on the Hold form with an answer shown (the page's tour checks it only as it opens, on
+    an empty board), every box open, at 390 px and 1280 px."""
+    from sitebuild import paths
+    context = browser.new_context(base_url=site_url, bypass_csp=True, viewport=PHONE)   # only to inject axe's script
+    page = context.new_page()
+    page.goto("/calculators/#hold")
+    start_from(page, "north-america")
+    form(page).evaluate("f => f.querySelectorAll('details').forEach((d) => { d.open = true; })")
+    page.add_script_tag(content=(paths.ROOT / "node_modules" / "axe-core" / "axe.min.js").read_text())
+    for width in (390, 1280):
+        page.set_viewport_size({"width": width, "height": PHONE["height"]})
+        page.wait_for_timeout(100)
+        found = page.evaluate("""async () => (await axe.run('form#hold', {resultTypes: ['violations']})).violations
+            .filter((v) => ['serious', 'critical'].includes(v.impact))
+            .map((v) => [v.id, v.help, v.nodes.map((n) => n.target.join(' ')).slice(0, 3)])""")
+        assert found == [], (width, found)
+    context.close()
