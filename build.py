@@ -21,7 +21,7 @@ if __name__ == "__main__":
     signal.signal(signal.SIGINT, _interrupted)
 
 from sitebuild import approx, assets, engine_pack, headers, offline, outdir, pages, paths, pyodide_copy, snapshot  # noqa: E402,E501
-from sitebuild import article, cache, turn_presets  # noqa: E402
+from sitebuild import article, cache, hold_presets, turn_presets  # noqa: E402
 from sitebuild.engine_facts import BOARD_ASSET, board_json, page_facts, turn_form_facts  # noqa: E402
 
 CALCULATOR_MODULES = ["js/calculator-form.js", "js/calculators/index.js"]  # app.js imports them on a page with forms
@@ -36,7 +36,8 @@ def build(out_dir: Path = paths.DEFAULT_OUT, engine_dir: Path = paths.ENGINE_SRC
             sources[engine_pack.part_asset(name)] = engine_pack.engine_archive(Path(engine_dir), name)
         sources[snapshot.SNAPSHOT_ASSET] = snapshot.snapshot_gz(paths.PYODIDE_PKG, sources[engine_pack.ENGINE_ASSET])
         sources[approx.APPROX_ASSET] = approx.table_gz()  # approximate answers while Python loads
-        sources[BOARD_ASSET] = board_json({"presets": turn_presets.shipped()})  # the Turn calculator's, fetched on demand
+        # the Turn and Hold calculators' board and ready-made positions, fetched on demand
+        sources[BOARD_ASSET] = board_json({"presets": turn_presets.shipped(), "hold_presets": hold_presets.shipped()})
         page_list = pages.page_list()
         art = article.prepare(page_list)  # cached figures, downloads and KaTeX, hashed like any asset
         sources.update(art.assets)
@@ -58,6 +59,8 @@ def build(out_dir: Path = paths.DEFAULT_OUT, engine_dir: Path = paths.ENGINE_SRC
             "engine_facts": page_facts(),  # limits, rule fields, conventions: read by the forms (limits.js)
             # the Turn form's continents, move-in rule and ready-made positions (templates only)
             "turn_form": turn_form_facts(turn_presets.template_facts()),
+            # the Hold form's: the same continents and move-in rule (his), its own ready-made positions
+            "hold_form": turn_form_facts(hold_presets.template_facts()),
             # what a page that starts its engine at once preloads: the calculators' module graph
             # (else fetched one level of imports per round trip)
             "app_modules": [urls[rel] for rel in app_imports],

@@ -83,6 +83,19 @@ test("placeLabel: beside its box, never on it; at the corner nearest the arrow w
   assert.ok(clear >= 6, `${clear} clear places`);
 });
 
+test("placeLabel within a view: a place inside it first, even when the arrow comes from outside it", () => {
+  const b = place("Alaska");
+  const fs = 19;
+  const from = { x: VIEW.x + VIEW.w, y: b.y }; // an attack from Kamchatka comes in across the board's left edge
+  const free = placeLabel(b, VIEW.x, b.y, "his attack", fs, []);
+  const within = { x: b.x0 - 22, y: b.y0 - 60, width: 700, height: 600 }; // a view that starts just left of Alaska
+  assert.ok(free.box.x < within.x, "without the view: beside the edge the arrow comes from, out of this view");
+  const l = placeLabel(b, VIEW.x, b.y, "his attack", fs, [], [], within);
+  assert.ok(Math.abs(overlap(l.box, within) - l.box.width * l.box.height) < 1e-6, "wholly in view");
+  assert.equal(overlap(l.box, rectOf(b)), 0);
+  assert.ok(from.x > l.x);
+});
+
 test("arrow: from box a into box b, the head's point on the target's gap, the shaft ending at the head's base", () => {
   const a = place("Siam"), b = place("Indonesia");
   const head = 11, gap = 3;

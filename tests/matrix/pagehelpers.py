@@ -4,7 +4,7 @@ import contextlib
 import sys
 
 FINAL = ":is([data-status=done], [data-status=error], [data-status=cancelled])"
-CALCULATORS = ("battle", "campaign", "plan", "turn", "needed", "table", "path")
+CALCULATORS = ("battle", "campaign", "plan", "turn", "hold", "needed", "table", "path")
 
 
 def open_calculators(page, url: str) -> None:

@@ -1,6 +1,7 @@
 """The pages as a phone reader meets them, in every engine: on a 360 px screen each calculator
 computes its pre-filled answer on its own as it scrolls in (equal to CPython's engine, computed
-here from the form's own fields; the Turn calculator's arrows and plan too), nothing scrolls
+here from the form's own fields; the Turn calculator's arrows and plan too, the Hold calculator's
+placement and reply), nothing scrolls
 sideways with every box open, and the article starts its Python runtime only when a calculator
 comes near. One page per engine."""
 
@@ -9,7 +10,7 @@ from fractions import Fraction
 import pytest
 import riskodds as ro
 from riskodds.interfaces import api
-from sitehelpers import turn_request
+from sitehelpers import hold_request, turn_request
 from pagehelpers import CALCULATORS, exact, field_values, pair, scroll_to, sideways_overflow, wait_engine_ready, wait_final
 
 PHONE = (360, 780)
@@ -42,6 +43,14 @@ def check_answer(page, form_id: str, kind: str) -> None:
                         f"form#{form_id} [data-output=words] li") == words
         attacks = [st for st in want["line"] if "from" in st] if real else want["steps"]
         assert page.run("(s) => document.querySelectorAll(s).length", f"form#{form_id} svg.board .plan .attack") == len(attacks)
+        return
+    if kind == "hold":  # the board too: his reply drawn beside the holder's placement and move
+        want = api.handle("hold", hold_request(v))
+        assert exact(page, form_id, "hold") == pair(Fraction(int(want["hold"]["num"]), int(want["hold"]["den"])))
+        arrows = [a for a in (want["fortify"], want["reply"]["next"].get("attack")) if a]
+        assert page.run("(s) => document.querySelectorAll(s).length", f"form#{form_id} svg.board .plan .attack") == len(arrows)
+        placed = [p for p in want["placement"] + want["reply"]["placement"] if p["armies"]]
+        assert page.run("(s) => document.querySelectorAll(s).length", f"form#{form_id} svg.board .placed") == len(placed)
         return
     rules, convention = rules_of(v), v["convention"]
     if kind == "battle":
@@ -77,11 +86,11 @@ def check_answer(page, form_id: str, kind: str) -> None:
 
 def reach(page, form_id: str) -> None:
     """Scroll to a form as a reader does: it mounts and computes its pre-filled answer, no click. The
-    Turn calculator opens on an empty board (issue 35): the reader taps a ready-made position."""
+    Turn and Hold calculators open on an empty board (issue 35): the reader taps a ready-made position."""
     scroll_to(page, f"form#{form_id}")
-    if form_id == "turn":
-        page.wait("form#turn button[data-preset=south-america]")
-        page.click("form#turn button[data-preset=south-america]")
+    if form_id in ("turn", "hold"):
+        page.wait(f"form#{form_id} button[data-preset=south-america]")
+        page.click(f"form#{form_id} button[data-preset=south-america]")
 
 
 @pytest.mark.parametrize("form_id", CALCULATORS)

@@ -79,16 +79,54 @@ def no_horizontal_scroll(page, width: int) -> bool:
     return scroll <= width and inner == width
 
 
-def turn_request(v: dict) -> dict:
-    """The Turn form's fields (position, goal, targets, reinforcements, min_move, as text) as the
-    engine's `turn` request: the position's text ("you: Siam 6; opponent: Indonesia 2, ...") read
-    here, apart from the page's own reading of it."""
+def position_of(text: str) -> dict:
+    """A board form's position text ("you: Siam 6; opponent: Indonesia 2, ...") as the engine's
+    position, read here apart from the page's own reading of it."""
     position = {}
-    for part in v["position"].split(";"):
+    for part in text.split(";"):
         owner, _, items = part.partition(":")
         for item in items.split(","):
             name, _, armies = item.strip().rpartition(" ")
             position[name] = {"owner": owner.strip(), "armies": int(armies)}
+    return position
+
+
+def turn_request(v: dict) -> dict:
+    """The Turn form's fields (position, goal, targets, reinforcements, min_move, as text) as the
+    engine's `turn` request."""
     take = [t.strip() for t in v["targets"].split(",")] if v["goal"] == "targets" else v["goal"]
-    return {"position": position, "player": "you", "reinforcements": int(v["reinforcements"]), "goal": {"take": take},
-            "min_move": v["min_move"]}
+    return {"position": position_of(v["position"]), "player": "you", "reinforcements": int(v["reinforcements"]),
+            "goal": {"take": take}, "min_move": v["min_move"]}
+
+
+def hold_request(v: dict) -> dict:
+    """The Hold form's fields (position, hold, marked, reinforcements, opponent_reinforcements,
+    opponent, fortify, min_move, as text) as the engine's `hold` request."""
+    hold = [t.strip() for t in v["marked"].split(",")] if v["hold"] == "marked" else v["hold"]
+    return {"position": position_of(v["position"]), "player": "you", "reinforcements": int(v["reinforcements"]),
+            "hold": hold, "opponent": v["opponent"], "opponent_reinforcements": int(v["opponent_reinforcements"]),
+            "fortify": v["fortify"], "min_move": v["min_move"]}
+
+
+def overlapping_texts(page, form_id: str = "turn") -> list:
+    """Every pair of texts drawn on the board (names, armies, continents, the edge's labels, the
+    plan's labels) whose boxes, as seen inside the board's frame, overlap by more than half a pixel
+    each way; and every text seen under 12 px. The board of form `form_id` (the Turn's, the Hold's)."""
+    return page.locator(f"form#{form_id} svg.board").evaluate("""svg => {
+        const f = svg.closest('.board-frame').getBoundingClientRect();
+        const seen = [...svg.querySelectorAll('text')].filter((t) => t.textContent.trim() && t.getClientRects().length
+            && getComputedStyle(t).display !== 'none' && getComputedStyle(t).visibility !== 'hidden')
+          .map((t) => ({ t, r: t.getBoundingClientRect() }))
+          .filter(({ r }) => r.right > f.left && r.left < f.right && r.bottom > f.top && r.top < f.bottom);
+        const out = [];
+        const scale = svg.getScreenCTM().a;
+        for (const { t } of seen) {
+          const px = parseFloat(getComputedStyle(t).fontSize) * scale;
+          if (px < 11.99) out.push(['small', t.textContent, px]);
+        }
+        for (let i = 0; i < seen.length; i++) for (let j = i + 1; j < seen.length; j++) {
+          const a = seen[i].r, b = seen[j].r;
+          const w = Math.min(a.right, b.right) - Math.max(a.left, b.left), h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+          if (w > 0.5 && h > 0.5) out.push([seen[i].t.textContent, seen[j].t.textContent, Math.round(w), Math.round(h)]);
+        }
+        return out; }""")

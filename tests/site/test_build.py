@@ -123,29 +123,40 @@ def test_page_weight_without_runtime_is_small(two_builds, page):
     assert weight > len(files[page]), "the page's own assets were not followed"
 
 
-TURN_ON_DEMAND = {"assets/js/calculators/turn.js", "assets/css/board.css", "assets/board/classic.json",
-                  "assets/js/calculators/turn-play.js", "assets/js/calculators/turn-play-state.js",
-                  *(f"assets/js/board/{m}.js" for m in ("draw", "editor", "facts", "geometry", "keys", "position",
-                                                        "shapes"))}
-TURN_ON_DEMAND_BUDGET = 112 * 1024  # bytes: the Turn calculator's code, styles and board, loaded when it is used
+BOARD_PARTS = {"assets/css/board.css", "assets/board/classic.json", "assets/js/calculators/plan.js",
+               *(f"assets/js/board/{m}.js" for m in ("draw", "editor", "entry", "facts", "geometry", "keys", "position",
+                                                     "shapes"))}
+# what each calculator on the board loads when its form comes near (plan.js, which both import, is
+# the page's own already), and its budget
+ON_DEMAND = {
+    "turn": BOARD_PARTS | {"assets/js/calculators/turn.js", "assets/js/calculators/turn-play.js",
+                           "assets/js/calculators/turn-play-state.js"},
+    "hold": BOARD_PARTS | {"assets/js/calculators/hold.js", "assets/js/calculators/hold-answer.js"},
+}
+ON_DEMAND_BUDGET = 112 * 1024  # bytes: one calculator's code, styles and board, loaded when it is used
 
 
-def test_the_turn_calculator_loads_on_demand(two_builds):
-    """The board's code, geometry, styles and facts load when the Turn form comes near, not with
-    the page: outside the page's weight (sitebuild/weight.py), within a budget of their own, and
-    precached by the service worker for offline use."""
+def test_the_board_calculators_load_on_demand(two_builds):
+    """The board's code, geometry, styles and facts load when the Turn or Hold form comes near, not
+    with the page: outside the page's weight (sitebuild/weight.py), each calculator's within a budget
+    of its own, and precached by the service worker for offline use."""
     files, _ = two_builds
     unhashed = lambda names: {re.sub(r"\.[0-9a-f]{10}(\.\w+)$", r"\1", n) for n in names}  # noqa: E731
+    hashed = lambda rel: next(n for n in files if unhashed([n]) == {rel})  # noqa: E731
     for page in ("calculators/index.html", "index.html"):   # the home page's battle form loads the registry too
-        later = page_loads(files, page, on_demand=True) - page_loads(files, page)
-        assert unhashed(later) == TURN_ON_DEMAND, page
+        now = page_loads(files, page)
+        later = page_loads(files, page, on_demand=True) - now
+        assert unhashed(later) == set().union(*ON_DEMAND.values()) - unhashed(now), page
         assert page_weight(files, page, on_demand=True) - page_weight(files, page) == sum(len(files[n]) for n in later)
-    assert sum(len(files[n]) for n in later) <= TURN_ON_DEMAND_BUDGET
+        for name, parts in ON_DEMAND.items():   # each calculator's own: what its module loads that the page has not
+            own = page_loads(files, hashed(f"assets/js/calculators/{name}.js"), on_demand=True) - now
+            assert unhashed(own) == parts - unhashed(now), (page, name)
+            assert sum(len(files[n]) for n in own) <= ON_DEMAND_BUDGET, (name, sum(len(files[n]) for n in own))
     sw = files["sw.js"].decode()
     assert all(f'"/{n}"' in sw for n in later), "the service worker precaches what loads on demand"
     # only what is marked: without the mark the import would be counted like app.js's
     index = next(files[n] for n in files if re.fullmatch(r"assets/js/calculators/index\.[0-9a-f]{10}\.js", n)).decode()
-    assert index.count("/* on demand */ import(") == 1
+    assert index.count("/* on demand */ import(") == len(ON_DEMAND)
 
 
 def test_netlify_headers_policy(built_site):

@@ -54,10 +54,10 @@ def test_every_calculator_fits_a_360_px_screen_with_every_box_open(browser, site
                                   is_mobile=True, has_touch=True)
     context.route("**/*", _guard(watch))
     page = open_page(context, watch, "/calculators/?calc=campaign&attackers=72&territories=22+8+2+2+2+7+1+1+3+1+2+3+5+1&t1_defend_dice=3")
-    for form_id in ("battle", "campaign", "plan", "turn", "needed", "table", "path"):
+    for form_id in ("battle", "campaign", "plan", "turn", "hold", "needed", "table", "path"):
         page.locator(f"form#{form_id}").scroll_into_view_if_needed()
-        if form_id == "turn":   # a first visit opens on an empty board: a ready-made position
-            page.locator("form#turn button[data-preset=south-america]").click(timeout=60_000)
+        if form_id in ("turn", "hold"):   # a first visit opens on an empty board: a ready-made position
+            page.locator(f"form#{form_id} button[data-preset=south-america]").click(timeout=60_000)
         assert wait_final(page, form_id) == "done", form_id
     page.evaluate("() => document.querySelectorAll('details').forEach((d) => { d.open = true; })")
     screenshot(page, "phone-360-all-open")

@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 from riskodds.interfaces import api
 
 from conftest import _guard
-from sitehelpers import open_page, wait_final
+from sitehelpers import open_page, overlapping_texts, wait_final
 
 BOARD = api.handle("describe", {})["board"]
 CONTINENTS = {c["name"]: c["territories"] for c in BOARD["continents"]}
@@ -74,30 +74,6 @@ def wait_answer(page, want: dict):
     page.locator(f'form#turn [data-output=win][data-num="{want["win"]["num"]}"][data-den="{want["win"]["den"]}"]').wait_for(
         state="attached", timeout=120_000)
     assert wait_final(page, "turn") == "done"
-
-
-def overlapping_texts(page) -> list:
-    """Every pair of texts drawn on the board (names, armies, continents, the edge's labels, the
-    plan's labels) whose boxes, as seen inside the board's frame, overlap by more than half a pixel
-    each way; and every text seen under 12 px."""
-    return page.locator("form#turn svg.board").evaluate("""svg => {
-        const f = svg.closest('.board-frame').getBoundingClientRect();
-        const seen = [...svg.querySelectorAll('text')].filter((t) => t.textContent.trim() && t.getClientRects().length
-            && getComputedStyle(t).display !== 'none' && getComputedStyle(t).visibility !== 'hidden')
-          .map((t) => ({ t, r: t.getBoundingClientRect() }))
-          .filter(({ r }) => r.right > f.left && r.left < f.right && r.bottom > f.top && r.top < f.bottom);
-        const out = [];
-        const scale = svg.getScreenCTM().a;
-        for (const { t } of seen) {
-          const px = parseFloat(getComputedStyle(t).fontSize) * scale;
-          if (px < 11.99) out.push(['small', t.textContent, px]);
-        }
-        for (let i = 0; i < seen.length; i++) for (let j = i + 1; j < seen.length; j++) {
-          const a = seen[i].r, b = seen[j].r;
-          const w = Math.min(a.right, b.right) - Math.max(a.left, b.left), h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
-          if (w > 0.5 && h > 0.5) out.push([seen[i].t.textContent, seen[j].t.textContent, Math.round(w), Math.round(h)]);
-        }
-        return out; }""")
 
 
 def outside_frame(page, names) -> list:

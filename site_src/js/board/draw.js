@@ -4,7 +4,9 @@
 // control: focusable (one tab stop; the arrow keys move between territories, board/keys.js), a
 // button whose name says who holds it, its armies and whether it is a target, with data-territory.
 // Over them a plan, the engine's answer: armies placed and the attacks as numbered arrows with the
-// armies moved in, each label clear of every other text (board/shapes.js has the geometry). Texts are
+// armies moved in, each label clear of every other text (board/shapes.js has the geometry); for the
+// Hold calculator, the holder's placement and fortify move and the opponent's placement and attack,
+// each side in its colour. Texts are
 // laid out again at every size and zoom, so none is under 12 px: a view (the goal and every territory
 // bordering it, one continent and its borders, or the whole board) is drawn no smaller than that
 // allows, wider than the frame where it must (the frame pans), and zooms (the buttons, a pinch).
@@ -32,15 +34,18 @@ function holderWords(owner) {
   return owner === OPPONENT ? "the opponent's" : `held by ${owner}`;
 }
 
-/** The board for one form. board: facts.js's index; id: a prefix for ids; onPick(name): a tap, Enter or Space. */
-export function drawBoard(board, { id, editorId, helpId, onPick }) {
+/** The board for one form. board: facts.js's index; id: a prefix for ids; onPick(name): a tap, Enter
+ *  or Space. goalMark: how the set the form asks about is marked, "target" (its territories not the
+ *  player's, as targets: the Turn) or "hold" (each, as a territory to hold: the Hold); goalView: the
+ *  zoom's name for it and its borders; legend: [[swatch class, words]] after the board's own. */
+export function drawBoard(board, { id, editorId, helpId, onPick, goalMark = "target", goalView = "Goal and borders", legend: more = [] }) {
   const territories = board.territories;
   const nodes = new Map(); // name -> {g, shape, ring, name, armies}
   let view = { ...VIEW };
   let zoomed = ""; // the view: GOAL, a continent's name, or "" (the whole board)
   let scale = 1; // the zoom: 1 is the view's own size
   let u = 1; // user units per CSS pixel
-  let state = { holdings: new Map(), goal: new Set(), selected: null, placed: new Map(), fault: new Set() };
+  let state = { holdings: new Map(), goal: new Set(), selected: null, placed: new Map(), theirs: new Map(), fault: new Set() };
   let planData = null;
   let current = null; // the one tab stop: the territory picked or moved to last, at first the player's first
   let chosen = false; // the reader picked the view (or moved the focus out of it): it stays
@@ -105,7 +110,7 @@ export function drawBoard(board, { id, editorId, helpId, onPick }) {
   // board; drawn no smaller than texts of 12 px allow (wider than the frame, the frame pans), and
   // zoomed in by the buttons or a pinch ----
   const select = el("select", { id: `${id}-zoom` },
-    el("option", { value: GOAL }, "Goal and borders"),
+    el("option", { value: GOAL }, goalView),
     el("option", { value: "" }, "Whole board"),
     board.continents.map((c) => el("option", { value: c.name }, `${c.name} (bonus ${c.bonus})`)));
   const zoomButton = (by, text, label) => el("button", { type: "button", class: "zoom-step", "data-zoom": by, "aria-label": label }, text);
@@ -120,6 +125,7 @@ export function drawBoard(board, { id, editorId, helpId, onPick }) {
   function autoZoom() {
     const narrow = (frame.clientWidth || NARROW) < NARROW;
     const want = narrow && state.goal.size ? GOAL : "";
+    if (select.value !== zoomed) select.value = zoomed; // a form's reset puts the select back to its first view
     if (!chosen && want !== zoomed) zoomTo(want);
     else if (zoomed === GOAL && goalKey() !== shownGoal) zoomTo(GOAL); // the goal changed: the view follows it
   }
@@ -266,15 +272,19 @@ export function drawBoard(board, { id, editorId, helpId, onPick }) {
       const h = state.holdings.get(t);
       const goal = state.goal.has(t);
       const placed = state.placed.get(t);
+      const theirs = state.theirs.get(t); // the opponent's reply places these (the Hold)
       n.g.dataset.owner = h ? (h.owner === PLAYER ? "you" : "them") : "none";
-      n.g.toggleAttribute("data-target", goal && Boolean(h) && h.owner !== PLAYER);
+      const target = goalMark === "target" && goal && Boolean(h) && h.owner !== PLAYER;
+      n.g.toggleAttribute("data-target", target);
+      n.g.toggleAttribute("data-hold", goalMark === "hold" && goal);
       n.g.toggleAttribute("data-fault", state.fault.has(t));
       // a space first (drawn as nothing): read after the name, the box's words are "Peru 1", not "Peru1"
-      n.armies.replaceChildren(h ? ` ${h.armies}` : "", placed ? svg("tspan", { class: "placed" }, ` +${placed}`) : "");
+      n.armies.replaceChildren(h ? ` ${h.armies}` : "", placed ? svg("tspan", { class: "placed" }, ` +${placed}`) : "",
+        theirs ? svg("tspan", { class: "placed theirs" }, ` +${theirs}`) : "");
       n.g.setAttribute("aria-expanded", String(state.selected === t));
       const words = h ? `${holderWords(h.owner)}, ${h.armies} ${h.armies === 1 ? "army" : "armies"}` : "not in play";
-      const aim = goal && h && h.owner !== PLAYER ? ", target" : "";
-      const plan = placed ? `, the plan places ${placed} here` : "";
+      const aim = target ? ", target" : goalMark === "hold" && goal ? ", to hold" : "";
+      const plan = (placed ? `, the plan places ${placed} here` : "") + (theirs ? `, the opponent's reply places ${theirs} here` : "");
       const fault = state.fault.has(t) ? ", named in the message" : "";
       n.details = `${board.continentOf.get(t).name}, ${words}${aim}${plan}${fault}`;
       name(t, n);
@@ -326,15 +336,22 @@ export function drawBoard(board, { id, editorId, helpId, onPick }) {
   });
 
   // ---- the plan: the engine's placement and attacks ----
+  /** r: {placement: [{territory, armies}], steps: [{from, target, move} | {from, target, label, kind}],
+   *  theirs: the opponent's placement (optional)}, or null (no plan). A step with a `label` is drawn
+   *  with it and its `kind` ("fortify": the player's move, "reply": the opponent's attack) as its
+   *  class; any other is an attack numbered in order, "n · armies moved in". */
   function plan_(r) {
-    planData = r ? { placement: r.placement.filter((p) => p.armies > 0), steps: r.steps } : null;
+    const placed = (list) => (list ?? []).filter((p) => p.armies > 0);
+    planData = r ? { placement: placed(r.placement), theirs: placed(r.theirs), steps: r.steps } : null;
     state.placed = new Map((planData?.placement ?? []).map((p) => [p.territory, p.armies]));
+    state.theirs = new Map((planData?.theirs ?? []).map((p) => [p.territory, p.armies]));
     update({});
     drawPlan();
   }
 
-  /** Attack number `n` of the plan: [an arrow from the attacking box into the target's, and beside
-   *  the target's box where it comes in, clear of every other text, "n · armies moved in"]. */
+  /** Step number `n` of the plan: [an arrow from the attacking box into the target's, and beside
+   *  the target's box where it comes in, clear of every other text, its label ("n · armies moved
+   *  in", or the step's own)]. */
   function attack(s, n, taken) {
     const fs = TEXT_PX * u;
     const a = place(s.from), b = place(s.target);
@@ -342,13 +359,16 @@ export function drawBoard(board, { id, editorId, helpId, onPick }) {
     const line = (g) => ({ x1: g.x1, y1: g.y1, x2: g.x2, y2: g.y2 });
     const shaft = shape.parts.at(-1);
     const middle = [(shaft.x1 + shape.head[0][0]) / 2, (shaft.y1 + shape.head[0][1]) / 2];
-    const label = placeLabel(b, shape.start.x, shape.start.y, `${n} · ${s.move}`, fs, taken, [middle]);
-    return [svg("g", { class: "attack" },
+    const words = s.label ?? `${n} · ${s.move}`;
+    const kind = s.kind ? ` ${s.kind}` : "";
+    const shown = { x: view.x, y: view.y, width: view.w, height: view.h }; // an arrow across the edge: its label in view
+    const label = placeLabel(b, shape.start.x, shape.start.y, words, fs, taken, [middle], shown);
+    return [svg("g", { class: `attack${kind}`, "data-from": s.from, "data-to": s.target },
       shape.parts.map((g) => svg("line", { class: "halo", ...line(g), "stroke-width": 7 * u })),
       shape.parts.map((g) => svg("line", { class: "shaft", ...line(g), "stroke-width": 3 * u })),
       svg("polygon", { class: "head", points: shape.head.map((pt) => pt.map((v) => v.toFixed(1)).join(",")).join(" ") })),
-    svg("g", { class: "step-label" }, svg("rect", { ...label.box, rx: label.box.height / 2 }),
-      svg("text", { x: label.x, y: label.y, "text-anchor": "middle", "dominant-baseline": "central" }, `${n} · ${s.move}`))];
+    svg("g", { class: `step-label${kind}` }, svg("rect", { ...label.box, rx: label.box.height / 2 }),
+      svg("text", { x: label.x, y: label.y, "text-anchor": "middle", "dominant-baseline": "central" }, words))];
   }
 
   function drawPlan() {
@@ -368,7 +388,8 @@ export function drawBoard(board, { id, editorId, helpId, onPick }) {
   }
 
   const legend = el("ul", { class: "board-legend", "aria-hidden": "true" }, // the territories' names say the same
-    [["sw-you", "Yours"], ["sw-them", "Opponent's"], ["sw-target", "Target"], ["sw-none", "Not in play"], ["sw-sea", "Across the sea"]]
+    [["sw-you", "Yours"], ["sw-them", "Opponent's"], goalMark === "hold" ? ["sw-hold", "To hold"] : ["sw-target", "Target"],
+      ["sw-none", "Not in play"], ["sw-sea", "Across the sea"], ...more]
       .map(([cls, text]) => el("li", {}, el("span", { class: `sw ${cls}` }), text)));
   // a frame that clips what lies outside the view (WebKit counts it as overflow of the page otherwise)
   const wrapper = el("div", { class: "board-view" }, bar, frame, legend);

@@ -1,7 +1,7 @@
 // The territory picked on the board, edited under it: who holds it (you, the opponent, or not in
-// play), its armies (a stepper and a typed number) and whether it is a target. Its controls have no
-// name, so they are not the form's state: turn.js writes what they set into the position, targets
-// and goal fields, which a link carries.
+// play), its armies (a stepper and a typed number) and whether it is in the set the form asks about
+// (a target of the Turn's, a territory the Hold keeps). Its controls have no name, so they are not
+// the form's state: board/entry.js writes what they set into the form's fields, which a link carries.
 import { el } from "../dom.js";
 import { step } from "../controls.js";
 import { PLAYER, OPPONENT } from "./position.js";
@@ -17,10 +17,19 @@ export function selectOnFocus(input) {
 
 const OWNERS = [[PLAYER, "You"], [OPPONENT, "Opponent"], ["", "Not in play"]];
 
+/** The Turn's continent button: on an opponent's territory, the whole continent to the opponent. */
+function takeWords({ continent, holding }) {
+  if (!holding || holding.owner === PLAYER) return null;
+  const n = holding.armies;
+  return `Take ${continent}: all of it the opponent's, ${n} ${Number(n) === 1 ? "army" : "armies"} on each`;
+}
+
 /** The editor panel (hidden until a territory is picked). onOwner(owner | ""), onArmies(text),
- *  onTarget(on), onContinent(): the whole of the territory's continent to the opponent, with as many
- *  armies on each as on this one, and the continent the goal. */
-export function territoryEditor({ id, onOwner, onArmies, onTarget, onContinent }) {
+ *  onTarget(on): the switch (its words `markLabel`, "Target" by default), onContinent(): the
+ *  continent button, whose words `wholeWords({continent, holding})` gives (null: no button here;
+ *  by default the Turn's, the whole continent to the opponent with as many armies on each as on
+ *  this one, and the continent the goal). */
+export function territoryEditor({ id, onOwner, onArmies, onTarget, onContinent, markLabel = "Target", wholeWords = takeWords }) {
   const title = el("p", { class: "t-editor-title", id: `${id}-title` });
   const owners = OWNERS.map(([owner, text]) => el("button", { type: "button", "data-owner": owner, "aria-pressed": "false" }, text));
   const armies = el("input", { id: `${id}-armies`, type: "text", inputmode: "numeric", autocomplete: "off", spellcheck: "false",
@@ -36,7 +45,7 @@ export function territoryEditor({ id, onOwner, onArmies, onTarget, onContinent }
       el("div", { class: "t-owner" }, el("span", { class: "t-owner-label", id: `${id}-held` }, "Held by"),
         el("div", { class: "toggle", role: "group", "aria-labelledby": `${id}-held` }, owners)),
       el("div", { class: "field number" }, armiesLabel, el("div", { class: "stepper" }, fewer, armies, more)),
-      el("label", { class: "switch", for: target.id }, target, el("span", {}, "Target"))),
+      el("label", { class: "switch", for: target.id }, target, el("span", {}, markLabel))),
     whole);
 
   for (const b of owners) b.addEventListener("click", () => onOwner(b.dataset.owner));
@@ -58,12 +67,10 @@ export function territoryEditor({ id, onOwner, onArmies, onTarget, onContinent }
     if (document.activeElement !== armies) armies.value = holding ? String(holding.armies) : "";
     for (const c of [armies, fewer, more, target]) c.disabled = !holding;
     target.checked = goal;
-    // the whole continent to the opponent, when this territory is the opponent's
-    whole.hidden = !(holding && holding.owner !== PLAYER);
-    if (holding) {
-      const n = holding.armies;
-      whole.textContent = `Take ${continent}: all of it the opponent's, ${n} ${Number(n) === 1 ? "army" : "armies"} on each`;
-    }
+    // the whole continent at once (the Turn: to the opponent, on an opponent's territory)
+    const words = wholeWords({ continent, holding });
+    whole.hidden = !words;
+    if (words) whole.textContent = words;
   }
 
   /** Into the armies field, its number selected: the next key typed replaces it. */

@@ -1,5 +1,6 @@
-// The classic board's facts for the Turn calculator: the engine's describe()["board"] (continents,
-// bonuses, territories, borders, the 83 links, other names, card sets) and the ready-made positions,
+// The classic board's facts for the Turn and Hold calculators: the engine's describe()["board"]
+// (continents, bonuses, territories, borders, the 83 links, other names, card sets) and the
+// ready-made positions of each (sitebuild/turn_presets.py, sitebuild/hold_presets.py),
 // written by the build into one asset (sitebuild/engine_facts.py board_json) that loads with the
 // calculator, not with the page.
 import { fold, distance } from "./position.js";
@@ -50,6 +51,7 @@ export function indexBoard(data) {
   };
   return {
     continents: data.continents, links: data.links, cardSets: data.card_sets, presets: data.presets,
+    holdPresets: data.hold_presets ?? [],
     territories, continentOf, neighbours,
     nameOf: (typed) => names.get(fold(typed)) ?? null,
     closest,

@@ -72,7 +72,10 @@ export function positionText(holdings, order) {
     .join("; ");
 }
 
-/** The targets field read: the names, as typed, in order. */
+/** "Alaska", "Alaska and Alberta", "Alaska, Alberta and Ontario". */
+export const listNames = (names) => (names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`);
+
+/** The targets field read (and the Hold's marked territories): the names, as typed, in order. */
 export const readTargets = (text) => String(text ?? "").split(",").map((s) => s.trim()).filter(Boolean);
 
 /** The request's position: {"<territory>": {owner, armies}}. */

@@ -34,9 +34,10 @@ export function pill(x, y, text, fs) {
 /** Where a label for box b goes: just outside b (clear of the box's own words), at the corner nearest
  *  (x, y) if no rectangle in `taken` lies there, else at the first clear one of: the other corners,
  *  the points in `also` ([[x, y]], e.g. the middle of the arrow), the sides' middles, the corners
- *  one label further out; if none is clear, the one that covers least. The chosen patch is added to
- *  `taken`. Returns pill()'s {x, y, box}. */
-export function placeLabel(b, x, y, text, fs, taken, also = []) {
+ *  one label further out; if none is clear, the one that covers least. With `within` (a rectangle:
+ *  the part of the drawing in view), a place inside it first. The chosen patch is added to `taken`.
+ *  Returns pill()'s {x, y, box}. */
+export function placeLabel(b, x, y, text, fs, taken, also = [], within = null) {
   const probe = pill(0, 0, text, fs).box;
   const gap = 0.15 * fs;
   const up = b.y0 - probe.height / 2 - gap, down = b.y1 + probe.height / 2 + gap;
@@ -48,7 +49,8 @@ export function placeLabel(b, x, y, text, fs, taken, also = []) {
     .sort((p, q) => Math.hypot(p[0] - x, p[1] - y) - Math.hypot(q[0] - x, q[1] - y));
   const further = [[left, up], [right, up], [left, down], [right, down]]
     .sort((p, q) => Math.hypot(p[0] - x, p[1] - y) - Math.hypot(q[0] - x, q[1] - y));
-  const covered = (l) => taken.reduce((sum, t) => sum + overlap(l.box, t), 0);
+  const outside = (l) => (within && overlap(l.box, within) < l.box.width * l.box.height - 1e-6 ? l.box.width * l.box.height * 1e3 : 0);
+  const covered = (l) => taken.reduce((sum, t) => sum + overlap(l.box, t), 0) + outside(l);
   let best = null, least = Infinity;
   for (const [px, py] of [...corners, ...also, ...sides, ...further]) {
     const l = pill(px, py, text, fs);

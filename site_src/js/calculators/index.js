@@ -7,7 +7,8 @@ import "./needed.js";
 import "./table.js";
 import { onDemand } from "./registry.js";
 
-// The board's code and facts load when the Turn form comes near (sitebuild/weight.py: "on demand")
+// The board's code and facts load when the Turn or Hold form comes near (sitebuild/weight.py: "on demand")
 onDemand("turn", () => /* on demand */ import("./turn.js"));
+onDemand("hold", () => /* on demand */ import("./hold.js"));
 
 export { getCalculator, loadCalculator } from "./registry.js";

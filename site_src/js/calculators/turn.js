@@ -7,8 +7,9 @@
 //
 // The form's state is its named fields, which a link carries: position (board/position.js's text),
 // goal (a continent, or "targets"), targets, reinforcements, min_move, cards, and play (the hidden
-// field of "Play it": calculators/turn-play.js). The board and the territory editor write into them. Loaded on demand (calculators/index.js), with the board's
-// code, geometry, facts and styles.
+// field of "Play it": calculators/turn-play.js). The board and the territory editor write into them
+// (board/entry.js, shared with the Hold calculator). Loaded on demand (calculators/index.js), with
+// the board's code, geometry, facts and styles.
 //
 // Setting up: a first visit opens on an empty board ("Clear the board" gets one back); a position not
 // yet complete (nothing of yours, no target, a goal territory without armies, nothing of yours next
@@ -19,48 +20,22 @@
 import { register } from "./registry.js";
 import { planTables } from "./plan.js";
 import { el } from "../dom.js";
-import { changed } from "../controls.js";
 import { parseInteger, pick } from "../validate.js";
 import { probabilityView, exactBox } from "../views/probability.js";
 import { answerLine, answerPart, averageValue, lead, nextBestTexts, sameChance, valueData } from "../views/answer.js";
 import { loadBoard } from "../board/facts.js";
-import { drawBoard } from "../board/draw.js";
-import { territoryEditor, selectOnFocus } from "../board/editor.js";
-import { PLAYER, OPPONENT, readPosition, positionText, readTargets, requestPosition, unknownWords } from "../board/position.js";
+import { BOARD_STYLE, boardEntry, loadStyle, positionReader } from "../board/entry.js";
+import { PLAYER, OPPONENT, listNames, readTargets, requestPosition, unknownWords } from "../board/position.js";
 import { turnPlay } from "./turn-play.js";
 
-const STYLE_URL = new URL("../../css/board.css", import.meta.url);
 const TARGETS = "targets"; // the goal field's value for "the territories marked as targets"
-const OFFER_DELAY_MS = 250; // after the last change of the position or the cards
 
-/** The board's style sheet, linked once; resolves when it applies (the board is drawn after). */
-function loadStyle(href) {
-  const have = [...document.querySelectorAll("link[rel=stylesheet]")].find((l) => l.href === href.href);
-  if (have) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const link = el("link", { rel: "stylesheet", href: href.href });
-    link.addEventListener("load", resolve);
-    link.addEventListener("error", () => reject(new Error("the board's styles could not be loaded")));
-    document.head.append(link);
-  });
-}
-
-const [board] = await Promise.all([loadBoard(), loadStyle(STYLE_URL)]);
+const [board] = await Promise.all([loadBoard(), loadStyle(BOARD_STYLE)]);
 const controls = new WeakMap(); // form -> its board, for render()
 
 // ---- the request ----
 
-let lastText = null;
-let lastRead = null;
-/** The position's text read with the board's names (board/position.js), once per text: the form's
- *  reading, the board's drawing and the count offered share it. */
-function parsed(text) {
-  const t = String(text ?? "");
-  if (t !== lastText) { lastText = t; lastRead = readPosition(t, board); }
-  return lastRead;
-}
-
-const listNames = (names) => (names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`);
+const parsed = positionReader(board);
 
 /** The goal the fields ask for: {continent} or {targets: [board names]}, {unknown: [names typed]}. */
 function askedGoal(get) {
@@ -223,35 +198,11 @@ function render(r, v, ctx) {
 
 function mount(form, ctx) {
   const id = form.id;
-  const field = (name) => form.elements.namedItem(name);
-  const slot = form.querySelector("[data-role=board]");
+  const get = (name) => form.elements.namedItem(name)?.value;
   const offerEl = form.querySelector(`#${CSS.escape(id)}-reinforcements-hint`);
-  const offerDefault = offerEl ? offerEl.textContent : "";
-  const get = (name) => field(name)?.value;
-  let selected = null;
-  let holdings = []; // the position as last read: [{territory, owner, armies}], the board's names
-  let lastArmies = 1; // the armies typed last: a territory newly in play gets as many
-
-  const editor = territoryEditor({ id: `${id}-editor`, onOwner: setOwner, onArmies: setArmies, onTarget: setTarget, onContinent: wholeContinent });
-  const view = drawBoard(board, { id, editorId: `${id}-editor`, helpId: `${id}-board-help`, onPick: pickTerritory });
-  const presets = form.querySelector("[data-role=presets]");
-  presets.setAttribute("role", "group");
-  presets.setAttribute("aria-label", "Ready-made positions");
-  const buttons = board.presets.map((p) => el("button", { type: "button", "data-preset": p.name }, p.label));
-  presets.replaceChildren(el("span", { class: "presets-label" }, "Start from:"), ...buttons);
-  const help = el("p", { class: "hint", id: `${id}-board-help` },
-    "Tap a territory to set who holds it (then type its armies) and whether it is a target; on an opponent's territory, “Take …” gives the opponent its whole continent. Keyboard: arrow keys move between territories, Enter picks one.");
-  // beside the board: the goal as the fields ask it, and what the position still lacks
-  const goalNow = el("p", { class: "goal-now", id: `${id}-goal-now`, "aria-live": "polite" });
-  const setupEl = el("p", { class: "hint", "data-role": "setup-hint", "aria-live": "polite" });
-  const undo = el("button", { type: "button", "data-action": "undo", disabled: true }, "Undo");
-  const clear = el("button", { type: "button", "data-action": "clear" }, "Clear the board");
-  const note = el("div", { class: "board-note" }, goalNow, setupEl, el("div", { class: "board-tools" }, undo, clear));
-  slot.replaceChildren(view.element, editor.element, note, help); // the editor next after the board, for the keyboard too
-  selectOnFocus(field("reinforcements"));
 
   // the card sets the engine knows, for the board's count
-  const cards = field("cards");
+  const cards = form.elements.namedItem("cards");
   const ordinal = (n) => `${n}${["th", "st", "nd", "rd"][n % 10 > 3 || Math.floor(n / 10) === 1 ? 0 : n % 10]}`;
   cards.append(
     el("optgroup", { label: "Growing sets" }, board.cardSets.growing.map((a, i) => el("option", { value: a }, `${ordinal(i + 1)} set: ${a}`))),
@@ -259,7 +210,6 @@ function mount(form, ctx) {
   const given = [...cards.options].find((o) => o.value === cards.dataset.value); // the template's (a form's reset goes back to it)
   if (given) given.defaultSelected = given.selected = true;
 
-  const byName = () => new Map(holdings.map((h) => [h.territory, h]));
   /** The goal's territories on the board: a continent's, or the targets marked. */
   function goalSet() {
     const goal = askedGoal(get);
@@ -274,191 +224,49 @@ function mount(form, ctx) {
     return "Goal: none yet.";
   }
 
-  /** Read the fields and draw them (after a change by the reader, a link, a reset or a preset). */
-  function refresh() {
-    const text = String(get("position") ?? "");
-    const pos = parsed(text);
-    if (pos.value) holdings = pos.value; // a position being typed: the board keeps the last one it could read
-    else if (!text.trim()) holdings = [];
-    const held = byName();
-    const goal = goalSet();
-    view.update({ holdings: held, goal, selected });
-    if (selected) editor.show({ name: selected, continent: board.continentOf.get(selected).name, holding: held.get(selected), goal: goal.has(selected) });
-    goalNow.textContent = goalWords();
-    setupEl.textContent = setupHint(get) ?? "";
-    scheduleOffer();
-  }
-
-  // ---- Undo (the button, and the browser's Back): the fields as they were before each edit ----
-  const KEPT = ["position", "targets", "goal", "reinforcements"];
-  const snapshot = () => Object.fromEntries(KEPT.map((k) => [k, String(get(k) ?? "")]));
-  const past = []; // [{fields, kind}], the oldest first
-  let now = snapshot();
-  let restoring = false;
-  const UNDO_KEY = `undo:${id}`; // in history.state: how many edits the entry's page had
-  let editKind = null; // what the next recorded change is: "armies:Egypt" (typing more digits is one edit), "field:reinforcements"
-  /** A change of the fields: the fields before it go on the Undo list (a burst of the same kind is one edit). */
-  function record(kind) {
-    const next = snapshot();
-    if (restoring || KEPT.every((k) => next[k] === now[k])) return;
-    const last = past.at(-1);
-    if (!(last && kind && last.kind === kind && kind === editKind)) {
-      past.push({ fields: now, kind });
-      if (past.length > 50) past.shift();
-      if (past.length === 1) history.replaceState({ ...(history.state ?? {}), [UNDO_KEY]: 0 }, "", location.href);
-      history.pushState({ ...(history.state ?? {}), [UNDO_KEY]: past.length }, "", location.href);
-    }
-    editKind = kind;
-    now = next;
-    undo.disabled = !past.length;
-  }
-  function undoOne() {
-    const last = past.pop();
-    if (!last) return;
-    restoring = true;
-    for (const [k, v] of Object.entries(last.fields)) field(k).value = v;
-    now = last.fields;
-    editKind = null;
-    undo.disabled = !past.length;
-    changed(field("position"));
-    restoring = false;
-  }
-  undo.addEventListener("click", () => {
-    if (history.state?.[UNDO_KEY] === past.length) history.back(); // popstate below undoes it
-    else undoOne();
-  });
-  addEventListener("popstate", (e) => { // Back to an entry an edit of this form left: the edits after it undone
-    const n = e.state?.[UNDO_KEY];
-    if (Number.isInteger(n)) while (past.length > n) undoOne();
-  });
-
-  /** Write holdings (and the targets and goal, when given) into the fields, as typing would. */
-  function commit(next, { targets, goal, kind = null } = {}) {
-    holdings = next;
-    field("position").value = positionText(next, board.territories);
-    if (targets) field("targets").value = targets.join(", ");
-    if (goal) field("goal").value = goal;
-    record(kind);
-    changed(field("position")); // the live answer, and refresh() below
-  }
-
-  const without = (name) => holdings.filter((h) => h.territory !== name);
-  const holding = (name) => byName().get(name);
-
-  function setOwner(owner) {
-    const h = holding(selected);
-    if (!owner) {
-      const targets = readTargets(get("targets")).filter((t) => board.nameOf(t) !== selected);
-      commit(without(selected), { targets });
-      return;
-    }
-    commit([...without(selected), { territory: selected, owner, armies: h ? h.armies : lastArmies }]);
-    editor.typeArmies(); // its armies next: a key replaces them
-  }
-
-  function setArmies(text) {
-    const h = holding(selected);
-    if (!h) return;
-    if (/^\d+$/.test(text)) lastArmies = Number(text);
-    commit([...without(selected), { territory: selected, owner: h.owner, armies: text }], { kind: `armies:${selected}` });
-  }
-
   /** Target on: the goal becomes the territories marked as targets, this one among them; never one
    *  the player did not mark (a continent's goal gives way to this one alone). Off: the others the
    *  board shows as targets stay. */
-  function setTarget(on) {
+  function setTarget(on, entry) {
+    const { selected, holding } = entry;
     const asked = askedGoal(get);
     const shown = [...goalSet()].filter((t) => t !== selected && (asked.targets || (holding(t) && holding(t).owner !== PLAYER)));
     const targets = on ? (asked.targets ? [...shown, selected] : [selected]) : shown;
-    commit(holdings, { targets, goal: TARGETS });
+    entry.commit(entry.holdings(), { fields: { targets: targets.join(", "), goal: TARGETS } });
   }
 
   /** The picked territory's continent, all of it the opponent's (but the player's own territories)
    *  with as many armies on each as on this one, and the goal. */
-  function wholeContinent() {
-    const h = holding(selected);
+  function wholeContinent(entry) {
+    const h = entry.holding(entry.selected);
     if (!h) return;
-    const c = board.continentOf.get(selected);
+    const c = board.continentOf.get(entry.selected);
+    const holdings = entry.holdings();
     const mine = new Set(holdings.filter((x) => x.owner === PLAYER).map((x) => x.territory));
     const rest = holdings.filter((x) => !c.territories.includes(x.territory) || mine.has(x.territory));
     const theirs = c.territories.filter((t) => !mine.has(t)).map((t) => ({ territory: t, owner: OPPONENT, armies: h.armies }));
-    if (/^\d+$/.test(String(h.armies))) lastArmies = Number(h.armies);
-    field("targets").value = "";
-    commit([...rest, ...theirs], { goal: c.name });
+    entry.armiesTyped(h.armies);
+    entry.commit([...rest, ...theirs], { fields: { targets: "", goal: c.name } });
   }
 
-  function pickTerritory(name) {
-    if (selected === name && !editor.element.hidden) { editor.first().focus(); return; }
-    selected = name;
-    refresh();
-    if (editor.element.getBoundingClientRect().bottom > innerHeight) editor.element.scrollIntoView({ block: "nearest" });
-  }
-
-  function applyPreset(name) {
-    const p = board.presets.find((x) => x.name === name);
-    selected = null;
-    editor.hide();
-    view.restart();
-    ctx.fill({ ...p.fields, cards: "0" });
-    record(null);
-    refresh();
-  }
-  presets.addEventListener("click", (e) => { const b = e.target.closest("button[data-preset]"); if (b) applyPreset(b.dataset.preset); });
-
-  /** An empty board: nothing in play, no goal yet, no reinforcements. */
-  clear.addEventListener("click", () => {
-    selected = null;
-    editor.hide();
-    view.restart();
-    field("targets").value = "";
-    field("goal").value = TARGETS;
-    field("reinforcements").value = "0";
-    commit([], {});
+  const entry = boardEntry(form, ctx, board, parsed, {
+    presets: board.presets,
+    presetFields: (p) => ({ ...p.fields, cards: "0" }),
+    kept: ["position", "targets", "goal", "reinforcements"],
+    watched: ["position", "targets", "goal"],
+    goalSet, goalWords, setupHint: () => setupHint(get),
+    markLabel: "Target", onMark: setTarget, onWhole: wholeContinent,
+    /** a territory out of play is no target either */
+    onRemove: (name) => ({ targets: readTargets(get("targets")).filter((t) => board.nameOf(t) !== name).join(", ") }),
+    cleared: { targets: "", goal: TARGETS, reinforcements: "0" },
+    help: "Tap a territory to set who holds it (then type its armies) and whether it is a target; on an opponent's territory, “Take …” gives the opponent its whole continent. Keyboard: arrow keys move between territories, Enter picks one.",
+    offer: offerEl,
   });
-
-  // ---- the reinforcements the engine counts for this position and card set ----
-  let offerTimer = null;
-  let offerSeq = 0;
-  let offerId = null;
-  function scheduleOffer() { clearTimeout(offerTimer); offerTimer = setTimeout(offer, OFFER_DELAY_MS); }
-  async function offer() {
-    const my = ++offerSeq;
-    const pos = parsed(field("position").value);
-    if (offerId !== null && !ctx.engine.isRunning(offerId)) ctx.engine.cancel(offerId);
-    if (pos.error || !offerEl) { if (offerEl) offerEl.textContent = offerDefault; return; }
-    const call = ctx.engine.call("reinforcements", { position: requestPosition(pos.value), player: PLAYER, cards: Number(cards.value) });
-    offerId = call.id;
-    let result;
-    try { ({ result } = await call.promise); } catch { return; } // cancelled by a newer one, or the engine restarted
-    if (my !== offerSeq) return;
-    if (!result.ok) { offerEl.textContent = offerDefault; return; }
-    const parts = [`${result.from_territories} for ${result.territories} territor${result.territories === 1 ? "y" : "ies"}`,
-      ...result.continents.map((c) => `${c.bonus} for ${c.name}`), ...(result.cards ? [`${result.cards} for the cards`] : [])];
-    const use = el("button", { type: "button", class: "use-count", "data-offer": result.reinforcements },
-      `Use ${result.reinforcements}`);
-    use.addEventListener("click", () => { field("reinforcements").value = String(result.reinforcements); changed(field("reinforcements")); });
-    offerEl.replaceChildren(`The board gives you ${result.reinforcements}: ${parts.join(", ")}. `, use);
-  }
-  // a card set changes the count offered, not the answer: the form does not compute again for it
-  cards.addEventListener("input", (e) => { e.stopPropagation(); scheduleOffer(); });
-
-  form.addEventListener("input", (e) => {
-    if (KEPT.includes(e.target.name)) record(`field:${e.target.name}`); // typed in a field (a commit has recorded its own)
-    if (["position", "targets", "goal"].includes(e.target.name)) refresh();
-  });
-  form.addEventListener("reset", () => setTimeout(() => { selected = null; editor.hide(); view.restart(); now = snapshot(); refresh(); }, 0));
-  // the plan on the board follows the answer: dimmed while a new one is computed, gone with it
-  new MutationObserver(() => {
-    const status = form.dataset.status;
-    view.stale(status === "running");
-    if (status === "error" || status === "cancelled" || status === "waiting") view.plan(null);
-    if (status !== "error") view.fault([]); // the territories an error named are marked until the next run
-  }).observe(form, { attributes: true, attributeFilter: ["data-status"] });
-
+  const view = entry.view;
   controls.set(form, { showPlan: (r) => view.plan(r), fault: (names) => view.fault(names),
     play: turnPlay({ form, ctx, nameOf: board.nameOf }) }); // "Play it": calculators/turn-play.js
   widenAgain(form);
-  refresh();
+  entry.refresh();
 }
 
 /** The engine refused the request: mark on the board the territories its message names; and a

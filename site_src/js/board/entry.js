@@ -1,0 +1,259 @@
+// A position entered on the board, for a calculator form that has one (the Turn and Hold
+// calculators): the board drawn (board/draw.js), the territory editor under it (board/editor.js),
+// the ready-made positions, the set the form asks about (the Turn's goal, the Hold's set) marked
+// and said beside the board with what the position still lacks, Undo (a button, and Back), "Clear
+// the board", and the reinforcements the engine counts for the player (op "reinforcements").
+//
+// The form's state stays its named fields, which a link carries: the board and the editor write
+// into the `position` field (board/position.js's text) and into the fields the calculator names.
+// What differs between calculators comes in as options (boardEntry's doc): the set's marks, its
+// words, the editor's switch ("Target", "Hold") and its whole-continent button.
+import { el } from "../dom.js";
+import { changed } from "../controls.js";
+import { drawBoard } from "./draw.js";
+import { territoryEditor, selectOnFocus } from "./editor.js";
+import { PLAYER, readPosition, positionText, requestPosition } from "./position.js";
+
+const OFFER_DELAY_MS = 250; // after the last change of the position or the cards
+const MOST_UNDO = 50;
+
+/** A style sheet, linked once; resolves when it applies (a board is drawn after). */
+export function loadStyle(href) {
+  const have = [...document.querySelectorAll("link[rel=stylesheet]")].find((l) => l.href === href.href);
+  if (have) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const link = el("link", { rel: "stylesheet", href: href.href });
+    link.addEventListener("load", resolve);
+    link.addEventListener("error", () => reject(new Error("the board's styles could not be loaded")));
+    document.head.append(link);
+  });
+}
+
+/** The board's style sheet (css/board.css), for a calculator that draws the board. */
+export const BOARD_STYLE = new URL("../../css/board.css", import.meta.url);
+
+/** A reader of the position's text with the board's names (board/position.js), once per text:
+ *  the form's reading, the board's drawing and the count offered share it. */
+export function positionReader(board) {
+  let lastText = null;
+  let lastRead = null;
+  return (text) => {
+    const t = String(text ?? "");
+    if (t !== lastText) { lastText = t; lastRead = readPosition(t, board); }
+    return lastRead;
+  };
+}
+
+/**
+ * The board and its entry in `form` (its [data-role=board] and [data-role=presets] slots).
+ * board: board/facts.js's index; parsed: positionReader(board). Options:
+ *   presets: [{name, label, fields}] (the buttons; fields by name, filled as typed), presetFields(p)
+ *     the fields a button fills (default p.fields);
+ *   kept: the field names Undo restores; watched: the field names whose change redraws the board;
+ *   goalSet(): the set of territories the form asks about, marked on the board (goalMark "target":
+ *     the opponent's as targets, or "hold": each as a territory to hold); goalWords(): it in words;
+ *     setupHint(): what the position still lacks, or null;
+ *   markLabel, onMark(on, entry): the editor's switch for the picked territory (entry.selected);
+ *   wholeWords({continent, holding}) -> text | null, onWhole(entry): the editor's continent button;
+ *   cleared: the fields "Clear the board" sets (besides the position); help: the board's help line;
+ *   goalView: the zoom's name for the set and its borders; legend: [[swatch class, words]] added;
+ *   offer: the hint element (or null) where the board's count of the player's reinforcements goes;
+ *   onRefresh(entry): after the fields are drawn again.
+ * Returns the entry: {view, editor, field, get, holdings(), holding(name), selected, commit(next,
+ *   {fields, kind}), refresh()}.
+ */
+export function boardEntry(form, ctx, board, parsed, options) {
+  const o = { presetFields: (p) => p.fields, goalMark: "target", legend: [], onRefresh: () => {}, ...options };
+  const id = form.id;
+  const field = (name) => form.elements.namedItem(name);
+  const get = (name) => field(name)?.value;
+  const slot = form.querySelector("[data-role=board]");
+  let holdings = []; // the position as last read: [{territory, owner, armies}], the board's names
+  let lastArmies = 1; // the armies typed last: a territory newly in play gets as many
+
+  const editor = territoryEditor({ id: `${id}-editor`, onOwner: setOwner, onArmies: setArmies, onTarget: (on) => o.onMark(on, entry),
+    onContinent: () => o.onWhole(entry), markLabel: o.markLabel, wholeWords: o.wholeWords });
+  const view = drawBoard(board, { id, editorId: `${id}-editor`, helpId: `${id}-board-help`, onPick: pickTerritory,
+    goalMark: o.goalMark, goalView: o.goalView, legend: o.legend });
+  const presets = form.querySelector("[data-role=presets]");
+  presets.setAttribute("role", "group");
+  presets.setAttribute("aria-label", "Ready-made positions");
+  const buttons = o.presets.map((p) => el("button", { type: "button", "data-preset": p.name }, p.label));
+  presets.replaceChildren(el("span", { class: "presets-label" }, "Start from:"), ...buttons);
+  const help = el("p", { class: "hint", id: `${id}-board-help` }, o.help);
+  // beside the board: the set as the fields ask it, and what the position still lacks
+  const goalNow = el("p", { class: "goal-now", id: `${id}-goal-now`, "aria-live": "polite" });
+  const setupEl = el("p", { class: "hint", "data-role": "setup-hint", "aria-live": "polite" });
+  const undo = el("button", { type: "button", "data-action": "undo", disabled: true }, "Undo");
+  const clear = el("button", { type: "button", "data-action": "clear" }, "Clear the board");
+  const note = el("div", { class: "board-note" }, goalNow, setupEl, el("div", { class: "board-tools" }, undo, clear));
+  slot.replaceChildren(view.element, editor.element, note, help); // the editor next after the board, for the keyboard too
+  selectOnFocus(field("reinforcements"));
+
+  const byName = () => new Map(holdings.map((h) => [h.territory, h]));
+  const holding = (name) => byName().get(name);
+  const entry = {
+    view, editor, field, get, holding, commit, refresh,
+    holdings: () => holdings,
+    get selected() { return selected; },
+  };
+  let selected = null;
+
+  /** Read the fields and draw them (after a change by the reader, a link, a reset or a preset). */
+  function refresh() {
+    const text = String(get("position") ?? "");
+    const pos = parsed(text);
+    if (pos.value) holdings = pos.value; // a position being typed: the board keeps the last one it could read
+    else if (!text.trim()) holdings = [];
+    const held = byName();
+    const goal = o.goalSet();
+    view.update({ holdings: held, goal, selected });
+    if (selected) editor.show({ name: selected, continent: board.continentOf.get(selected).name, holding: held.get(selected), goal: goal.has(selected) });
+    goalNow.textContent = o.goalWords();
+    setupEl.textContent = o.setupHint() ?? "";
+    o.onRefresh(entry);
+    scheduleOffer();
+  }
+
+  // ---- Undo (the button, and the browser's Back): the fields as they were before each edit ----
+  const snapshot = () => Object.fromEntries(o.kept.map((k) => [k, String(get(k) ?? "")]));
+  const past = []; // [{fields, kind}], the oldest first
+  let now = snapshot();
+  let restoring = false;
+  const UNDO_KEY = `undo:${id}`; // in history.state: how many edits the entry's page had
+  let editKind = null; // what the next recorded change is: "armies:Egypt" (typing more digits is one edit), "field:reinforcements"
+  /** A change of the fields: the fields before it go on the Undo list (a burst of the same kind is one edit). */
+  function record(kind) {
+    const next = snapshot();
+    if (restoring || o.kept.every((k) => next[k] === now[k])) return;
+    const last = past.at(-1);
+    if (!(last && kind && last.kind === kind && kind === editKind)) {
+      past.push({ fields: now, kind });
+      if (past.length > MOST_UNDO) past.shift();
+      if (past.length === 1) history.replaceState({ ...(history.state ?? {}), [UNDO_KEY]: 0 }, "", location.href);
+      history.pushState({ ...(history.state ?? {}), [UNDO_KEY]: past.length }, "", location.href);
+    }
+    editKind = kind;
+    now = next;
+    undo.disabled = !past.length;
+  }
+  function undoOne() {
+    const last = past.pop();
+    if (!last) return;
+    restoring = true;
+    for (const [k, v] of Object.entries(last.fields)) field(k).value = v;
+    now = last.fields;
+    editKind = null;
+    undo.disabled = !past.length;
+    changed(field("position"));
+    restoring = false;
+  }
+  undo.addEventListener("click", () => {
+    if (history.state?.[UNDO_KEY] === past.length) history.back(); // popstate below undoes it
+    else undoOne();
+  });
+  addEventListener("popstate", (e) => { // Back to an entry an edit of this form left: the edits after it undone
+    const n = e.state?.[UNDO_KEY];
+    if (Number.isInteger(n)) while (past.length > n) undoOne();
+  });
+
+  /** Write holdings (and other fields, by name) into the fields, as typing would. */
+  function commit(next, { fields = {}, kind = null } = {}) {
+    holdings = next;
+    field("position").value = positionText(next, board.territories);
+    for (const [k, v] of Object.entries(fields)) field(k).value = v;
+    record(kind);
+    changed(field("position")); // the live answer, and refresh() below
+  }
+
+  const without = (name) => holdings.filter((h) => h.territory !== name);
+
+  function setOwner(owner) {
+    const h = holding(selected);
+    if (!owner) {
+      commit(without(selected), { fields: o.onRemove ? o.onRemove(selected, entry) : {} });
+      return;
+    }
+    commit([...without(selected), { territory: selected, owner, armies: h ? h.armies : lastArmies }]);
+    editor.typeArmies(); // its armies next: a key replaces them
+  }
+
+  function setArmies(text) {
+    const h = holding(selected);
+    if (!h) return;
+    if (/^\d+$/.test(text)) lastArmies = Number(text);
+    commit([...without(selected), { territory: selected, owner: h.owner, armies: text }], { kind: `armies:${selected}` });
+  }
+  /** The armies typed last become `n` (a whole continent given at once: the next territory gets as many). */
+  entry.armiesTyped = (n) => { if (/^\d+$/.test(String(n))) lastArmies = Number(n); };
+
+  function pickTerritory(name) {
+    if (selected === name && !editor.element.hidden) { editor.first().focus(); return; }
+    selected = name;
+    refresh();
+    if (editor.element.getBoundingClientRect().bottom > innerHeight) editor.element.scrollIntoView({ block: "nearest" });
+  }
+
+  function applyPreset(name) {
+    const p = o.presets.find((x) => x.name === name);
+    selected = null;
+    editor.hide();
+    view.restart();
+    ctx.fill(o.presetFields(p));
+    record(null);
+    refresh();
+  }
+  presets.addEventListener("click", (e) => { const b = e.target.closest("button[data-preset]"); if (b) applyPreset(b.dataset.preset); });
+
+  /** An empty board: nothing in play, nothing asked yet, no reinforcements. */
+  clear.addEventListener("click", () => {
+    selected = null;
+    editor.hide();
+    view.restart();
+    commit([], { fields: o.cleared });
+  });
+
+  // ---- the reinforcements the engine counts for this position (and the card set, where the form has one) ----
+  const offerEl = o.offer ?? null;
+  const offerDefault = offerEl ? offerEl.textContent : "";
+  const cards = field("cards");
+  let offerTimer = null;
+  let offerSeq = 0;
+  let offerId = null;
+  function scheduleOffer() { clearTimeout(offerTimer); offerTimer = setTimeout(offer, OFFER_DELAY_MS); }
+  async function offer() {
+    const my = ++offerSeq;
+    const pos = parsed(field("position").value);
+    if (offerId !== null && !ctx.engine.isRunning(offerId)) ctx.engine.cancel(offerId);
+    if (pos.error || !offerEl) { if (offerEl) offerEl.textContent = offerDefault; return; }
+    const call = ctx.engine.call("reinforcements", { position: requestPosition(pos.value), player: PLAYER, cards: cards ? Number(cards.value) : 0 });
+    offerId = call.id;
+    let result;
+    try { ({ result } = await call.promise); } catch { return; } // cancelled by a newer one, or the engine restarted
+    if (my !== offerSeq) return;
+    if (!result.ok) { offerEl.textContent = offerDefault; return; }
+    const parts = [`${result.from_territories} for ${result.territories} territor${result.territories === 1 ? "y" : "ies"}`,
+      ...result.continents.map((c) => `${c.bonus} for ${c.name}`), ...(result.cards ? [`${result.cards} for the cards`] : [])];
+    const use = el("button", { type: "button", class: "use-count", "data-offer": result.reinforcements },
+      `Use ${result.reinforcements}`);
+    use.addEventListener("click", () => { field("reinforcements").value = String(result.reinforcements); changed(field("reinforcements")); });
+    offerEl.replaceChildren(`The board gives you ${result.reinforcements}: ${parts.join(", ")}. `, use);
+  }
+  // a card set changes the count offered, not the answer: the form does not compute again for it
+  if (cards) cards.addEventListener("input", (e) => { e.stopPropagation(); scheduleOffer(); });
+
+  form.addEventListener("input", (e) => {
+    if (o.kept.includes(e.target.name)) record(`field:${e.target.name}`); // typed in a field (a commit has recorded its own)
+    if (o.watched.includes(e.target.name)) refresh();
+  });
+  form.addEventListener("reset", () => setTimeout(() => { selected = null; editor.hide(); view.restart(); now = snapshot(); refresh(); }, 0));
+  // the answer on the board follows the form: dimmed while a new one is computed, gone with it
+  new MutationObserver(() => {
+    const status = form.dataset.status;
+    view.stale(status === "running");
+    if (status === "error" || status === "cancelled" || status === "waiting") view.plan(null);
+    if (status !== "error") view.fault([]); // the territories an error named are marked until the next run
+  }).observe(form, { attributes: true, attributeFilter: ["data-status"] });
+
+  return entry;
+}
