@@ -44,6 +44,8 @@ CASES = [
     ("battle", {"attackers": 1000, "defenders": 1000, "detail": "summary", "defend_dice": 3}),
     ("battle", {"attackers": 600, "defenders": 600, "detail": "summary", "attack_faces": 20, "defend_faces": 20}),
     ("path", {"start_attackers": 2000, "start_defenders": 2000, "end_attackers": 1, "end_defenders": 1000}),
+    ("path", {"start_attackers": 8000, "start_defenders": 8000, "end_attackers": 1, "end_defenders": 1}),
+    ("path", {"start_attackers": 20000, "start_defenders": 500, "end_attackers": 10000, "end_defenders": 1}),
     ("needed", {"defenders": 400, "p": "0.99"}),
     ("needed", {"defenders": 800, "p": "0.5"}),
     ("needed", {"defenders": 20, "p": "0.5", "survivors": 1500}),
@@ -73,6 +75,8 @@ CASES = [
     # Balanced Blitz through the same guards
     ("battle", {"attackers": 2000, "defenders": 2000, "detail": "summary", "dice_mode": "balanced-blitz"}),
     ("battle", {"attackers": 600, "defenders": 600, "detail": "full", "dice_mode": "balanced-blitz"}),
+    ("battle", {"attackers": 2001, "defenders": 2000, "detail": "full", "dice_mode": "balanced-blitz",
+                "convention": "territory"}),
     ("needed", {"defenders": 400, "p": "0.9", "dice_mode": "balanced-blitz"}),
     # a defender who chooses its dice, and branching plans
     ("battle", {"attackers": 150, "defenders": 150, "detail": "summary", "defender_choice": "after-roll"}),

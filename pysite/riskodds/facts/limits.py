@@ -168,9 +168,9 @@ COST_MODEL = {
     "campaign_base_s": 5e-6,        #   and per state
     "lattice_s_per_bit": 1.6e-10,   # the lattice's windows: per bit-step, times the same S factor
     "lattice_row_s": 4.3e-5,        # and per row of the lattice
-    "path_lattice_s_per_bit": 1.5e-10,  # a path (flow.passage): per bit-step of the lattice's rows walked,
+    "path_lattice_s_per_bit": 1.8e-10,  # a path (flow.passage): per bit-step of the lattice's rows walked,
     "path_row_s": 5.6e-5,           #   per row walked, and per bit times bit ** path_align_power of
-    "path_align_s": 1e-11,          #   aligning denominators next to the walls (cost.wall_align_work;
+    "path_align_s": 1.1e-11,        #   aligning denominators next to the walls (cost.wall_align_work;
     "path_align_power": 0.7,        #   fitted on 500..100,000 a side)
     "state_s": 2.9e-5,              # every state a flow or sweep visits (dicts, tuples)
     "choice_state_s": 2e-6,         # a choosing defender's decision at one state (issue 32: was 1e-5) ...
