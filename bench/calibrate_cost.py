@@ -11,7 +11,7 @@ Usage: python bench/calibrate_cost.py [--quick] [--only OP,OP] [--match TEXT|TEX
     (prints a table, saves bench/results/NAME, cost.json by default; --match keeps the requests
     whose JSON holds one of the texts)
        python bench/calibrate_cost.py --merge cost.json cost_rerun.json
-    (rows measured again replace the same requests; prints and saves the whole table)
+    (rows measured again replace the same requests, new ones are added; prints and saves the whole table)
 """
 import json
 import os
@@ -247,9 +247,11 @@ def _merge(into, more):
     for name in more:
         with open(path(name)) as f:
             for new in json.load(f)["rows"]:
-                for i, old in enumerate(rows):
-                    if (old["op"], old["params"]) == (new["op"], new["params"]):
-                        rows[i] = {**new, "rerun": name}
+                same = [i for i, old in enumerate(rows) if (old["op"], old["params"]) == (new["op"], new["params"])]
+                for i in same:
+                    rows[i] = {**new, "rerun": name}
+                if not same:                # a request new to the table: added
+                    rows.append({**new, "rerun": name})
     print(HEADER)
     for r in rows:
         print(_line(r) + ("  (rerun)" if r.get("rerun") else ""))

@@ -303,8 +303,9 @@ def path_cost(A, D, a, d, model, what, retreat=0, goal=0, closed_form=True):
     lattice = LATTICE_STEPS * m * (m + 1) * rows * rows / 2 * full_round_bits(model)
     seconds = c["path_lattice_s_per_bit"] * lattice + c["path_row_s"] * rows
     seconds += c["path_align_s"] * wall_align_work(A, D, model, *floor) + rounds_seconds(model)
-    # the powers it aligns by, k * delta bits for k = 1..n along each line, stay cached (up to a cap)
-    powers = min(POWER_CACHE_BITS, sum(delta * n * n / 2 for delta, n, _ in _wall_lines(A, D, model, *floor)))
+    # the powers it aligns by, k * delta bits for k = 1..n along each line (on about half the states),
+    # stay cached up to a cap
+    powers = min(POWER_CACHE_BITS, sum(delta * n * n / 4 for delta, n, _ in _wall_lines(A, D, model, *floor)))
     return Estimate(seconds, _mb(c["bytes_per_value_bit"] * 8 * S + powers / 8), what)
 
 
