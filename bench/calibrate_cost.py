@@ -11,7 +11,7 @@ Usage: python bench/calibrate_cost.py [--quick] [--only OP,OP] [--match TEXT|TEX
     (prints a table, saves bench/results/NAME, cost.json by default; --match keeps the requests
     whose JSON holds one of the texts)
        python bench/calibrate_cost.py --merge cost.json cost_rerun.json
-    (rows measured again replace the same requests; prints and saves the whole table)
+    (rows measured again replace the same requests, new ones are added; prints and saves the whole table)
 """
 import json
 import os
@@ -44,6 +44,8 @@ CASES = [
     ("battle", {"attackers": 1000, "defenders": 1000, "detail": "summary", "defend_dice": 3}),
     ("battle", {"attackers": 600, "defenders": 600, "detail": "summary", "attack_faces": 20, "defend_faces": 20}),
     ("path", {"start_attackers": 2000, "start_defenders": 2000, "end_attackers": 1, "end_defenders": 1000}),
+    ("path", {"start_attackers": 8000, "start_defenders": 8000, "end_attackers": 1, "end_defenders": 1}),
+    ("path", {"start_attackers": 20000, "start_defenders": 500, "end_attackers": 10000, "end_defenders": 1}),
     ("needed", {"defenders": 400, "p": "0.99"}),
     ("needed", {"defenders": 800, "p": "0.5"}),
     ("needed", {"defenders": 20, "p": "0.5", "survivors": 1500}),
@@ -73,6 +75,8 @@ CASES = [
     # Balanced Blitz through the same guards
     ("battle", {"attackers": 2000, "defenders": 2000, "detail": "summary", "dice_mode": "balanced-blitz"}),
     ("battle", {"attackers": 600, "defenders": 600, "detail": "full", "dice_mode": "balanced-blitz"}),
+    ("battle", {"attackers": 2001, "defenders": 2000, "detail": "full", "dice_mode": "balanced-blitz",
+                "convention": "territory"}),
     ("needed", {"defenders": 400, "p": "0.9", "dice_mode": "balanced-blitz"}),
     # a defender who chooses its dice, and branching plans
     ("battle", {"attackers": 150, "defenders": 150, "detail": "summary", "defender_choice": "after-roll"}),
@@ -278,9 +282,11 @@ def _merge(into, more):
     for name in more:
         with open(path(name)) as f:
             for new in json.load(f)["rows"]:
-                for i, old in enumerate(rows):
-                    if (old["op"], old["params"]) == (new["op"], new["params"]):
-                        rows[i] = {**new, "rerun": name}
+                same = [i for i, old in enumerate(rows) if (old["op"], old["params"]) == (new["op"], new["params"])]
+                for i in same:
+                    rows[i] = {**new, "rerun": name}
+                if not same:                # a request new to the table: added
+                    rows.append({**new, "rerun": name})
     print(HEADER)
     for r in rows:
         print(_line(r) + ("  (rerun)" if r.get("rerun") else ""))

@@ -87,3 +87,37 @@ def plan_work(run):
     finally:
         plan.win_lines, plan._near_best, plan.expected = real_lines, real_best, real_expected
     return counts, result
+
+
+def path_align_work(A, D, a, d, rules, power):
+    """Measured alignment work of P((A, D) -> (a, d)) (flow.passage): for every value the flow
+    brings to a larger denominator, its bits times (the bits of the power it is multiplied by)
+    ** power."""
+    import math
+    from riskodds.maths.scaled import Scale
+    model = as_model(rules)
+    scale = scale_for(model)
+    total = [0.0]
+    real = Scale.align
+
+    def align(self, value, exps):
+        num, own = value
+        if own != exps and num:
+            extra = sum((e - o) * math.log2(b) for b, e, o in zip(self.bases, exps, own))
+            total[0] += num.bit_length() * extra ** power
+        return real(self, value, exps)
+    Scale.align = align
+    try:
+        flow.passage(A, D, a, d, model, 0, 0, scale)
+    finally:
+        Scale.align = real
+    return total[0]
+
+
+def exact_lists_bits(A, D, rules, power):
+    """Measured sum over the exact loss lists of a fight to the end (attackers_lost and
+    defenders_lost, in lowest terms) of (numerator bits ** power + denominator bits ** power) / 2."""
+    import riskodds as ro
+    b = ro.battle(A, D, convention="attacking", rules=rules)
+    return sum((f.numerator.bit_length() ** power + f.denominator.bit_length() ** power) / 2
+               for f in b.attackers_lost + b.defenders_lost)

@@ -15,7 +15,7 @@ from ..checks.rules import STANDARD
 from ..checks.validate import FieldError, check_int
 from ..facts.limits import LIMITS
 from ..guards.budget import as_budget, check_cost, check_size, guarded, tick
-from ..guards.cost import battle_cost, path_cost, reshape_cost
+from ..guards.cost import balanced_cost, battle_cost, path_cost
 from ..maths.scaled import Scale
 from .balanced import blitz, kept_outcomes
 from .moments import LossMoments, exact_moments
@@ -28,9 +28,10 @@ def guard_battle(args, max_states, budget, detail, hint="Try fewer armies."):
     """The size and cost guards of one battle (`detail` as in cost.battle_cost), before any work."""
     check_size(args.A * args.D, max_states, args.what)
     what = args.what + {"ends": " with every end state exact", "full": " with every end state exact"}.get(detail, "")
-    estimate = battle_cost(args.A, args.D, args.model, detail, what, args.retreat, args.goal)
-    if args.dice_mode == BALANCED_BLITZ:
-        estimate = estimate + reshape_cost(args.A, args.D, what)
+    if args.dice_mode == BALANCED_BLITZ:         # a fight to the end: no retreat, no goal
+        estimate = balanced_cost(args.A, args.D, args.model, detail, what)
+    else:
+        estimate = battle_cost(args.A, args.D, args.model, detail, what, args.retreat, args.goal)
     check_cost(estimate, as_budget(budget), args.bigger_side, hint)
 
 

@@ -168,6 +168,10 @@ COST_MODEL = {
     "campaign_base_s": 5e-6,        #   and per state
     "lattice_s_per_bit": 1.6e-10,   # the lattice's windows: per bit-step, times the same S factor
     "lattice_row_s": 4.3e-5,        # and per row of the lattice
+    "path_lattice_s_per_bit": 1.8e-10,  # a path (flow.passage): per bit-step of the lattice's rows walked,
+    "path_row_s": 5.6e-5,           #   per row walked, and per bit times bit ** path_align_power of
+    "path_align_s": 1.1e-11,        #   aligning denominators next to the walls (cost.wall_align_work;
+    "path_align_power": 0.7,        #   fitted on 500..100,000 a side)
     "state_s": 2.9e-5,              # every state a flow or sweep visits (dicts, tuples)
     "choice_state_s": 2e-6,         # a choosing defender's decision at one state (issue 32: was 1e-5) ...
     "choice_step_s": 8e-7,          # ... and per product it weighs there, times (1 + S / choice_bits)
@@ -194,10 +198,16 @@ COST_MODEL = {
                                     #   than pyodide_slowdown says (bench/bench_turn.py: 2.7x to 4.1x)
     "text_s": 3.2e-11,              # one exact value as decimal text: per S**1.7 (int -> str)
     "text_power": 1.7,
+    "text_bit2_s": 1.5e-12,         # one integer as decimal text, per bit squared (CPython's int -> str
+                                    #   is quadratic: 1.3e-12 measured)
+    "reduce_s": 5e-11,              # one exact value reduced to lowest terms: per bit ** reduce_power
+    "reduce_power": 1.6,            #   (dividing out powers of the bases)
     "exact_s_per_value": 3e-5,      # one exact probability object (Fraction, dict, float, log10)
+    "exact_s_per_bit": 3e-9,        #   and per bit of it (float, log10)
     "approx_s_per_value": 8e-6,     # one {float, log10} of a summary or a table
     "bases_s_per_bit": 1e-9,        # and per bit and extra base of its denominator (weighted dice)
-    "real_s_per_value": 1e-4,       # one Balanced Blitz outcome (Decimal steps, a power)
+    "real_s_per_value": 3e-5,       # one Balanced Blitz outcome (Decimal steps, a power)
+    "real_s_per_bit": 3e-9,         #   and per bit of it (cut to a few hundred bits, its denominator read)
     "rounds_s": 1e-4,               # counting one dice round table: per level (faces + 1)
     "bytes_per_value_bit": 0.6,     # memory per bit of exact values kept (ints, dicts, copies)
     "line_value_bytes": 400,         # and per value a plan or a turn keeps in its lines (exponents, floats, moves)

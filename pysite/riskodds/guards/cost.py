@@ -41,7 +41,7 @@ from statistics import NormalDist
 from ..checks.model import scale_for
 from ..facts.limits import COST_MODEL, KERNEL_MAX
 from ..maths.dice import sorted_roll_count
-from ..maths.scaled import fraction_log10
+from ..maths.scaled import POWER_CACHE_BITS, fraction_log10
 from .budget import Estimate
 
 WORK_ERROR = 2.0        # predicted work is within this factor of the measured work (tested)
@@ -226,19 +226,61 @@ def battle_cost(A, D, model, detail, what, retreat=0, goal=0, closed_form=True):
     return Estimate(seconds + text_s, _mb(c["bytes_per_value_bit"] * kept + text_bytes), what)
 
 
-def reshape_cost(A, D, what):
-    """Balanced Blitz's reshaping of a fight to the end's A + D outcomes (kept to a few hundred
-    bits each, then four steps in Decimal arithmetic, one power per outcome): added to the
-    battle's own estimate."""
+def reshape_cost(A, D, model, what):
+    """Balanced Blitz's reshaping of a fight to the end's A + D outcomes (each cut to a few hundred
+    bits, which reads its denominator, a product of powers of the bases: linear in its bits, then
+    four steps in Decimal arithmetic, one power per outcome): added to the battle's own estimate."""
     c = COST_MODEL
     ends = A + D + 2
-    return Estimate(c["real_s_per_value"] * ends, c["bytes_per_real"] * ends / 1e6, what)
+    bits = (A + D) * beta(model) / 2                # the average outcome, as in battle_cost
+    return Estimate(ends * (c["real_s_per_value"] + c["real_s_per_bit"] * bits), c["bytes_per_real"] * ends / 1e6,
+                    what)
+
+
+def _power_sum(lo, hi, p):
+    """sum of x**p for x = lo..hi, about (the integral from lo to hi + 1)."""
+    return ((hi + 1) ** (p + 1) - lo ** (p + 1)) / (p + 1)
+
+
+def exact_lists_bits(A, D, model, p):
+    """Sum over the end states of a fight to the end from (A, D) of their bits ** p (numerator or
+    denominator, in lowest terms): an end state after losing L armies holds about L * b bits, b
+    the bits per army of battle_work (the full round's where the lattice carries the battle), and
+    L runs from D to A + D (the attacker's losses when it wins) and from A to A + D."""
+    b = full_round_bits(model) / model.full_round_armies if uses_lattice(A, D, model) else beta(model)
+    return b ** p * (_power_sum(D, A + D, p) + _power_sum(A, A + D, p))
+
+
+def exact_lists_cost(A, D, model, what):
+    """A fight to the end's loss lists sent as exact text (Balanced Blitz's "full" detail: its
+    end states go out as reals, the true-random attackers_lost and defenders_lost exact). Their
+    A + D + 2 values are its end states: each is reduced to lowest terms (dividing out powers of
+    the bases: about bits ** reduce_power each) and its numerator and denominator written in
+    decimal, which CPython does in time quadratic in the digits. So the cost is a sum over the
+    values of their bits squared (exact_lists_bits), not values times the average squared."""
+    c = COST_MODEL
+    seconds = c["text_bit2_s"] * 2 * exact_lists_bits(A, D, model, 2)
+    seconds += c["reduce_s"] * exact_lists_bits(A, D, model, c["reduce_power"])
+    seconds += c["exact_s_per_value"] * (A + D + 2) + c["exact_s_per_bit"] * exact_lists_bits(A, D, model, 1)
+    # kept as Fractions, then as decimal text (numerator and denominator) in the answer and its JSON
+    per_bit = c["bytes_per_value_bit"] + 2 * (c["bytes_per_value_bit"] + c["bytes_per_text_bit"])
+    return Estimate(seconds, per_bit * exact_lists_bits(A, D, model, 1) / 1e6, what)
+
+
+def balanced_cost(A, D, model, detail, what):
+    """Balanced Blitz (a fight to the end from A v D) with `detail` as battle_cost: the true-random
+    battle and the reshaping of its outcomes; for "full" its end states are kept but not sent as
+    text (they go out as reals): its loss lists are (exact_lists_cost)."""
+    reshape = reshape_cost(A, D, model, what)
+    if detail != "full":
+        return battle_cost(A, D, model, detail, what) + reshape
+    return battle_cost(A, D, model, "ends", what) + reshape + exact_lists_cost(A, D, model, what)
 
 
 def path_cost(A, D, a, d, model, what, retreat=0, goal=0, closed_form=True):
     """P((A, D) -> (a, d)): inside the full-dice rectangle one coefficient of a power of the
     round polynomial (lattice.power_coefficient walks j = A - a steps along a row of r rounds);
-    elsewhere the flow above the target."""
+    elsewhere the lattice's rows down to the target's a + d and the flow above the target."""
     c = COST_MODEL
     S = (A + D) * beta(model)
     if uses_lattice(A, D, model, retreat, goal, closed_form) and uses_lattice(a, d, model, retreat, goal):
@@ -247,8 +289,59 @@ def path_cost(A, D, a, d, model, what, retreat=0, goal=0, closed_form=True):
         work = (A - a + 1) * (m + 1) * rounds * full_round_bits(model)
         return Estimate(c["lattice_s_per_bit"] * work * _align(S) + rounds_seconds(model),
                         _mb(c["bytes_per_value_bit"] * 4 * S), what)
-    # the flow stops at the target's floor (flow.passage): a battle whose stops are just below it
-    return battle_cost(A, D, model, "flow", what, max(retreat, a - 1), max(goal, d - 1), closed_form)
+    floor = max(retreat, a - 1), max(goal, d - 1)
+    if not uses_lattice(A, D, model, retreat, goal, closed_form):
+        # the flow stops at the target's floor (flow.passage): a battle whose stops are just below it
+        return battle_cost(A, D, model, "flow", what, *floor, closed_form)
+    # flow.passage walks the lattice's rows (both windows, whatever the floor) until the flow is
+    # past the target's a + d; below them the flow visits the lines above the floor next to the
+    # walls, where each state aligns the values it adds (wall_align_work). Fitted on 500..100,000
+    # a side, targets next to either wall and at the corner (bench/calibrate_cost.py has two rows)
+    a_lo, d_lo = model.full_region(retreat, goal)
+    m = model.full_round_armies
+    rows = min(A - a_lo + D - d_lo, A + D - a - d) / m + 1
+    lattice = LATTICE_STEPS * m * (m + 1) * rows * rows / 2 * full_round_bits(model)
+    seconds = c["path_lattice_s_per_bit"] * lattice + c["path_row_s"] * rows
+    seconds += c["path_align_s"] * wall_align_work(A, D, model, *floor) + rounds_seconds(model)
+    # the powers it aligns by, k * delta bits for k = 1..n along each line (on about half the states),
+    # stay cached up to a cap
+    powers = min(POWER_CACHE_BITS, sum(delta * n * n / 4 for delta, n, _ in _wall_lines(A, D, model, *floor)))
+    return Estimate(seconds, _mb(c["bytes_per_value_bit"] * 8 * S + powers / 8), what)
+
+
+def wall_align_work(A, D, model, retreat=0, goal=0):
+    """Work of aligning denominators on the lines next to the walls of the full-dice rectangle,
+    below the lattice (a battle from (A, D) with these stops): on such a line a value that came
+    down the line gained log2(total) / armies bits of denominator per army of the line's round,
+    an exit of the lattice the full round's (full_round_bits / m); after k armies down the line
+    they differ by about k * delta bits, and adding them multiplies a value of about
+    (lost + k) * b bits by a power of k * delta bits. CPython multiplies a long number by a
+    shorter one in about long * short ** p (p = path_align_power: between Karatsuba's 0.585 on chunks
+    of the shorter and 1 for short ones), so a line of n states costs about the sum over k of
+    (lost + k) * b * (k * delta) ** p (closed form), over 2: about half the states align.
+    tests/engine/test_engine_cost.py measures the same sum on the real flow: within WORK_ERROR where
+    the full round removes 2 armies (standard dice, 2 v 2, 2 v 3, any faces; 3 v 3: about half);
+    where it removes 1 (1 v 2, 3 v 1, ...) the exits land on every state, the values never
+    drift apart, and this overestimates."""
+    p = COST_MODEL["path_align_power"]
+    b = full_round_bits(model) / model.full_round_armies
+    work = sum(b * delta ** p * (lost * n ** (p + 1) / (p + 1) + n ** (p + 2) / (p + 2))
+               for delta, n, lost in _wall_lines(A, D, model, retreat, goal))
+    return work / 2
+
+
+def _wall_lines(A, D, model, retreat, goal):
+    """The lines next to the walls below the lattice (battle_work's): (delta, n, lost) for each,
+    delta the bits of denominator per army its round gains more (or less) than the full round's,
+    n its states, lost the armies the other side lost before it."""
+    a_lo, d_lo = model.full_region(retreat, goal)
+    b = full_round_bits(model) / model.full_round_armies
+    lines = [("a", a) for a in range(retreat + 1, a_lo)] + [("d", d) for d in range(goal + 1, d_lo)]
+    for kind, k in lines:
+        na, nd = (min(model.attack_dice, k), model.defend_dice) if kind == "a" else \
+            (model.attack_dice, min(model.defend_dice, k))
+        delta = abs(math.log2(model.total(na, nd)) / model.armies(na, nd) - b)
+        yield delta, (D - goal if kind == "a" else A - retreat), (A - k if kind == "a" else D - k)
 
 
 def sweep_cost(lines, length, model, what, cells_out=0, text_out=False, dead=0):
