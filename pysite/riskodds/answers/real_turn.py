@@ -76,8 +76,9 @@ def real_cost(request, what):
         # 0.21 at 16): share ** 0.8 carries the pilot's share to the full position (bench_turn.py)
         states = max(1, round(bound * _pilot_share(request, lay, defenders, armies) ** 0.8))
     per_state = COST_MODEL["real_state_s"] + COST_MODEL["real_state_army_slot_s"] * armies * lay.slots
-    seconds = per_state * states + COST_MODEL["real_placement_s"] * _placements(request)
-    return Estimate(seconds, COST_MODEL["real_state_mb"] * states, what, COST_MODEL["turn_browser_factor"]), states
+    seconds = per_state * states + COST_MODEL["real_placement_s"] * _placements(request) + COST_MODEL["real_request_s"]
+    mb = COST_MODEL["base_mb"] + COST_MODEL["real_state_mb"] * states
+    return Estimate(seconds, mb, what, COST_MODEL["turn_browser_factor"]), states
 
 
 def _pilot_share(request, lay, defenders, armies):

@@ -115,11 +115,17 @@ def turn(position, player, reinforcements, goal, *, rules=STANDARD, min_move="di
     budget = as_budget(budget)
     what = f"a turn of {request.R:,} reinforcements against {_count(len(request.targets), 'target')}"
     why = real.why_not_real(request)
+    priced = 0.0        # seconds spent pricing the real play (its pilot search): part of the request
     if request.search in ("auto", "real") and not why:
+        started = time.process_time()
         estimate, states = real.real_cost(request, what + " played roll by roll")
+        priced = (time.process_time() - started) / _slowdown()
+        # the choice reads the estimate of the search alone (the same on every machine); the guard
+        # and a dry run see the pricing's own time as well
         if (estimate.seconds <= LIMITS["real_auto_s"] and estimate.fits(budget)) \
                 or request.search == "real" or moving is not None:
-            check_cost(estimate, budget, "goal", "Search plans fixed in advance instead (search: auto).")
+            check_cost(replace(estimate, seconds=estimate.seconds + priced), budget, "goal",
+                       "Search plans fixed in advance instead (search: auto).")
             if request.search == "real" or moving is not None:
                 return _real_answer(request, dice, states, budget, alternatives)
             try:            # auto: if the estimate was low, the fixed plans still get their share of the budget
@@ -133,7 +139,7 @@ def turn(position, player, reinforcements, goal, *, rules=STANDARD, min_move="di
         raise FieldError(f"search: the real play cannot be searched here: {why}", "search")
     elif request.search != "auto":
         why = "plans fixed in advance were asked for"
-    family = choose_family(request, budget)
+    family = choose_family(request, budget, priced)
     try:
         family, solved = search_family(request, family, alternatives)
     except BudgetError as e:    # ran past its budget: say which narrower search was estimated to fit
@@ -274,7 +280,7 @@ AUTO_MARGIN = 2.0      # "auto" takes a family whose estimate is within budget /
 STRUCTURE_CAP = 300_000     # units of work (algorithms/turn.py structure) finding a family's shape may take
 
 
-def choose_family(request, budget):
+def choose_family(request, budget, priced=0.0):
     """The family of plans to search, priced before any value is computed.
 
     "auto": the widest family, from chains up to every forest, whose estimate leaves a margin
@@ -283,7 +289,8 @@ def choose_family(request, budget):
     (`search_family`). Another `search`: that family. The cost guard refuses (naming the budget,
     and `reinforcements` when the turn would fit without them) when not even the narrowest fits,
     and starts the running deadline. Finding each family's shape is itself bounded: at most
-    STRUCTURE_CAP units of work, and SHAPES_SHARE of the time budget (`_option_limit`)."""
+    STRUCTURE_CAP units of work, and SHAPES_SHARE of the time budget (`_option_limit`). `priced`:
+    CPython seconds the request already spent (pricing the real play), added to every estimate."""
     most = request.most
     names = ("chains", "2", "3", "all") if request.search in ("auto", "real", "fixed") else (request.search,)
     names = [n for n in names if n == "all" or BRANCHING[n] < most or len(names) == 1] or ["all"]
@@ -308,7 +315,7 @@ def choose_family(request, budget):
                                   "territories at once", "goal")
             break
         estimate = _family_cost(request, board, shape, request.R, what + (f" ({words})" if words else ""))
-        estimate = Estimate(estimate.seconds + (time.process_time() - started) / _slowdown(), estimate.mb,
+        estimate = Estimate(estimate.seconds + priced + (time.process_time() - started) / _slowdown(), estimate.mb,
                             estimate.what, estimate.browser_factor)
         family = Family(board, shape[0], shape[1], b, b is None or b >= most, planner.forests(board, *shape), "",
                         estimate)

@@ -187,7 +187,8 @@ COST_MODEL = {
     "real_state_s": 6e-6,           # the real play (answers/real_turn.py): per state met (estimated
     "real_state_army_slot_s": 2e-7, #   from a pilot search), and per state, army and territory in play,
     "real_state_mb": 9e-4,          #   MB per state (the memo's tuples and values),
-    "real_placement_s": 2e-5,       #   and per placement of the reinforcements tried
+    "real_placement_s": 2e-5,       #   and per placement of the reinforcements tried,
+    "real_request_s": 0.015,        #   and once per request (reading it, the words, the likeliest course)
     "hold_request_s": 2e-3,         # holding (answers/hold.py): once per request (rules of thumb, exact, words),
     "hold_state_s": 6e-6,           #   per state of the bound over the rules of thumb's fronts (`_likely_states`),
     "hold_root_s": 3e-6,            #   per holder front times opponent placement (the lower bound on each),
