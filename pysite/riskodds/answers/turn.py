@@ -315,6 +315,10 @@ def choose_family(request, budget, priced=0.0):
                                   "territories at once", "goal")
             break
         estimate = _family_cost(request, board, shape, request.R, what + (f" ({words})" if words else ""))
+        if b == 1 and _equal_targets(request):      # chains that tie exactly: the tie rule weighs them
+            ties = 1 + COST_MODEL["turn_chain_ties"]
+            base = COST_MODEL["base_mb"]
+            estimate = replace(estimate, seconds=estimate.seconds * ties, mb=base + (estimate.mb - base) * ties)
         estimate = Estimate(estimate.seconds + priced + (time.process_time() - started) / _slowdown(), estimate.mb,
                             estimate.what, estimate.browser_factor)
         family = Family(board, shape[0], shape[1], b, b is None or b >= most, planner.forests(board, *shape), "",
@@ -339,6 +343,13 @@ def choose_family(request, budget, priced=0.0):
     chosen = _with(chosen, widest=why, fallback=fitting[at - 1] if at else None)
     check_cost(chosen.estimate, budget, "goal", "Take fewer territories at once.")
     return chosen
+
+
+def _equal_targets(request):
+    """Whether every target has the same defenders and dice: then chains through the same number of
+    targets, in any order, are worth exactly the same, and the tie rule (algorithms/turn.py _Settle)
+    weighs every such chain's armies on the border (its lines of exact values: time and memory)."""
+    return len(request.targets) > 1 and len({(t.defenders, id(t.model)) for t in request.targets}) == 1
 
 
 def _with(family, **changes):

@@ -184,6 +184,9 @@ COST_MODEL = {
     "turn_product_s": 2e-6,         # a turn: one entry's value in one placement of one split of the targets,
     "turn_partition_s": 3e-6,       #   one way to hang targets below a territory, found before the search,
     "turn_option_s": 1e-4,          #   and one such way valued in the search (items, Pareto sets);
+    "turn_chain_ties": 0.8,         #   chains through targets all alike tie exactly, and the tie rule weighs
+                                    #   each tied chain's border armies: this share again of the search's
+                                    #   time and memory (Asia from Ukraine 60: 14 s of 39 s; calibrate_cost.py)
     "real_state_s": 6e-6,           # the real play (answers/real_turn.py): per state met (estimated
     "real_state_army_slot_s": 2e-7, #   from a pilot search), and per state, army and territory in play,
     "real_state_mb": 9e-4,          #   MB per state (the memo's tuples and values),
