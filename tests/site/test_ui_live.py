@@ -209,7 +209,7 @@ def test_home_names_every_calculator_and_the_article(site_context, watch, clean)
     sentence each, every calculator and every part of the article a tap away."""
     page = open_page(site_context, watch, "/", wait_engine=False)
     hrefs = page.locator("main .home-more a").evaluate_all("as => as.map(a => a.getAttribute('href'))")
-    ids = ["battle", "campaign", "plan", "turn", "needed", "table", "path"]
+    ids = ["battle", "campaign", "plan", "turn", "hold", "needed", "table", "path"]
     assert {f"/calculators/#{i}" for i in ids} == {h for h in hrefs if h.startswith("/calculators/#")}
     assert {"/article/", "/article/classic-questions/", "/article/balanced-blitz/"} <= set(hrefs)
     cards = page.locator(".home-more .cards > li h3").all_inner_texts()
