@@ -44,6 +44,21 @@ export function positionReader(board) {
   };
 }
 
+/** "Take …" / "Hold …" on the board: the selected territory's continent given to `owner` (the
+ *  player's own territories in it kept), with as many armies on each as on the selected one; the
+ *  form's `fields(continentName)` go with it. */
+export function giveContinent(entry, board, owner, fields) {
+  const h = entry.holding(entry.selected);
+  if (!h) return;
+  const c = board.continentOf.get(entry.selected);
+  const holdings = entry.holdings();
+  const mine = new Set(holdings.filter((x) => x.owner === PLAYER).map((x) => x.territory));
+  const rest = holdings.filter((x) => !c.territories.includes(x.territory) || mine.has(x.territory));
+  const more = c.territories.filter((t) => !mine.has(t)).map((t) => ({ territory: t, owner, armies: h.armies }));
+  entry.armiesTyped(h.armies);
+  entry.commit([...rest, ...more], { fields: fields(c.name) });
+}
+
 /**
  * The board and its entry in `form` (its [data-role=board] and [data-role=presets] slots).
  * board: board/facts.js's index; parsed: positionReader(board). Options:

@@ -22,7 +22,7 @@ import { parseInteger, pick } from "../validate.js";
 import { probabilityView, exactBox } from "../views/probability.js";
 import { answerLine, answerPart, lead, valueData } from "../views/answer.js";
 import { loadBoard } from "../board/facts.js";
-import { BOARD_STYLE, boardEntry, loadStyle, positionReader } from "../board/entry.js";
+import { BOARD_STYLE, boardEntry, giveContinent, loadStyle, positionReader } from "../board/entry.js";
 import { selectOnFocus } from "../board/editor.js";
 import { PLAYER, listNames, readTargets, requestPosition, unknownWords } from "../board/position.js";
 import { MARKED, askedSet, boardPlan, lineWords, setTerritories, setWords, setupHint, splitWords, thumbRows } from "./hold-answer.js";
@@ -142,17 +142,7 @@ function mount(form, ctx) {
     const n = holding.armies;
     return `Hold ${continent}: all of it yours, ${n} ${Number(n) === 1 ? "army" : "armies"} on each territory not yet yours`;
   }
-  function holdContinent(entry) {
-    const h = entry.holding(entry.selected);
-    if (!h) return;
-    const c = board.continentOf.get(entry.selected);
-    const holdings = entry.holdings();
-    const mine = new Set(holdings.filter((x) => x.owner === PLAYER).map((x) => x.territory));
-    const rest = holdings.filter((x) => !c.territories.includes(x.territory) || mine.has(x.territory));
-    const more = c.territories.filter((t) => !mine.has(t)).map((t) => ({ territory: t, owner: PLAYER, armies: h.armies }));
-    entry.armiesTyped(h.armies);
-    entry.commit([...rest, ...more], { fields: { marked: "", hold: c.name } });
-  }
+  const holdContinent = (entry) => giveContinent(entry, board, PLAYER, (name) => ({ marked: "", hold: name }));
 
   const entry = boardEntry(form, ctx, board, parsed, {
     presets: board.holdPresets,

@@ -24,7 +24,7 @@ import { parseInteger, pick } from "../validate.js";
 import { probabilityView, exactBox } from "../views/probability.js";
 import { answerLine, answerPart, averageValue, lead, nextBestTexts, sameChance, valueData } from "../views/answer.js";
 import { loadBoard } from "../board/facts.js";
-import { BOARD_STYLE, boardEntry, loadStyle, positionReader } from "../board/entry.js";
+import { BOARD_STYLE, boardEntry, giveContinent, loadStyle, positionReader } from "../board/entry.js";
 import { PLAYER, OPPONENT, listNames, readTargets, requestPosition, unknownWords } from "../board/position.js";
 import { turnPlay } from "./turn-play.js";
 
@@ -235,19 +235,9 @@ function mount(form, ctx) {
     entry.commit(entry.holdings(), { fields: { targets: targets.join(", "), goal: TARGETS } });
   }
 
-  /** The picked territory's continent, all of it the opponent's (but the player's own territories)
-   *  with as many armies on each as on this one, and the goal. */
-  function wholeContinent(entry) {
-    const h = entry.holding(entry.selected);
-    if (!h) return;
-    const c = board.continentOf.get(entry.selected);
-    const holdings = entry.holdings();
-    const mine = new Set(holdings.filter((x) => x.owner === PLAYER).map((x) => x.territory));
-    const rest = holdings.filter((x) => !c.territories.includes(x.territory) || mine.has(x.territory));
-    const theirs = c.territories.filter((t) => !mine.has(t)).map((t) => ({ territory: t, owner: OPPONENT, armies: h.armies }));
-    entry.armiesTyped(h.armies);
-    entry.commit([...rest, ...theirs], { fields: { targets: "", goal: c.name } });
-  }
+  /** "Take …": the picked territory's continent, all of it the opponent's (but the player's own
+   *  territories), with as many armies on each as on this one, and the goal. */
+  const wholeContinent = (entry) => giveContinent(entry, board, OPPONENT, (name) => ({ targets: "", goal: name }));
 
   const entry = boardEntry(form, ctx, board, parsed, {
     presets: board.presets,
