@@ -132,7 +132,7 @@ TURN_CASES = [
 
 
 # ---------------------------------------------------------------- holding (issue 34; bench/bench_hold.py's rows)
-# python bench/calibrate_cost.py --only hold --out cost_hold.json
+# python bench/calibrate_cost.py --only hold (every row, hold included, goes to cost.json by default)
 def _hold(mine, theirs, R, hold, R2):
     """A hold request: `mine` {territory: armies} held by "you", `theirs` by "red"."""
     position = {t: {"owner": "red", "armies": a} for t, a in theirs.items()}

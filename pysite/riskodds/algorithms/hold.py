@@ -280,6 +280,12 @@ class GroupBound:
             self.misses[key] = got
         return got
 
+    def bound_work(self):
+        """The steps of one `bound` call, before any work: per assignment of his stacks, per group,
+        the knapsack over his reinforcements ((R2 + 1)(R2 + 2) / 2 pairs of counts)."""
+        pairs = (self.R2 + 1) * (self.R2 + 2) // 2
+        return sum(len(set(assignment)) for assignment in self.assignments) * pairs
+
     def bound(self, vec):
         """(the lower bound on his chance, a placement of his per stack that reaches it)."""
         best, best_at = -1.0, None

@@ -109,8 +109,10 @@ def hold(position, player, reinforcements, hold, opponent, opponent_reinforcemen
     # parts' searches and the lower bound's
     edges = sum(len(touches) for _, _, touches in request.stacks)
     tables = 2 * edges * max(most) * (max(theirs_start) + request.R2)
+    bounds = len(configs) * lower.bound_work()      # the lower bound once per holder configuration
     estimate = Estimate(COST_MODEL["hold_request_s"] + COST_MODEL["hold_state_s"] * likely
-                        + COST_MODEL["hold_root_s"] * roots + COST_MODEL["hold_table_s"] * tables,
+                        + COST_MODEL["hold_root_s"] * roots + COST_MODEL["hold_table_s"] * tables
+                        + COST_MODEL["hold_bound_step_s"] * bounds,
                         COST_MODEL["base_mb"] + COST_MODEL["hold_state_mb"] * likely, what,
                         COST_MODEL["hold_browser_factor"])
     if states > real.MOST_STATES:

@@ -316,7 +316,7 @@ def choose_family(request, budget, priced=0.0):
             break
         estimate = _family_cost(request, board, shape, request.R, what + (f" ({words})" if words else ""))
         if b == 1 and _equal_targets(request):      # chains that tie exactly: the tie rule weighs them
-            ties = 1 + COST_MODEL["turn_chain_ties"]
+            ties = 1 + COST_MODEL["turn_chain_ties"] * len(request.targets)
             base = COST_MODEL["base_mb"]
             estimate = replace(estimate, seconds=estimate.seconds * ties, mb=base + (estimate.mb - base) * ties)
         estimate = Estimate(estimate.seconds + priced + (time.process_time() - started) / _slowdown(), estimate.mb,

@@ -184,18 +184,20 @@ COST_MODEL = {
     "turn_product_s": 2e-6,         # a turn: one entry's value in one placement of one split of the targets,
     "turn_partition_s": 3e-6,       #   one way to hang targets below a territory, found before the search,
     "turn_option_s": 1e-4,          #   and one such way valued in the search (items, Pareto sets);
-    "turn_chain_ties": 0.8,         #   chains through targets all alike tie exactly, and the tie rule weighs
+    "turn_chain_ties": 0.05,        #   chains through targets all alike tie exactly, and the tie rule weighs
                                     #   each tied chain's border armies: this share again of the search's
-                                    #   time and memory (Asia from Ukraine 60: 14 s of 39 s; calibrate_cost.py)
+                                    #   time and memory per target (Asia from Ukraine 60, 12 targets: 14 s
+                                    #   of 39 s; Africa from Brazil 15 and Southern Europe 10, 6: 0.04 of 0.16)
     "real_state_s": 6e-6,           # the real play (answers/real_turn.py): per state met (estimated
     "real_state_army_slot_s": 2e-7, #   from a pilot search), and per state, army and territory in play,
     "real_state_mb": 9e-4,          #   MB per state (the memo's tuples and values),
     "real_placement_s": 2e-5,       #   and per placement of the reinforcements tried,
     "real_request_s": 0.015,        #   and once per request (reading it, the words, the likeliest course)
     "hold_request_s": 2e-3,         # holding (answers/hold.py): once per request (rules of thumb, exact, words),
-    "hold_state_s": 6e-6,           #   per state of the bound over the rules of thumb's fronts (`_likely_states`),
+    "hold_state_s": 4.5e-6,          #   per state of the bound over the rules of thumb's fronts (`_likely_states`),
     "hold_root_s": 3e-6,            #   per holder front times opponent placement (the lower bound on each),
-    "hold_table_s": 1e-5,           #   per table of a roll's outcomes (stack, territory, defenders, armies),
+    "hold_bound_step_s": 3e-7,      #   per step of the lower bound's knapsack, once per holder front,
+    "hold_table_s": 8e-6,           #   per table of a roll's outcomes (stack, territory, defenders, armies),
     "hold_state_mb": 1e-4,          #   MB per such state (integer keys and floats, and exact values),
     "hold_browser_factor": 1.6,     #   and in Pyodide 3.7x to 3.9x CPython (bench/bench_hold.py): 2.5 x 1.6
     "turn_browser_factor": 1.7,     #   in Pyodide a turn's work (small tuples and dicts) is slower still
