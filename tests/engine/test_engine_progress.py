@@ -50,8 +50,9 @@ def test_a_failing_reporter_never_stops_the_request():
         budget.set_reporter(None)
 
 
-def test_a_turn_past_its_budget_names_the_narrower_search_that_fits(monkeypatch):
-    # every family estimated as free, so the widest is chosen, and a search that outruns any budget
+def endless_free_turns(monkeypatch):
+    """Every family of fixed plans estimated as free, so the widest is chosen, and a search that
+    outruns any budget."""
     monkeypatch.setattr(turn_module, "turn_cost", lambda *a, **k: Estimate(1e-9, 0.0, a[4]))
     monkeypatch.setitem(turn_module.COST_MODEL, "turn_partition_s", 1e-12)
 
@@ -59,6 +60,10 @@ def test_a_turn_past_its_budget_names_the_narrower_search_that_fits(monkeypatch)
         while True:
             tick()
     monkeypatch.setattr(turn_module.planner, "search", endless)
+
+
+def test_a_turn_past_its_budget_names_the_narrower_search_that_fits(monkeypatch):
+    endless_free_turns(monkeypatch)
     res = api.handle("turn", {**AFRICA, "time_budget_s": 0.5})
     assert not res["ok"] and "took longer" in res["error"]["message"], res
     narrower = res["error"]["narrower"]
@@ -70,13 +75,7 @@ def test_a_turn_past_its_budget_names_the_narrower_search_that_fits(monkeypatch)
 
 
 def test_no_narrower_offer_below_chains(monkeypatch):
-    monkeypatch.setattr(turn_module, "turn_cost", lambda *a, **k: Estimate(1e-9, 0.0, a[4]))
-    monkeypatch.setitem(turn_module.COST_MODEL, "turn_partition_s", 1e-12)
-
-    def endless(*args, **kwargs):
-        while True:
-            tick()
-    monkeypatch.setattr(turn_module.planner, "search", endless)
+    endless_free_turns(monkeypatch)
     for search in ("chains", "auto"):   # chains asked for; or auto where chains was all that fit
         if search == "auto":
             monkeypatch.setattr(turn_module, "turn_cost", lambda *a, **k: Estimate(0.3 if "chains" in a[4] else 1e6, 0.0, a[4]))

@@ -396,12 +396,13 @@ def engine_request(fields: dict) -> dict:
     return turn_request(turn_presets.form_fields(BY_NAME["south-america"]) | {"min_move": "dice"} | fields)
 
 
-@pytest.mark.parametrize("fields,name,message", BAD, ids=[f"{i}-{n}" for i, (_, n, _) in enumerate(BAD)])
-def test_bad_input_gets_its_message_beside_the_field(calc_page, clean, fields, name, message):
-    open_turn(calc_page)
-    preset_button(calc_page, "south-america").click()
-    wait_final(calc_page, "turn")
-    f = form(calc_page)
+def south_america_with(page, fields):
+    """The Turn form on South America's preset with `fields` typed over it (the position's box
+    opened); returns the form."""
+    open_turn(page)
+    preset_button(page, "south-america").click()
+    wait_final(page, "turn")
+    f = form(page)
     f.locator("[name=position]").evaluate("e => { e.closest('details').open = true; }")
     for k, v in fields.items():
         field = f.locator(f"[name={k}]")
@@ -409,6 +410,12 @@ def test_bad_input_gets_its_message_beside_the_field(calc_page, clean, fields, n
             field.select_option(v)
         else:
             field.fill(v)
+    return f
+
+
+@pytest.mark.parametrize("fields,name,message", BAD, ids=[f"{i}-{n}" for i, (_, n, _) in enumerate(BAD)])
+def test_bad_input_gets_its_message_beside_the_field(calc_page, clean, fields, name, message):
+    f = south_america_with(calc_page, fields)
     faults = []                      # the board territories the engine's message names, marked on the board
     if message is None:
         want = api.handle("turn", engine_request(fields))
@@ -447,17 +454,7 @@ WAITING = [
 
 @pytest.mark.parametrize("fields,hint", WAITING, ids=[f"waiting-{i}" for i in range(len(WAITING))])
 def test_a_position_being_set_up_gets_a_plain_hint(calc_page, clean, fields, hint):
-    open_turn(calc_page)
-    preset_button(calc_page, "south-america").click()
-    wait_final(calc_page, "turn")
-    f = form(calc_page)
-    f.locator("[name=position]").evaluate("e => { e.closest('details').open = true; }")
-    for k, v in fields.items():
-        field = f.locator(f"[name={k}]")
-        if k == "goal":
-            field.select_option(v)
-        else:
-            field.fill(v)
+    f = south_america_with(calc_page, fields)
     f.locator("button[type=submit]").click()
     wait_status(calc_page, "turn", "waiting", 60_000)
     assert f.locator("[data-role=setup-hint]").inner_text() == hint

@@ -55,6 +55,12 @@ class Player:
         self.page.keyboard.type(text)
         self.keys += len(text)
 
+    def hold(self, territory, owner, armies):
+        """Tap a territory, then its owner's button, then type its armies."""
+        self.territory(territory)
+        self.button(owner)
+        self.type(armies)
+
     def in_frame(self, locator) -> bool:
         return locator.evaluate("""g => { const r = g.getBoundingClientRect(), f = g.closest('.board-frame').getBoundingClientRect();
             return r.left >= f.left - 1 && r.right <= f.right + 1 && r.top >= f.top - 1 && r.bottom <= f.bottom + 1; }""")
@@ -135,9 +141,7 @@ def test_africa_by_tapping(phone, clean):
     p = start(page)
     f = p.form
     assert f.get_attribute("data-status") != "error"
-    p.territory("Egypt")
-    p.button("Opponent")
-    p.type("2")
+    p.hold("Egypt", "Opponent", "2")
     p.button("Take Africa: all of it the opponent's, 2 armies on each")
     assert f.locator("[name=goal]").input_value() == "Africa"
     assert f.locator(".goal-now").inner_text() == "Goal: take Africa (bonus 3)."
@@ -145,12 +149,8 @@ def test_africa_by_tapping(phone, clean):
     assert f.locator("[data-role=setup-hint]").inner_text().startswith("Mark a territory of yours")
     wait_final_or_waiting(page)
     assert f.locator("[data-error-for]:not(:empty)").count() == 0
-    p.territory("Southern Europe")
-    p.button("You")
-    p.type("6")
-    p.territory("Middle East")
-    p.button("You")
-    p.type("4")
+    p.hold("Southern Europe", "You", "6")
+    p.hold("Middle East", "You", "4")
     p.tap(f.locator("[name=reinforcements]"))
     p.type("8")
     africa = {t: 2 for t in CONTINENTS["Africa"]}
@@ -161,12 +161,8 @@ def test_australia_from_siam_by_tapping(phone, clean):
     """Siam 3 yours, 1 on each Australian territory, 5 to place: at most 18."""
     page = phone
     p = start(page)
-    p.territory("Siam")
-    p.button("You")
-    p.type("3")
-    p.territory("Indonesia")
-    p.button("Opponent")
-    p.type("1")
+    p.hold("Siam", "You", "3")
+    p.hold("Indonesia", "Opponent", "1")
     p.button("Take Australia: all of it the opponent's, 1 army on each")
     p.tap(p.form.locator("[name=reinforcements]"))
     p.type("5")
@@ -179,17 +175,11 @@ def test_iceland_and_britain_from_greenland_by_tapping(phone, clean):
     page = phone
     p = start(page)
     f = p.form
-    p.territory("Greenland")
-    p.button("You")
-    p.type("7")
-    p.territory("Iceland")
-    p.button("Opponent")
-    p.type("2")
+    p.hold("Greenland", "You", "7")
+    p.hold("Iceland", "Opponent", "2")
     p.tap(f.get_by_role("checkbox", name="Target"))
     assert f.locator(".goal-now").inner_text() == "Goal: take Iceland, the territory marked as target."
-    p.territory("Great Britain")
-    p.button("Opponent")
-    p.type("3")
+    p.hold("Great Britain", "Opponent", "3")
     p.tap(f.get_by_role("checkbox", name="Target"))
     assert f.locator(".goal-now").inner_text() == "Goal: take Iceland and Great Britain, the territories marked as targets."
     assert f.locator("[name=goal]").input_value() == "targets"
@@ -296,12 +286,8 @@ def test_target_on_makes_the_goal_the_territories_marked_and_nothing_else(phone,
     assert f.locator(".goal-now").inner_text() == "Goal: take South America (bonus 2)."
     p = Player(page)
     f.locator("select[id=turn-zoom]").select_option("")   # the phone shows the goal: the whole board for Greenland
-    p.territory("Greenland")
-    p.button("You")
-    p.type("7")
-    p.territory("Iceland")
-    p.button("Opponent")
-    p.type("2")
+    p.hold("Greenland", "You", "7")
+    p.hold("Iceland", "Opponent", "2")
     p.tap(f.get_by_role("checkbox", name="Target"))
     assert f.locator("[name=goal]").input_value() == "targets"
     assert f.locator("[name=targets]").input_value() == "Iceland"

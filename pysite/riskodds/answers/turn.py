@@ -318,7 +318,7 @@ def choose_family(request, budget, priced=0.0):
         if b == 1 and _equal_targets(request):      # chains that tie exactly: the tie rule weighs them
             ties = 1 + COST_MODEL["turn_chain_ties"] * len(request.targets)
             base = COST_MODEL["base_mb"]
-            estimate = replace(estimate, seconds=estimate.seconds * ties, mb=base + (estimate.mb - base) * ties)
+            estimate = replace(estimate, seconds=estimate.seconds * ties, mb=base + max(0.0, estimate.mb - base) * ties)
         estimate = Estimate(estimate.seconds + priced + (time.process_time() - started) / _slowdown(), estimate.mb,
                             estimate.what, estimate.browser_factor)
         family = Family(board, shape[0], shape[1], b, b is None or b >= most, planner.forests(board, *shape), "",
