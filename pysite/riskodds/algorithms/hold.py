@@ -82,6 +82,7 @@ tuples, a bound from single battles), 453,465 states and about 4 s now."""
 from fractions import Fraction
 
 from . import real_turn as search
+from .hold_fill import Fill, monotone_in_defenders, worth_trying
 from ..guards.budget import tick
 
 
@@ -369,6 +370,18 @@ class BreakTurn(search.RealTurn):
         self.exact_cache = {}
         # per pair: (pair, shift of y, shift of x, {d << bits | a: its rolls}) for the hot loop
         self.fast_pairs = tuple((pair, pair[2], pair[3], {}) for pair in self.pairs)
+        self.monotone = tuple(monotone_in_defenders(r, m) for r, m in zip(self.rounds, lay.models))
+        self.kept = {}
+        self.kept_rolls = {}
+
+    def kept_dice(self, y, cls, top):
+        """The dice worth trying on front territory y against table class cls (defenders, capped)
+        with at most `top` dice, most first (algorithms/hold_fill.py `worth_trying`)."""
+        got = self.kept.get((y, cls, top))
+        if got is None:
+            got = self.kept[y, cls, top] = worth_trying(self.rounds[y], self.lay.models[y], cls, top,
+                                                        self.dice == "choose", self.monotone[y])
+        return got
 
     def key(self, s):
         """The integer of state s (all targets held: s[y] < 0; stacks 0 or >= 2)."""
@@ -441,17 +454,21 @@ class BreakTurn(search.RealTurn):
         return v
 
     def attacks_key(self, key):
-        """Every attack from the state with key `key` in the tie order (RealTurn.attacks):
-        (x, y, n, its float value, its outcomes' (weight, key difference), the total's exponents)."""
-        values, mask = self.values, self.mask
+        """Every attack worth trying from the state with key `key` (the dice `kept_dice` keeps: a
+        dice dropped there is never worth more than one kept, which comes first in the tie order), in
+        the tie order (RealTurn.attacks): (x, y, n, its float value, its outcomes' (weight, key
+        difference), the total's exponents)."""
+        values, mask, kept = self.values, self.mask, self.kept_rolls
         for pair in self.pairs:
             y, x, shy, shx = pair
             a = key >> shx & mask
             if a < 2:
                 continue
             d = key >> shy & mask
-            rolls = self.cache.get((pair, d, a)) or self.rolls(pair, d, a)
-            for outs, (n, weights, texps) in zip(rolls, self.exact_rolls(pair, d, a)):
+            rolls = kept.get((pair, d, a))
+            if rolls is None:
+                rolls = self.worth_rolling(pair, d, a)
+            for outs, n, weights, texps in rolls:
                 total = 0.0
                 for p, delta in outs:
                     if delta is None:
@@ -460,6 +477,17 @@ class BreakTurn(search.RealTurn):
                         c = values.get(key - delta)
                         total += p * (c if c is not None else self.fast(key - delta))
                 yield x, y, n, total, weights, texps
+
+    def worth_rolling(self, pair, d, a):
+        """((outcomes as `rolls`, n, weights, exponents as `exact_rolls`), ...) for the dice kept."""
+        y = pair[0]
+        cls = min(d, len(self.by_defenders[y]) - 1)
+        most = len(self.by_defenders[y][cls]) - 1
+        kept = self.kept_dice(y, cls, most if most < a else a - 1)
+        rolls = self.cache.get((pair, d, a)) or self.rolls(pair, d, a)
+        got = self.kept_rolls[pair, d, a] = tuple((outs, n, weights, texps) for outs, (n, weights, texps)
+                                                  in zip(rolls, self.exact_rolls(pair, d, a)) if n in kept)
+        return got
 
     def exact_q_key(self, key, weights, texps):
         """RealTurn.exact_q by the integer keys."""
@@ -513,8 +541,39 @@ class BreakTurn(search.RealTurn):
                 total += p * (c if c is not None else self.fast(key - delta))
         return total
 
+    def spec(self, pair, known, d, a):
+        """`rolls` arranged for the hot loop: (kids, options): kids the distinct key differences of
+        the round's outcomes that are not the conquest, over the dice worth trying (`kept_dice`);
+        options per dice n ((p, slot), ...) in the tables' order, slot an index into kids, or len(kids) for
+        the conquest (valued 1.0). The dice share their children (3 and 2 dice against 2 defenders
+        lose the same armies), so each child is looked up once per attack, not once per dice."""
+        kids, options = [], []
+        y = pair[0]
+        cls = min(d, len(self.by_defenders[y]) - 1)
+        most = len(self.by_defenders[y][cls]) - 1
+        top = most if most < a else a - 1
+        kept = self.kept_dice(y, cls, top)
+        for n, outs in zip(range(top, 0, -1) if self.dice == "choose" else (top,), self.rolls(pair, d, a)):
+            if n not in kept:
+                continue
+            terms = []
+            for p, delta in outs:
+                if delta is None:
+                    terms.append((p, -1))
+                else:
+                    if delta not in kids:
+                        kids.append(delta)
+                    terms.append((p, kids.index(delta)))
+            options.append(terms)
+        n = len(kids)
+        got = known[d << self.bits | a] = (tuple(kids), tuple(tuple((p, n if j < 0 else j) for p, j in terms)
+                                                              for terms in options))
+        return got
+
     def fast(self, key):
-        """The float value of the state with integer key `key`, not yet valued."""
+        """The float value of the state with integer key `key`, not yet valued. Per attack, each
+        child is looked up once (`spec`), then every dice's sum is taken term by term in the
+        tables' order (the conquest as 1.0 x p): the same floats as RealTurn.value."""
         tick()
         values, mask, fast = self.values, self.mask, self.fast
         get = values.get
@@ -525,19 +584,19 @@ class BreakTurn(search.RealTurn):
             if a < 2:
                 continue
             d = key >> shy & mask
-            rolls = known.get(d << bits | a)
-            if rolls is None:
-                rolls = known[d << bits | a] = self.rolls(pair, d, a)
-            for outs in rolls:
+            got = known.get(d << bits | a)
+            if got is None:
+                got = self.spec(pair, known, d, a)
+            kids, options = got
+            cs = []
+            for delta in kids:
+                c = get(key - delta)
+                cs.append(fast(key - delta) if c is None else c)
+            cs.append(1.0)
+            for terms in options:
                 total = 0.0
-                for p, delta in outs:
-                    if delta is None:           # the first conquest is the success
-                        total += p
-                    else:
-                        c = get(key - delta)
-                        if c is None:
-                            c = fast(key - delta)
-                        total += p * c
+                for p, j in terms:
+                    total += p * cs[j]
                 if total > best:
                     best = total
         values[key] = best
@@ -559,6 +618,14 @@ class Part:
         self.theirs = [a for _, a, _ in mine]
         self.by_r = [list(compositions(r, len(mine))) for r in range(R2 + 1)]
         self.floats = {}
+        self.filler = Fill(self.solver)
+
+    def fill(self, sub):
+        """Value, in one block, every state of his turn against the part's front armies `sub`
+        after every placement of his (algorithms/hold_fill.py): the placements of fewer armies
+        lie below those of all of them."""
+        starts = [self.state(sub, p)[len(sub):] for p in self.by_r[-1]]
+        self.filler.fill([sub], starts)
 
     def state(self, sub, placed):
         s = self.solver.canonical([-d for d in sub] + [a + p for a, p in zip(self.theirs, placed)])
@@ -571,6 +638,7 @@ class Part:
         sub = tuple(vec[y] for y in self.targets)
         got = self.floats.get((sub, r))
         if got is None:
+            self.fill(sub)
             value = self.solver.value
             got = self.floats[sub, r] = max(value(self.state(sub, p)) for p in self.by_r[r])
         return got
@@ -619,6 +687,12 @@ class HoldSearch:
     def states(self):
         return sum(len(p.solver.values) for p in self.parts)
 
+    def expect(self, vectors):
+        """Front vectors whose replies will all be searched later (the rules of thumb's): their
+        states are filled with the next block's (algorithms/hold_fill.py `Fill.expect`)."""
+        for part in self.parts:
+            part.filler.expect([tuple(vec[y] for y in part.targets) for vec in vectors])
+
     def grow_stack(self, depth):
         for p in self.parts:
             p.solver.grow_stack(depth)
@@ -637,7 +711,9 @@ class HoldSearch:
             first = [p for p in (hint, self.last) if p is not None]
             if first:
                 placements = list(dict.fromkeys(first)) + [p for p in placements if p not in first]
-            for placed in placements:
+            for i, placed in enumerate(placements):
+                if i == len(set(first)):    # past the replies tried first: likely searched in full
+                    part.fill(sub)
                 v = value(part.state(sub, placed))
                 if v > cutoff:
                     self.last = placed

@@ -124,6 +124,8 @@ def hold(position, player, reinforcements, hold, opponent, opponent_reinforcemen
     finder = holding.HoldSearch(request.models, front, request.stacks, request.R2, request.min_move, request.dice,
                                 request.scale, search.underflow_free(request.models, potential), most)
     finder.grow_stack(potential)
+    thumbs_configs = [(name, _thumb_configs(request, placed)) for name, placed in rules_of_thumb(request)]
+    finder.expect([min(cs, key=lambda c: lower.bound(c[0])[0])[0] for _, cs in thumbs_configs])
     config, _, floats = finder.best(configs, lower)
     vec, placed, move = config
     win, their_placed, (part, start) = finder.reply_exact(vec)
@@ -132,7 +134,8 @@ def hold(position, player, reinforcements, hold, opponent, opponent_reinforcemen
     reply = {"win": win, "placement": tuple(zip((s[0] for s in request.stacks), their_placed)),
              "next": real._action(part.lay.names, action), "line": tuple(line)}
     fort = None if move is None else {"from": move[0], "to": move[1], "armies": move[2]}
-    thumbs = tuple(_price(finder, request, name, p, lower) for name, p in rules_of_thumb(request))
+    thumbs = tuple(_price(finder, request, name, placed, cs, lower) for (name, placed), (_, cs)
+                   in zip(rules_of_thumb(request), thumbs_configs))
     skipped = len(configs) - len(floats)
     searched = {"family": "real", "complete": True, "states": finder.states, "bound": states,
                 "configurations": len(configs), "skipped": skipped, "replies": placements,
@@ -158,9 +161,7 @@ def _likely_states(request):
     full (each rule is priced exactly), and the best front, searched in full as well, lies among
     fronts of the same armies, whose states are mostly the same (bench/calibrate_cost.py's hold
     rows: the search meets 0.55 to 0.9 of this)."""
-    inward = [(u, v) for u, v in request.sources if u not in request.front]
-    fronts = {c[0] for _, placed in rules_of_thumb(request)
-              for c in holding.configurations(request.front, request.armies, request.R, inward, [placed])}
+    fronts = {c[0] for _, placed in rules_of_thumb(request) for c in _thumb_configs(request, placed)}
     return holding.parts_bound(sorted(fronts), request.stacks, request.R2)
 
 
@@ -231,12 +232,16 @@ def rules_of_thumb(request):
     return out
 
 
-def _price(finder, request, name, placed, lower=None):
-    """A rule of thumb's placement, priced exactly, with the best fortify move after it that brings
-    armies from outside the front (fortify "adjacent"; a move between front territories would undo
-    the rule's split)."""
+def _thumb_configs(request, placed):
+    """A rule of thumb's placement with every fortify move after it that brings armies from outside
+    the front (fortify "adjacent"; a move between front territories would undo the rule's split)."""
     inward = [(u, v) for u, v in request.sources if u not in request.front]
-    configs = holding.configurations(request.front, request.armies, request.R, inward, [placed])
+    return holding.configurations(request.front, request.armies, request.R, inward, [placed])
+
+
+def _price(finder, request, name, placed, configs, lower=None):
+    """A rule of thumb's placement, priced exactly, with the best of its fortify moves
+    (`_thumb_configs`)."""
     (_, _, move), win, _ = finder.best(configs, lower)
     fort = None if move is None else {"from": move[0], "to": move[1], "armies": move[2]}
     return {"name": name, "placement": tuple(zip(request.front, placed)), "fortify": fort, "hold": 1 - win}
