@@ -138,7 +138,8 @@ TURN_SEARCHES = ("auto", "real", "fixed", "all", "3", "2", "chains")
 ENGINE_PARTS = {"turn": {"ops": ["turn", "reinforcements", "hold"],
                          "modules": ["checks/position.py", "checks/turn_request.py", "algorithms/turn.py",
                                      "algorithms/real_turn.py", "answers/real_turn.py", "answers/turn.py",
-                                     "checks/hold_request.py", "algorithms/hold.py", "answers/hold.py"]}}
+                                     "checks/hold_request.py", "algorithms/hold_fill.py", "algorithms/hold.py",
+                                     "answers/hold.py"]}}
 NOT_SHIPPED = ["interfaces/cli.py", "__main__.py"]
 
 # the dice modes a form offers, [value, label]; riskodds.balanced has the math.
@@ -194,12 +195,14 @@ COST_MODEL = {
     "real_placement_s": 2e-5,       #   and per placement of the reinforcements tried,
     "real_request_s": 0.015,        #   and once per request (reading it, the words, the likeliest course)
     "hold_request_s": 2e-3,         # holding (answers/hold.py): once per request (rules of thumb, exact, words),
-    "hold_state_s": 4.5e-6,          #   per state of the bound over the rules of thumb's fronts (`_likely_states`),
+    "hold_state_s": 3.5e-6,         #   per state of the bound over the rules of thumb's fronts (`_likely_states`;
+                                    #   filled in blocks, algorithms/hold_fill.py: 4.5e-6 one state at a time),
     "hold_root_s": 3e-6,            #   per holder front times opponent placement (the lower bound on each),
-    "hold_bound_step_s": 3e-7,      #   per step of the lower bound's knapsack, once per holder front,
+    "hold_bound_step_s": 2e-7,      #   per step of the lower bound's knapsack, once per holder front,
     "hold_table_s": 8e-6,           #   per table of a roll's outcomes (stack, territory, defenders, armies),
     "hold_state_mb": 1e-4,          #   MB per such state (integer keys and floats, and exact values),
-    "hold_browser_factor": 1.6,     #   and in Pyodide 3.7x to 3.9x CPython (bench/bench_hold.py): 2.5 x 1.6
+    "hold_browser_factor": 0.8,     #   and in Pyodide 1.6x to 1.9x CPython (bench/bench_hold.py; list
+                                    #   comprehensions run well in WebAssembly): 2.5 x 0.8
     "turn_browser_factor": 1.7,     #   in Pyodide a turn's work (small tuples and dicts) is slower still
                                     #   than pyodide_slowdown says (bench/bench_turn.py: 2.7x to 4.1x)
     "text_s": 3.2e-11,              # one exact value as decimal text: per S**1.7 (int -> str)
