@@ -54,10 +54,14 @@ def board_json(extra: dict | None = None, facts: dict | None = None) -> bytes:
 
 
 def turn_form_facts(extra: dict | None = None, facts: dict | None = None) -> dict:
-    """What the Turn form's template shows at build time: the continents ({name, bonus}) for the goal,
-    the move-in rule field (min_move: its label, choices and default for `turn`), and `extra`."""
+    """What the Turn and Hold forms' templates show at build time: the continents ({name, bonus}) for
+    the goal, the move-in rule field (min_move: its label, choices and default for `turn`), the
+    attacker's dice field (dice: the same, its default for `hold`, where the opponent rolls them),
+    and `extra`."""
     facts = describe() if facts is None else facts
-    move = facts["move_field"]
+    move, dice = facts["move_field"], facts["dice_field"]
     return {"continents": [{"name": c["name"], "bonus": c["bonus"]} for c in facts["board"]["continents"]],
             "move_field": {"name": move["name"], "label": move["label"], "choices": move["choices"],
-                           "default": move["defaults"]["turn"]}, **(extra or {})}
+                           "default": move["defaults"]["turn"]},
+            "dice_field": {"name": dice["name"], "label": dice["label"], "choices": dice["choices"],
+                           "default": dice["defaults"]["hold"]}, **(extra or {})}

@@ -101,11 +101,11 @@ def turn_request(v: dict) -> dict:
 
 def hold_request(v: dict) -> dict:
     """The Hold form's fields (position, hold, marked, reinforcements, opponent_reinforcements,
-    opponent, fortify, min_move, as text) as the engine's `hold` request."""
+    opponent, fortify, dice, as text) as the engine's `hold` request."""
     hold = [t.strip() for t in v["marked"].split(",")] if v["hold"] == "marked" else v["hold"]
     return {"position": position_of(v["position"]), "player": "you", "reinforcements": int(v["reinforcements"]),
             "hold": hold, "opponent": v["opponent"], "opponent_reinforcements": int(v["opponent_reinforcements"]),
-            "fortify": v["fortify"], "min_move": v["min_move"]}
+            "fortify": v["fortify"], "dice": v["dice"]}
 
 
 def overlapping_texts(page, form_id: str = "turn") -> list:

@@ -159,23 +159,26 @@ def test_the_address_carries_the_state_and_a_link_restores_it(site_context, watc
     f.locator('[data-territory="Brazil"]').click()
     f.locator(".t-editor button.step[data-by='1']").click()
     f.locator("label[for=hold-fortify-none]").click()
+    f.locator("[name=position]").evaluate("e => { e.closest('details').open = true; }")
+    f.locator("label[for=hold-dice-most]").click()           # his dice: always the most (blitz)
     f.locator("[name=opponent_reinforcements]").fill("3")
     fields = {name: f.locator(f"[name={name}]").input_value() for name in
               ("position", "hold", "marked", "reinforcements", "opponent_reinforcements", "opponent")}
-    fields |= {name: f.locator(f"[name={name}]:checked").input_value() for name in ("fortify", "min_move")}
+    fields |= {name: f.locator(f"[name={name}]:checked").input_value() for name in ("fortify", "dice")}
     req = hold_request(fields)
     assert req["position"]["Brazil"]["armies"] == 3 and req["fortify"] == "none" and req["opponent_reinforcements"] == 3
+    assert req["dice"] == "most"
     want = api.handle("hold", req)
     wait_hold(calc_page, want)
     q = parse_qs(urlsplit(calc_page.url).query)
     assert q["calc"] == ["hold"] and "Brazil 3" in q["position"][0] and q["fortify"] == ["none"]
-    assert q["opponent_reinforcements"] == ["3"] and q["hold"] == ["South America"]
+    assert q["opponent_reinforcements"] == ["3"] and q["hold"] == ["South America"] and q["dice"] == ["most"]
     page = open_page(site_context, watch, calc_page.url, wait_engine=False)
     assert wait_final(page, "hold") == "done"
     check_answer(page, want)
     check_board(page, req["position"], want["hold_set"])
     for name, text in fields.items():
-        if name in ("fortify", "min_move"):
+        if name in ("fortify", "dice"):
             assert form(page).locator(f"[name={name}][value={text}]").is_checked(), name
         else:
             assert form(page).locator(f"[name={name}]").input_value() == text, name
@@ -231,7 +234,7 @@ def test_a_refusal_in_a_players_words_beside_its_field(calc_page, clean, fields,
             f.locator(f"[name={k}]").fill(v)
     faults = []
     if message is None:
-        values = form_fields(BY_NAME["australia"]) | {"fortify": "adjacent", "min_move": "dice"} | fields
+        values = form_fields(BY_NAME["australia"]) | {"fortify": "adjacent", "dice": "choose"} | fields
         want = api.handle("hold", hold_request(values))
         assert not want["ok"] and want["error"]["field"] == name, want
         raw = want["error"]["message"]
@@ -260,7 +263,7 @@ def test_a_search_too_large_is_refused_before_any_work(calc_page, clean):
     theirs = {"Brazil": 10, "Southern Europe": 8, "Middle East": 8}
     fields = {"position": f"{text_of(AFRICA, PLAYER)}; {text_of(theirs, OPPONENT)}", "hold": "Africa",
               "reinforcements": "12", "opponent_reinforcements": "9"}
-    req = hold_request(form_fields(BY_NAME["australia"]) | {"fortify": "adjacent", "min_move": "dice"} | fields)
+    req = hold_request(form_fields(BY_NAME["australia"]) | {"fortify": "adjacent", "dice": "choose"} | fields)
     assert browser_seconds(req) > LIMITS["browser_time_budget_s"]   # the premise: too large for the browser
     open_hold(calc_page)
     f = form(calc_page)
@@ -287,7 +290,7 @@ def test_the_issues_africa_is_answered_in_the_browser(calc_page, clean):
     theirs = {"Brazil": 8, "Southern Europe": 6, "Middle East": 6}
     fields = {"position": f"{text_of(AFRICA, PLAYER)}; {text_of(theirs, OPPONENT)}", "hold": "Africa",
               "reinforcements": "10", "opponent_reinforcements": "7"}
-    req = hold_request(form_fields(BY_NAME["australia"]) | {"fortify": "adjacent", "min_move": "dice"} | fields)
+    req = hold_request(form_fields(BY_NAME["australia"]) | {"fortify": "adjacent", "dice": "choose"} | fields)
     assert browser_seconds(req) < LIMITS["browser_time_budget_s"]
     want = api.handle("hold", req)
     assert want["ok"], want
@@ -410,7 +413,7 @@ def test_a_set_that_cannot_be_attacked_holds_for_sure(site_context, watch, clean
                                                   "Eastern Australia 1; opponent: Siam 1", "opponent_reinforcements": "0"}
     page = open_page(site_context, watch, "/calculators/?" + urlencode({"calc": "hold", **fields}) + "#hold", wait_engine=False)
     assert wait_final(page, "hold") == "done"
-    want = api.handle("hold", hold_request(fields | {"fortify": "adjacent", "min_move": "dice"}))
+    want = api.handle("hold", hold_request(fields | {"fortify": "adjacent", "dice": "choose"}))
     assert value(want["hold"]) == 1
     f = form(page)
     assert exact(f.locator("[data-output=hold]")) == 1

@@ -13,14 +13,14 @@ refused alike when the player holds nothing."""
 from dataclasses import dataclass
 
 from ..facts import board
-from ..facts.limits import LIMITS, MOVE_FIELD, TURN_SEARCHES
+from ..facts.limits import DICE_FIELD, LIMITS, MOVE_FIELD, TURN_SEARCHES
 from .model import as_model, as_models, scale_for
 from .position import owner_name, read_goal, read_position, territory
 from .rules import STANDARD
 from .validate import FieldError, check_choice, check_int, listing, show
 
 MIN_MOVES = ("one", "dice")             # the move-in rules, in the order messages list them
-DICE = ("choose", "most")               # the attacker's dice: any number before each roll, or always the most
+DICE = tuple(value for value, _ in DICE_FIELD["choices"])   # the attacker's dice: any number before each roll, or always the most
 MOVING_FIELDS = ("from", "to", "dice")
 assert set(MIN_MOVES) == {value for value, _ in MOVE_FIELD["choices"]}
 

@@ -124,6 +124,12 @@ MOVE_FIELD = {"name": "min_move", "label": "Armies moved in after a conquest", "
               "choices": [["dice", "at least as many as the dice of the last roll (the printed rules)"],
                           ["one", "at least one"]],
               "defaults": {"plan": "one", "turn": "dice"}, "ops": ["plan", "turn"]}
+# The attacker's dice in a real turn (checks/turn_request.py): in a hold, the opponent's. His move-in
+# rule cannot change a hold: his first conquest already breaks the set.
+DICE_FIELD = {"name": "dice", "label": "Dice the attacker rolls", "kind": "choice",
+              "choices": [["choose", "any number, chosen before each roll (the printed rules)"],
+                          ["most", "always the most he may (as blitz rolls)"]],
+              "defaults": {"turn": "choose", "hold": "choose"}, "ops": ["turn", "hold"]}
 RULE_NAMES = tuple(f["name"] for f in RULE_FIELDS)
 
 

@@ -3,7 +3,7 @@ fields each JSON request accepts. The build writes `describe()` into every page,
 forms, the pipeline and docs/engine-api.md read these instead of typing their own."""
 from ..answers.plan import TARGET_FIELDS
 from ..facts import board
-from ..facts.limits import (CONVENTIONS, COST_MODEL, DICE_MODES, ENGINE_PARTS, HOLDING_FIELDS, LIMIT_NOTES, LIMITS,
+from ..facts.limits import (CONVENTIONS, COST_MODEL, DICE_FIELD, DICE_MODES, ENGINE_PARTS, HOLDING_FIELDS, LIMIT_NOTES, LIMITS,
                             MOVE_FIELD, RULE_FIELDS, RULE_NAMES, TURN_SEARCHES)
 
 # The fields of every JSON request (api.py), named once: any other key is refused.
@@ -38,7 +38,7 @@ def describe():
             "dice_modes": [list(m) for m in DICE_MODES],     # the forms' dice-mode select
             "requests": {op: list(fields) for op, fields in REQUEST_FIELDS.items()},
             "territory_fields": list(TERRITORY_FIELDS), "plan_target_fields": list(TARGET_FIELDS),
-            "move_field": dict(MOVE_FIELD), "board": board.published(),
+            "move_field": dict(MOVE_FIELD), "dice_field": dict(DICE_FIELD), "board": board.published(),
             "turn_searches": list(TURN_SEARCHES), "position_fields": list(HOLDING_FIELDS),
             "engine_parts": {name: dict(part) for name, part in ENGINE_PARTS.items()}}
 

@@ -9,7 +9,8 @@
 // The form's state is its named fields, which a link carries: position (board/position.js's text),
 // hold (a continent, or "marked"), marked (the territories to hold), reinforcements,
 // opponent_reinforcements, fortify ("adjacent" | "none"), opponent (the owner who attacks next) and
-// min_move (his move-in rule). Loaded on demand (calculators/index.js), with the board.
+// dice (his: "choose" any number before each roll, or "most"; his move-in rule cannot change a hold,
+// his first conquest already breaks it). Loaded on demand (calculators/index.js), with the board.
 //
 // Setting up: a first visit opens on an empty board; a position not yet complete (nothing of yours,
 // nothing to hold, a territory to hold without armies, no opponent) is a plain hint beside the board
@@ -49,13 +50,13 @@ function read(get) {
   else values.hold = set.territories ?? set.name; // a continent's name, the territories marked, or what was asked (the engine words it)
   values.opponent = String(get("opponent") ?? "").trim();
   values.fortify = get("fortify"); // the engine's choices; it words the message for anything else
-  values.min_move = get("min_move");
+  values.dice = get("dice");
   return { values, errors, waiting };
 }
 
 function request(v) {
   return { op: "hold", params: { position: requestPosition(v.position), player: PLAYER, reinforcements: v.reinforcements,
-    hold: v.hold, opponent: v.opponent, opponent_reinforcements: v.opponent_reinforcements, fortify: v.fortify, min_move: v.min_move } };
+    hold: v.hold, opponent: v.opponent, opponent_reinforcements: v.opponent_reinforcements, fortify: v.fortify, dice: v.dice } };
 }
 
 // ---- the answer ----
