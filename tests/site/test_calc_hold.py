@@ -100,8 +100,15 @@ def check_answer(page, want: dict):
         "gs => gs.map((g) => [g.getAttribute('class'), g.dataset.from, g.dataset.to])")
     assert arrows == ([["attack fortify", move["from"], move["to"]]] if move else []) + \
         ([["attack reply", attack["from"], attack["to"]]] if attack else [])
-    assert f.locator("svg.board .plan .step-label text").all_text_contents() == \
-        ([f"move {move['armies']}"] if move else []) + (["his attack"] if attack else [])
+    # an attack across the board's edge (Kamchatka and Alaska) names its stack where the view is the
+    # set and its borders (the stack is then out of view): "from Kamchatka" where it fits, else the name
+    across = attack and {attack["from"], attack["to"]} == {"Kamchatka", "Alaska"} and \
+        f.locator("svg.board").get_attribute("data-zoom") == "goal"
+    labels = f.locator("svg.board .plan .step-label text").all_text_contents()
+    assert labels[:1 if move else 0] == ([f"move {move['armies']}"] if move else [])
+    assert labels[1 if move else 0:] == ([] if not attack else [labels[-1]] if across else ["his attack"])
+    if across:
+        assert labels[-1] in (f"from {attack['from']}", attack["from"]), labels
     # his reply in words, his most likely course
     assert f.locator("[data-output=reply]").inner_text() == starts("The opponent")[0]
     steps = [s for s in want["reply"]["line"] if "from" in s]
@@ -359,6 +366,23 @@ def test_a_position_entered_from_an_empty_board_by_taps_on_a_phone(phone, clean)
     assert f.locator("[name=position]").input_value() == form_fields(BY_NAME["australia"])["position"]
     shoot(page, "phone-taps-australia")
     assert no_horizontal_scroll(page, PHONE["width"])
+    assert overlapping_texts(page, "hold") == []
+
+
+def test_an_attack_across_the_edge_names_its_stack_on_a_phone(phone, clean):
+    """North America on a phone: the view is the set and its borders, so Kamchatka (across the
+    board's edge) is out of view; his attack from it into Alaska is labelled with its name, in his
+    colour, and clear of every other text."""
+    page = phone
+    start_from(page, "north-america")
+    want = api.handle("hold", request(BY_NAME["north-america"]))
+    attack = want["reply"]["next"]["attack"]
+    assert (attack["from"], attack["to"]) == ("Kamchatka", "Alaska")     # the premise: across the edge
+    f = form(page)
+    assert f.locator("svg.board").get_attribute("data-zoom") == "goal"
+    labels = f.locator("svg.board .plan .step-label text").all_text_contents()
+    label = f.locator("svg.board .plan .step-label.reply text").text_content()
+    assert label in ("from Kamchatka", "Kamchatka"), labels
     assert overlapping_texts(page, "hold") == []
 
 

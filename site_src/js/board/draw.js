@@ -13,7 +13,7 @@
 import { el, svg } from "../dom.js";
 import { BOX, VIEW, WRAP, place, nameAt } from "./geometry.js";
 import { towards } from "./keys.js";
-import { arrow, placeLabel } from "./shapes.js";
+import { arrow, overlap, placeLabel } from "./shapes.js";
 import { PLAYER, OPPONENT } from "./position.js";
 
 const TEXT_PX = 12; // every text on the board, in CSS pixels at any zoom
@@ -351,7 +351,8 @@ export function drawBoard(board, { id, editorId, helpId, onPick, goalMark = "tar
 
   /** Step number `n` of the plan: [an arrow from the attacking box into the target's, and beside
    *  the target's box where it comes in, clear of every other text, its label ("n · armies moved
-   *  in", or the step's own)]. */
+   *  in", or the step's own; for a step of its own label that comes across the edge from a box out
+   *  of view, "from Kamchatka", or "Kamchatka" where that does not fit)]. */
   function attack(s, n, taken) {
     const fs = TEXT_PX * u;
     const a = place(s.from), b = place(s.target);
@@ -359,9 +360,18 @@ export function drawBoard(board, { id, editorId, helpId, onPick, goalMark = "tar
     const line = (g) => ({ x1: g.x1, y1: g.y1, x2: g.x2, y2: g.y2 });
     const shaft = shape.parts.at(-1);
     const middle = [(shaft.x1 + shape.head[0][0]) / 2, (shaft.y1 + shape.head[0][1]) / 2];
-    const words = s.label ?? `${n} · ${s.move}`;
     const kind = s.kind ? ` ${s.kind}` : "";
     const shown = { x: view.x, y: view.y, width: view.w, height: view.h }; // an arrow across the edge: its label in view
+    let words = s.label ?? `${n} · ${s.move}`;
+    if (s.label && wraps(s.from, s.target) && !inView(s.from)) {
+      // a step with a label of its own that comes across the board's edge from a box out of view says
+      // where it comes from instead (its colour says whose it is): "from Kamchatka" where that is
+      // clear of every text and in view, else the name alone
+      const trial = placeLabel(b, shape.start.x, shape.start.y, `from ${s.from}`, fs, [...taken], [middle], shown);
+      const clear = taken.every((t) => overlap(trial.box, t) === 0) &&
+        overlap(trial.box, shown) >= trial.box.width * trial.box.height - 1e-6;
+      words = clear ? `from ${s.from}` : s.from;
+    }
     const label = placeLabel(b, shape.start.x, shape.start.y, words, fs, taken, [middle], shown);
     return [svg("g", { class: `attack${kind}`, "data-from": s.from, "data-to": s.target },
       shape.parts.map((g) => svg("line", { class: "halo", ...line(g), "stroke-width": 7 * u })),
