@@ -123,14 +123,15 @@ def test_the_printed_dice_kept():
 
 def test_m2_needs_its_condition():
     """A model whose defender with 2 dice makes the attacker lose less often than with 1 is not
-    taken as monotone (the condition of the module docstring, checked exactly)."""
+    taken as monotone (the condition of the module docstring, checked exactly), and keeps every dice
+    against 2 defenders; its values still equal RealTurn's."""
     from riskodds.checks.model import RoundModel
     tables = {(1, 1): {(1, 0): 1, (0, 1): 1}, (1, 2): {(1, 0): 1, (0, 1): 3},
               (2, 1): {(1, 0): 1, (0, 1): 1}, (2, 2): {(2, 0): 1, (1, 1): 1, (0, 2): 2}}
-    model = RoundModel.from_tables(tables)
-    rounds = {}
-    for n in (1, 2):
-        for nd in (1, 2):
-            total = model.total(n, nd)
-            rounds[n, nd] = (tuple((al, dl, w / total, w) for al, dl, w in model.transitions(n, nd)), total)
-    assert not hold_fill.monotone_in_defenders(rounds, model)
+    q, fast, plain = _solvers(RoundModel.from_tables(tables), "choose")
+    assert fast.monotone == (False, False, False)
+    assert fast.kept_dice(0, 2, 2) == (2, 1)
+    fill = hold_fill.Fill(fast)
+    fill.fill([(3, 3, 3)], [(4, 4, 4)])
+    for s in _below([(3, 3, 3)], [(4, 4, 4)]):
+        assert fast.values[fast.key(s)] == pytest.approx(plain.value(s), rel=1e-12, abs=1e-300)

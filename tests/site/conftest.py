@@ -28,6 +28,17 @@ class Watch:
         assert not self.errors, f"console errors: {self.errors}"
 
 
+PHONE = {"width": 390, "height": 844}      # a phone's viewport, CSS px
+
+
+def phone_context(browser, site_url, watch):
+    """A phone's browser context (PHONE, touch, two device pixels per CSS px), every request watched
+    and kept on the site (`_guard`)."""
+    context = browser.new_context(base_url=site_url, viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    context.route("**/*", _guard(watch))
+    return context
+
+
 def _guard(watch: Watch):
     def handler(route):
         url = route.request.url

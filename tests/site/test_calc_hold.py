@@ -15,11 +15,10 @@ import pytest
 from riskodds.facts.limits import COST_MODEL, LIMITS
 from riskodds.interfaces import api
 
-from conftest import _guard
+from conftest import PHONE, phone_context
 from sitebuild.hold_presets import BY_NAME, OPPONENT, PLAYER, PRESETS, form_fields, request
 from sitehelpers import hold_request, no_horizontal_scroll, open_page, overlapping_texts, screenshot, wait_final, wait_status
 
-PHONE = {"width": 390, "height": 844}
 SHOTS = Path("/tmp/holdui")
 BOARD = api.handle("describe", {})["board"]
 CONTINENT = {c["name"]: c["territories"] for c in BOARD["continents"]}
@@ -263,23 +262,34 @@ def browser_seconds(req: dict) -> float:
     return est * LIMITS["pyodide_slowdown"] * COST_MODEL["hold_browser_factor"]
 
 
+def africa(theirs: dict, R: int, R2: int) -> tuple[dict, dict]:
+    """Holding Africa (2 on each territory) against `theirs`, R to place and R2 for him: (the form's
+    fields typed, the request the form sends with its defaults for the rest)."""
+    fields = {"position": f"{text_of(AFRICA, PLAYER)}; {text_of(theirs, OPPONENT)}", "hold": "Africa",
+              "reinforcements": str(R), "opponent_reinforcements": str(R2)}
+    return fields, hold_request(form_fields(BY_NAME["australia"]) | {"fortify": "adjacent", "dice": "choose"} | fields)
+
+
+def ask(page, fields: dict):
+    """Type `fields` (position, hold, both reinforcements) into the Hold form and ask; returns the form."""
+    open_hold(page)
+    f = form(page)
+    f.locator("[name=position]").evaluate("e => { e.closest('details').open = true; }")
+    f.locator("[name=position]").fill(fields["position"])
+    f.locator("[name=hold]").select_option(fields["hold"])
+    for name in ("reinforcements", "opponent_reinforcements"):
+        f.locator(f"[name={name}]").fill(fields[name])
+    f.locator("button[type=submit]").click()
+    return f
+
+
 def test_a_search_too_large_is_refused_before_any_work(calc_page, clean):
     """Holding Africa (2 each) with 12 to place against Brazil 10, Southern Europe 8 and Middle East 8,
     + 9: priced past the browser's time budget, refused at once in a player's words beside Hold.
     (The issue's bench position, 10 to place against 8, 6 and 6, + 7, is answered: bench_hold.py.)"""
-    theirs = {"Brazil": 10, "Southern Europe": 8, "Middle East": 8}
-    fields = {"position": f"{text_of(AFRICA, PLAYER)}; {text_of(theirs, OPPONENT)}", "hold": "Africa",
-              "reinforcements": "12", "opponent_reinforcements": "9"}
-    req = hold_request(form_fields(BY_NAME["australia"]) | {"fortify": "adjacent", "dice": "choose"} | fields)
+    fields, req = africa({"Brazil": 10, "Southern Europe": 8, "Middle East": 8}, 12, 9)
     assert browser_seconds(req) > LIMITS["browser_time_budget_s"]   # the premise: too large for the browser
-    open_hold(calc_page)
-    f = form(calc_page)
-    f.locator("[name=position]").evaluate("e => { e.closest('details').open = true; }")
-    f.locator("[name=position]").fill(fields["position"])
-    f.locator("[name=hold]").select_option("Africa")
-    f.locator("[name=reinforcements]").fill("12")
-    f.locator("[name=opponent_reinforcements]").fill("9")
-    f.locator("button[type=submit]").click()
+    f = ask(calc_page, fields)
     assert wait_final(calc_page, "hold") == "error"
     shown = f.locator("[data-error-for=hold]").inner_text()
     assert shown.startswith("Holding Africa with 12 to place against") and "in the browser" in shown, shown
@@ -294,21 +304,11 @@ def test_the_issues_africa_is_answered_in_the_browser(calc_page, clean):
     """Holding Africa (2 each) with 10 to place against Brazil 8, Southern Europe 6 and Middle East 6,
     + 7 (the issue's bench position, 451,557 positions of his turn): let through by the browser's
     budget and answered in full, every part equal to CPython's."""
-    theirs = {"Brazil": 8, "Southern Europe": 6, "Middle East": 6}
-    fields = {"position": f"{text_of(AFRICA, PLAYER)}; {text_of(theirs, OPPONENT)}", "hold": "Africa",
-              "reinforcements": "10", "opponent_reinforcements": "7"}
-    req = hold_request(form_fields(BY_NAME["australia"]) | {"fortify": "adjacent", "dice": "choose"} | fields)
+    fields, req = africa({"Brazil": 8, "Southern Europe": 6, "Middle East": 6}, 10, 7)
     assert browser_seconds(req) < LIMITS["browser_time_budget_s"]
     want = api.handle("hold", req)
     assert want["ok"], want
-    open_hold(calc_page)
-    f = form(calc_page)
-    f.locator("[name=position]").evaluate("e => { e.closest('details').open = true; }")
-    f.locator("[name=position]").fill(fields["position"])
-    f.locator("[name=hold]").select_option("Africa")
-    f.locator("[name=reinforcements]").fill("10")
-    f.locator("[name=opponent_reinforcements]").fill("7")
-    f.locator("button[type=submit]").click()
+    ask(calc_page, fields)
     wait_hold(calc_page, want)
     check_answer(calc_page, want)
     start_from(calc_page, "australia")
@@ -316,8 +316,7 @@ def test_the_issues_africa_is_answered_in_the_browser(calc_page, clean):
 
 @pytest.fixture(scope="module")
 def phone(browser, site_url, watch):
-    context = browser.new_context(base_url=site_url, viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
-    context.route("**/*", _guard(watch))
+    context = phone_context(browser, site_url, watch)
     page = open_page(context, watch, "/calculators/#hold")
     yield page
     context.close()

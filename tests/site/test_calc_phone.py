@@ -2,10 +2,9 @@
 sideways, the headline result is large; screenshots saved as test artifacts."""
 import pytest
 
-from conftest import _guard
+from conftest import PHONE, _guard, phone_context
 from sitehelpers import no_horizontal_scroll, open_page, screenshot, wait_final
 
-PHONE = {"width": 390, "height": 844}
 
 LINKS = [
     ("campaign", "/calculators/?calc=campaign&attackers=72&convention=territory&territories=22,8,2,2,2,7,1,1,3,1,2,3,5,1&t4_defend_dice=3"),
@@ -16,8 +15,7 @@ LINKS = [
 
 @pytest.fixture(scope="module")
 def phone_page(browser, site_url, watch):
-    context = browser.new_context(base_url=site_url, viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
-    context.route("**/*", _guard(watch))
+    context = phone_context(browser, site_url, watch)
     page = open_page(context, watch, "/calculators/")
     yield page
     context.close()

@@ -10,13 +10,12 @@ import pytest
 import riskodds as ro
 from riskodds.interfaces import api
 
-from conftest import _guard
+from conftest import PHONE, phone_context
 from sitehelpers import calculate, exact_output, fill_form, open_page, wait_final
 from test_calc_campaign import BAD as BAD_CAMPAIGN
 from test_calc_table import BAD as BAD_TABLE
 from test_ui_behaviour import BAD_BATTLE, BAD_PATH, REFUSED
 
-PHONE = {"width": 390, "height": 844}
 API_NAME = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b|\w+\(\)|\(0, 1\]")
 NB = "\u00a0"
 
@@ -28,8 +27,7 @@ def texts(page, selector: str) -> list[str]:
 # ---- item 8: Plan a turn, one tap away
 
 def test_plan_a_turn_in_the_menu_and_the_first_screen_of_a_phone(browser, site_url, watch, clean):
-    context = browser.new_context(base_url=site_url, viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
-    context.route("**/*", _guard(watch))
+    context = phone_context(browser, site_url, watch)
     page = open_page(context, watch, "/", wait_engine=False)
     for link in (page.locator("header nav a", has_text="Plan a turn"), page.locator("main a", has_text="Plan a turn").first):
         assert link.get_attribute("href") == "/calculators/#turn"

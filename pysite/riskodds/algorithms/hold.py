@@ -389,9 +389,17 @@ class BreakTurn(search.RealTurn):
         with at most `top` dice, most first (algorithms/hold_fill.py `worth_trying`)."""
         got = self.kept.get((y, cls, top))
         if got is None:
-            got = self.kept[y, cls, top] = worth_trying(self.rounds[y], self.lay.models[y], cls, top,
-                                                        self.dice == "choose", self.monotone[y])
+            got = self.kept[y, cls, top] = worth_trying(self.rounds[y], cls, top, self.dice == "choose",
+                                                        self.monotone[y])
         return got
+
+    def kept_at(self, y, d, a):
+        """(the most dice a stack of a armies may roll on y against d defenders, the dice of those
+        worth trying, `kept_dice`)."""
+        cls = min(d, len(self.by_defenders[y]) - 1)
+        most = len(self.by_defenders[y][cls]) - 1
+        top = most if most < a else a - 1
+        return top, self.kept_dice(y, cls, top)
 
     def key(self, s):
         """The integer of state s (all targets held: s[y] < 0; stacks 0 or >= 2)."""
@@ -490,34 +498,25 @@ class BreakTurn(search.RealTurn):
 
     def worth_rolling(self, pair, d, a):
         """((outcomes as `rolls`, n, weights, exponents as `exact_rolls`), ...) for the dice kept."""
-        y = pair[0]
-        cls = min(d, len(self.by_defenders[y]) - 1)
-        most = len(self.by_defenders[y][cls]) - 1
-        kept = self.kept_dice(y, cls, most if most < a else a - 1)
+        _, kept = self.kept_at(pair[0], d, a)
         rolls = self.cache.get((pair, d, a)) or self.rolls(pair, d, a)
         got = self.kept_rolls[pair, d, a] = tuple((outs, n, weights, texps) for outs, (n, weights, texps)
                                                   in zip(rolls, self.exact_rolls(pair, d, a)) if n in kept)
         return got
 
     def exact_q_key(self, key, weights, texps):
-        """RealTurn.exact_q by the integer keys (with one base, as the printed dice have: the sum
-        aligned to the largest power by hand, as Scale.total does it)."""
+        """RealTurn.exact_q by the integer keys (with one base, the printed dice's, the sum by
+        Scale.total_one_base, exponents as ints)."""
         scale = self.scale
         if len(scale.bases) == 1:
-            base, power, exact_key = scale.bases[0], scale.power, self.exact_key
-            terms, top = [], 0
+            terms = []
             for w, delta in weights:
-                num, (e,) = scale.one if delta is None else exact_key(key - delta)
+                num, (e,) = scale.one if delta is None else self.exact_key(key - delta)
                 if num:
                     terms.append((num * w, e))
-                    if e > top:
-                        top = e
-            if not terms:
-                return scale.zero[0], tuple(e + f for e, f in zip(scale.zero[1], texps))
-            total = 0
-            for num, e in terms:
-                total += num if e == top else num * power(base, top - e)
-            return total, (top + texps[0],)
+            if terms:
+                num, top = scale.total_one_base(terms)
+                return num, (top + texps[0],)
         parts = []
         for w, delta in weights:
             child = scale.one if delta is None else self.exact_key(key - delta)
@@ -574,11 +573,7 @@ class BreakTurn(search.RealTurn):
         the conquest (valued 1.0). The dice share their children (3 and 2 dice against 2 defenders
         lose the same armies), so each child is looked up once per attack, not once per dice."""
         kids, options = [], []
-        y = pair[0]
-        cls = min(d, len(self.by_defenders[y]) - 1)
-        most = len(self.by_defenders[y][cls]) - 1
-        top = most if most < a else a - 1
-        kept = self.kept_dice(y, cls, top)
+        top, kept = self.kept_at(pair[0], d, a)
         for n, outs in zip(range(top, 0, -1) if self.dice == "choose" else (top,), self.rolls(pair, d, a)):
             if n not in kept:
                 continue
@@ -645,13 +640,16 @@ class Part:
         self.by_r = [list(compositions(r, len(mine))) for r in range(R2 + 1)]
         self.floats = {}
         self.filler = Fill(self.solver)
+        self.filled = set()             # front armies whose every reply is filled
 
     def fill(self, sub):
         """Value, in one block, every state of his turn against the part's front armies `sub`
         after every placement of his (algorithms/hold_fill.py): the placements of fewer armies
         lie below those of all of them."""
-        starts = [self.state(sub, p)[len(sub):] for p in self.by_r[-1]]
-        self.filler.fill([sub], starts)
+        if sub in self.filled:
+            return
+        self.filler.fill([sub], [self.state(sub, p)[len(sub):] for p in self.by_r[-1]])
+        self.filled.add(sub)
 
     def state(self, sub, placed):
         s = self.solver.canonical([-d for d in sub] + [a + p for a, p in zip(self.theirs, placed)])

@@ -64,7 +64,7 @@ from fractions import Fraction
 from ..guards.budget import tick
 
 
-def worth_trying(rounds, model, nd, top, choose, monotone):
+def worth_trying(rounds, nd, top, choose, monotone):
     """The dice n (top .. 1 with dice "choose", else top only) worth trying against a territory
     defending with nd dice whose defenders number d (nd = d when d <= the model's defence dice:
     `cls` below), most first (module docstring). rounds: RealTurn.rounds for the territory,

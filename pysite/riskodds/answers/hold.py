@@ -157,7 +157,7 @@ def hold(position, player, reinforcements, hold, opponent, opponent_reinforcemen
 def _likely_states(request):
     """The states the search is likely to meet, for the cost guard, before any work: the bound
     (algorithms/hold.py `parts_bound`) over the fronts the rules of thumb leave, with the fortify
-    moves into the front from behind that their pricing tries (`_price`). Those are searched in
+    moves into the front from behind that their pricing tries (`_thumb_configs`). Those are searched in
     full (each rule is priced exactly), and the best front, searched in full as well, lies among
     fronts of the same armies, whose states are mostly the same (bench/calibrate_cost.py's hold
     rows: the search meets 0.55 to 0.9 of this)."""

@@ -128,6 +128,9 @@ class Scale:
                 return self.zero
             if len(values) == 1:
                 return values[0]
+            if len(self.bases) == 1:        # one base (the printed dice): one exponent each
+                num, top = self.total_one_base([(n, e) for n, (e,) in values])
+                return num, (top,)
             exps = tuple(map(max, *(v[1] for v in values)))
             return sum(self.align(v, exps) for v in values), exps
         values.sort(key=lambda v: sum(v[1]))
@@ -135,6 +138,18 @@ class Scale:
         for v in values:
             acc = self.add(acc, v)
         return acc
+
+    def total_one_base(self, terms):
+        """With one base (standard dice: 6), the exact sum of a few terms (num, e), each num / base**e:
+        (num, e) of the sum over the largest e, every term aligned by one cached power. The hot
+        path of sums of a roll's outcomes (algorithms/hold.py's exact phase), where a value's
+        exponents are carried as one int."""
+        base, power = self.bases[0], self.power
+        top = max(e for _, e in terms)
+        num = 0
+        for n, e in terms:
+            num += n if e == top else n * power(base, top - e)
+        return num, top
 
     def subtract(self, x, y):
         return self.add(x, (-y[0], y[1]))
