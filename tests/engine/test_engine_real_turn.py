@@ -396,21 +396,27 @@ def test_bad_real_turn_requests_are_refused_by_name(change, field):
 
 # ------------------------------------------------------------------ auto: the real play or the fixed plans
 def test_auto_plays_roll_by_roll_where_it_fits_else_the_fixed_plans_and_says_why(monkeypatch):
-    """search "auto" answers the real play where its estimate is small; past real_auto_s the fixed
-    plans, whose words say that playing each roll as it comes may do better; and when the real play
-    runs out of its share of the budget (an estimate too low), the fixed plans in the time left."""
-    import riskodds.answers.turn as answers
+    """search "auto" answers the real play where its estimate fits the budget's share; past it the
+    fixed plans, whose words say that playing each roll as it comes may do better, with the interval
+    the best play lies in; and when the real play runs out of its share of the budget (an estimate
+    too low), the fixed plans in the time left."""
     import riskodds.answers.real_turn as real_answers
+    from riskodds.facts.limits import COST_MODEL
     from riskodds.guards import budget as guards
     request = {"position": SA, "player": ME, "reinforcements": 6, "goal": {"take": SA_GOAL}}
     small = api.handle("turn", request)
     assert small["ok"] and small["searched"]["family"] == "real", small
-    monkeypatch.setitem(answers.LIMITS, "real_auto_s", 1e-9)
+    assert small["bounds"] is None
+    for runner in ("numba", "js", "python"):       # every position priced at an hour
+        monkeypatch.setitem(COST_MODEL, f"real_sweep_{runner}_s", 3600.0)
     fixed = api.handle("turn", request)
     assert fixed["ok"] and fixed["searched"]["family"] != "real" and fixed["searched"]["real"] is False
     assert "may do better" in fixed["searched"]["words"]
     assert frac(fixed["win"]) == frac(small["fixed"]["win"])
-    monkeypatch.setitem(answers.LIMITS, "real_auto_s", 1e9)
+    # the interval: the fixed plan below, the pooled stack above, the best play between
+    assert frac(fixed["bounds"]["low"]) == frac(fixed["win"]) <= frac(small["win"]) <= frac(fixed["bounds"]["high"])
+    assert "between" in fixed["bounds"]["words"]
+    monkeypatch.undo()
 
     def endless(*args, **kwargs):
         while True:

@@ -70,6 +70,7 @@ import sys
 from dataclasses import dataclass
 
 from ..guards.budget import tick
+from .real_rounds import Rounds
 from .turn import prefer
 
 RELATIVE = 1e-9         # float candidates within this of the best are compared exactly
@@ -112,10 +113,11 @@ class RealTurn:
     slot's armies (targets: defenders as negatives); `value(s)` its float value; `exact(s)` its
     exact scaled value; `best_action(s)`, `best_move(...)` the decisions with the tie rule."""
 
-    def __init__(self, lay, min_move, dice, scale, zero_is_exact=True, need="all"):
+    def __init__(self, lay, min_move, dice, scale, zero_is_exact=True, need="all", rounds=None):
         """zero_is_exact: a float value of 0 is an exact 0 (no path of rolls to success has a chance
         below the float range: see `underflow_free`). need: "all" (success is every target taken,
-        a turn's goal) or "any" (at least one target taken: breaking a continent, algorithms/hold.py)."""
+        a turn's goal) or "any" (at least one target taken: breaking a continent, algorithms/hold.py).
+        rounds: the targets' Rounds (algorithms/real_rounds.py), made here when not given."""
         self.lay, self.min_move, self.dice, self.scale = lay, min_move, dice, scale
         self.zero_is_exact = zero_is_exact
         self.need = need
@@ -123,24 +125,13 @@ class RealTurn:
         self.moves = {}
         self.exacts = {}
         self.exact_moves = {}
-        # per target: {(n, nd): ((al, dl, p_float, weight), ...), total}
-        self.rounds = []
-        for m in lay.models:
-            table = {}
-            for n in range(1, m.attack_dice + 1):
-                for nd in range(1, m.defend_dice + 1):
-                    total = m.total(n, nd)
-                    table[n, nd] = (tuple((al, dl, w / total, w) for al, dl, w in m.transitions(n, nd)), total)
-            self.rounds.append(table)
-        # per target, per defenders d (index min(d, D); index 0 unused): per dice n (index 0 unused)
-        # the outcomes ((al, dl, p_float, weight), ...)
-        self.by_defenders = tuple(
-            [None] + [[None] + [table[n, nd][0] for n in range(1, m.attack_dice + 1)]
-                      for nd in range(1, m.defend_dice + 1)]
-            for m, table in zip(lay.models, self.rounds))
-        self.most_attack = tuple(m.attack_dice for m in lay.models)
+        # the round tables (algorithms/real_rounds.py): per target {(n, nd): (outcomes, total)}, and
+        # per target, per defence dice, per attack dice the outcomes ((al, dl, p_float, weight), ...)
+        tables = rounds if rounds is not None else Rounds(lay.models)
+        self.tables = tables
+        self.rounds, self.by_defenders = tables.pairs, tables.by_defenders
+        self.most_attack, self.most_defend = tables.most_attack, tables.most_defend
         self.touch_masks = tuple(sum(1 << j for j in touches) for touches in lay.touches)
-        self.most_defend = tuple(m.defend_dice for m in lay.models)
 
     # ------------------------------------------------------------------ states
     def settled(self, s):
@@ -302,12 +293,13 @@ class RealTurn:
         t, x_live, y_live = self.moved(s, x, y)
         values = self.values
         out = [0.0] * (a + 1)
-        if not x_live:                 # monotone: all but one in (module docstring)
+        monotone = self.dice == "choose"
+        if monotone and not x_live:    # monotone: all but one in (module docstring)
             t[x] = 0
             t[y] = a - 1 if y_live and a - 1 >= 2 else 0
             v = self.value(tuple(t))
             return [v] * a
-        if not y_live:                 # monotone: the fewest in
+        if monotone and not y_live:    # monotone: the fewest in
             t[y] = 0
             for m in range(1, a):
                 t[x] = a - m if a - m >= 2 else 0
@@ -434,7 +426,7 @@ class RealTurn:
             t[y] = m if y_live and m >= 2 else 0
             return tuple(t)
         way = prefer(self.lay.border[x], self.lay.border[y])
-        if not x_live or not y_live:
+        if self.dice == "choose" and (not x_live or not y_live):
             if not x_live and not y_live:           # every move leads to the same state
                 return _tie(way, lo, a - 1, a)
             best = a - 1 if not x_live else lo      # the value rises (x spent) or falls (y spent) with m
@@ -472,6 +464,33 @@ class RealTurn:
         need = 4 * depth + 200
         if sys.getrecursionlimit() < need:
             sys.setrecursionlimit(need)
+
+
+class SweptTurn(RealTurn):
+    """RealTurn whose float values were all computed at once, bottom up, by a sweep over every
+    position (algorithms/real_space.py numbers them, algorithms/real_sweep.py values them): the same
+    floats as RealTurn.value, read from the flat array instead of searched one state at a time. The
+    exact phase and the decisions are RealTurn's. A state outside the space (none, if the space's
+    bounds hold) falls back to RealTurn's own search."""
+
+    def __init__(self, lay, min_move, dice, scale, space, swept, zero_is_exact=True, rounds=None):
+        super().__init__(lay, min_move, dice, scale, zero_is_exact, space.need, rounds)
+        self.space, self.swept = space, swept
+        self.outside = 0                # states met outside the space (a test holds it at 0)
+
+    def value(self, s):
+        v = self.values.get(s)
+        if v is not None:
+            return v
+        i = self.space.index(s)
+        if i is not None:
+            v = self.values[s] = self.swept[i]
+            return v
+        if self.settled(s):
+            self.values[s] = 1.0
+            return 1.0
+        self.outside += 1
+        return super().value(s)
 
 
 def _tie(way, low, high, a):

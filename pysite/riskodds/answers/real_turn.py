@@ -1,18 +1,22 @@
 """The best real turn as an answer: the placement, the first action, the most likely course and
 its words, exactly (algorithms/real_turn.py has the model, the search and why it is the best play).
 
-`real_cost` prices a position before any work (an upper bound on the states the search can meet,
-algorithms/real_turn.py `state_bound`); `real_play` searches it and says what to do. Army counts
+`real_cost` prices a position before any work (the positions its sweep values, counted exactly:
+algorithms/real_space.py `measure`); `real_play` sweeps them and says what to do. Army counts
 are armies on the territory (the board's count)."""
 from dataclasses import dataclass
 from fractions import Fraction
+import math
 from math import comb
 
+from ..algorithms import real_bound, real_space, real_sweep
 from ..algorithms import real_turn as search
-from ..facts.limits import COST_MODEL
-from ..guards.budget import Estimate, tick
+from ..algorithms.real_rounds import Rounds
+from ..facts.limits import IN_BROWSER
+from ..guards.budget import tick
+from ..guards.cost import real_turn_cost
 
-MOST_STATES = 50_000_000     # past this bound the real search is not tried, whatever the budget
+MOST_STATES = 50_000_000     # holding (answers/hold.py): past this bound its search is not tried, whatever the budget
 MOST_PLACEMENTS = 20_000     # placements of the reinforcements tried one by one
 MOST_DEPTH = 1500            # rolls in one course: the recursion's depth (a few frames a roll)
 MOST_TARGETS = 10            # more targets than this are never searched roll by roll (2**k sets to price)
@@ -58,72 +62,45 @@ def why_not_real(request):
     return ""
 
 
-PILOT_STATES = 3000           # a bound above this is scaled by a pilot search of a smaller position
-
-
 def real_cost(request, what):
-    """(Estimate, states): the real search's seconds and MB, from the states it will meet: the bound
-    of algorithms/real_turn.py `state_bound` where it is small, else the bound times the share of
-    its bound that a pilot search of the same position with fewer armies met (the share changes
-    slowly with the armies: bench/bench_turn.py)."""
+    """(Estimate, positions): the real play's seconds and MB (guards/cost.py real_turn_cost), from the
+    positions its sweep values, counted exactly before any is listed (algorithms/real_space.py
+    measure). A space whose keys would not fit (real_space.TooLarge) is priced as endless."""
     lay = search.layout(request.targets, request.entries, request.adjacent)
-    defenders = [t.defenders for t in request.targets]
-    armies = _armies(request)
-    bound = search.state_bound(lay, defenders, armies)
-    states = bound
-    if bound > PILOT_STATES:
-        # the share met grows slowly with the armies where it is small (Africa: 0.15 at 12 armies,
-        # 0.21 at 16): share ** 0.8 carries the pilot's share to the full position (bench_turn.py)
-        states = max(1, round(bound * _pilot_share(request, lay, defenders, armies) ** 0.8))
-    per_state = COST_MODEL["real_state_s"] + COST_MODEL["real_state_army_slot_s"] * armies * lay.slots
-    seconds = per_state * states + COST_MODEL["real_placement_s"] * _placements(request) + COST_MODEL["real_request_s"]
-    mb = COST_MODEL["base_mb"] + COST_MODEL["real_state_mb"] * states
-    return Estimate(seconds, mb, what, COST_MODEL["turn_browser_factor"]), states
+    try:
+        positions, vectors = real_space.measure(lay, *_bounds(request))
+    except real_space.TooLarge as e:
+        positions, vectors = e.positions, e.positions
+    return real_turn_cost(positions, vectors, _placements(request), real_sweep.runner(positions), IN_BROWSER,
+                          what), positions
 
 
-def _pilot_share(request, lay, defenders, armies):
-    """The share of its bound that the real search meets on this position with fewer armies (each
-    entry's armies and the reinforcements scaled down alike): states met / bound, at most 1. The
-    pilot is sized to meet about PILOT_STATES states: first with a bound of PILOT_STATES, then, where
-    that met a small share (a few armies reach little), again at a bound that share makes up for."""
-    share, target = 1.0, PILOT_STATES
-    for _ in range(3):
-        most = _armies_within(lay, defenders, armies, target)
-        met, bound = _pilot(request, lay, defenders, armies, most)
-        share = min(1.0, met / max(1, bound))
-        if most >= armies or met >= PILOT_STATES / 3 or share >= 0.5:
-            break
-        target = min(PILOT_STATES * 20, PILOT_STATES / share)
-    return share
+def bounds(request, low):
+    """What the best real play wins at least and at most where it was not searched: at least `low`
+    (the best plan fixed in advance: a play a player can follow), at most the pooled stack's chance
+    (algorithms/real_bound.py: no play beats it), as exact numbers, with words."""
+    high = Fraction(real_bound.pooled_bound(Rounds([t.model for t in request.targets]),
+                                            [t.defenders for t in request.targets],
+                                            real_bound.fighting_armies(request.entries, request.R)))
+    high = max(high, low)
+    return {"low": low, "high": high,
+            "words": f"The best play, roll by roll, wins between {_percent_of(low)} and {_percent_of(high)}; "
+                     f"this plan wins {_percent_of(low)}. The upper end is what one stack holding every "
+                     "army that can attack would win: no way of playing does better."}
 
 
-def _armies_within(lay, defenders, armies, bound):
-    """The most armies, up to `armies`, whose state bound is at most `bound` (at least 2)."""
-    low, high = 2, armies
-    while low < high:
-        mid = (low + high + 1) // 2
-        if search.state_bound(lay, defenders, mid) <= bound:
-            low = mid
-        else:
-            high = mid - 1
-    return low
-
-
-def _pilot(request, lay, defenders, armies, most):
-    """(states met, bound) of the float search of the position scaled to `most` armies."""
-    scale = most / armies
-    small = [max(1, int(e.armies * scale)) for e in request.entries]
-    R = max(0, most - sum(small))
-    bound = search.state_bound(lay, defenders, sum(small) + R)
-    solver = search.RealTurn(lay, request.min_move, "choose", request.scale)
-    k = lay.k
-    usable = [i for i, e in enumerate(request.entries) if e.touches]
-    for placed in _compositions(R, len(usable)):
-        s = [-d for d in defenders] + small
-        for i, p in zip(usable, placed):
-            s[k + i] += p
-        solver.value(solver.canonical(s))
-    return len(solver.values), bound
+def _percent_of(p):
+    """A chance in words for an interval's ends: one decimal, more near 0 % and 100 % (enough to
+    tell it from them)."""
+    x = 100 * float(p)
+    if x >= 100:
+        return "100 %"
+    if x > 99.9:
+        digits = min(8, 1 + math.ceil(-math.log10(100 - x)))
+        return f"{x:.{digits}f} %"
+    if 0 < x < 0.1:
+        return f"{x:.2g} %"
+    return f"{x:.1f} %"
 
 
 def _armies(request):
@@ -135,14 +112,34 @@ def _placements(request):
     return comb(request.R + n - 1, n - 1) if n else 1
 
 
+def _bounds(request):
+    """(defenders, caps, total) of a request's space (algorithms/real_space.py blocks): every entry
+    holds at most its armies and, if it may receive them, the reinforcements; the territory just
+    taken (mid-turn, `moving`) at most what the conqueror can move in."""
+    caps = [e.armies + (request.R if e.touches else 0) for e in request.entries]
+    if request.moving is not None:
+        names = [e.name for e in request.entries]
+        caps[names.index(request.moving.target)] = request.entries[names.index(request.moving.source)].armies - 1
+    return [t.defenders for t in request.targets], caps, _armies(request)
+
+
+def space_of(request, lay):
+    """The numbered positions of a request's real play (algorithms/real_space.py)."""
+    return real_space.build(lay, *_bounds(request))
+
+
 def real_play(request, dice):
     """The best real play of a checked TurnRequest (checks/turn_request.py) with the attacker's dice
-    rule `dice` ("choose" or "most"): a RealPlay."""
+    rule `dice` ("choose" or "most"): a RealPlay. Every position is valued in floats at once (the
+    sweep, algorithms/real_sweep.py), then exactly where the answer needs it."""
     lay = search.layout(request.targets, request.entries, request.adjacent)
     models = [t.model for t in request.targets]
     potential = _armies(request) + sum(t.defenders for t in request.targets)
-    solver = search.RealTurn(lay, request.min_move, dice, request.scale,
-                             search.underflow_free(models, potential) if models else True)
+    space = space_of(request, lay)
+    rounds = Rounds(models)
+    swept = real_sweep.sweep(space, rounds, dice, request.min_move)
+    solver = search.SweptTurn(lay, request.min_move, dice, request.scale, space, swept,
+                              search.underflow_free(models, potential) if models else True, rounds)
     solver.grow_stack(potential)
     k = lay.k
     base = [-t.defenders for t in request.targets] + [e.armies for e in request.entries]
@@ -168,7 +165,7 @@ def real_play(request, dice):
         placement = placed
         steps = course(solver, start)
     sentences = _placement_words(placement) + _course_words(steps, scale.fraction(win))
-    return RealPlay(scale.fraction(win), placement, nxt, tuple(steps), tuple(sentences), len(solver.values))
+    return RealPlay(scale.fraction(win), placement, nxt, tuple(steps), tuple(sentences), space.size)
 
 
 def _settled_move(lay, x, y, a, n, min_move):

@@ -48,7 +48,9 @@ class TurnAnswer:
     its tree's chance. steps, orders, moves, words: as a plan's (answers/course.py). alone: the
     best chance from each entry alone (every army placed there). alternatives: the best plans of
     other splits of the targets among the entries. borders: expected armies left on each border
-    territory of the goal once it is taken (Fraction). searched: the family of plans searched."""
+    territory of the goal once it is taken (Fraction). searched: the family of plans searched.
+    bounds: where the real play was not searched, what the best play wins at least and at most
+    ({"low", "high": Fraction, "words"}: answers/real_turn.py `bounds`); None where it was."""
     player: str
     goal: tuple
     goal_name: str
@@ -72,6 +74,7 @@ class TurnAnswer:
     line: tuple = ()
     fixed: dict = None
     dice: str = "most"
+    bounds: dict = None
 
 
 @guarded
@@ -115,15 +118,15 @@ def turn(position, player, reinforcements, goal, *, rules=STANDARD, min_move="di
     budget = as_budget(budget)
     what = f"a turn of {request.R:,} reinforcements against {_count(len(request.targets), 'target')}"
     why = real.why_not_real(request)
-    priced = 0.0        # seconds spent pricing the real play (its pilot search): part of the request
+    priced = 0.0        # seconds spent pricing the real play (counting its positions): part of the request
     if request.search in ("auto", "real") and not why:
         started = time.process_time()
         estimate, states = real.real_cost(request, what + " played roll by roll")
         priced = (time.process_time() - started) / _slowdown()
-        # the choice reads the estimate of the search alone (the same on every machine); the guard
-        # and a dry run see the pricing's own time as well
-        if (estimate.seconds <= LIMITS["real_auto_s"] and estimate.fits(budget)) \
-                or request.search == "real" or moving is not None:
+        # "auto" plays roll by roll where that fits its share of the budget (the rest is the fixed
+        # plans' if the estimate was low); the guard and a dry run see the pricing's own time as well
+        share = replace(budget, seconds=(1 - REAL_SPARE) * budget.seconds, dry_run=False)
+        if estimate.fits(share) or request.search == "real" or moving is not None:
             check_cost(replace(estimate, seconds=estimate.seconds + priced), budget, "goal",
                        "Search plans fixed in advance instead (search: auto).")
             if request.search == "real" or moving is not None:
@@ -134,7 +137,8 @@ def turn(position, player, reinforcements, goal, *, rules=STANDARD, min_move="di
             except OutOfTime:
                 why = "playing roll by roll ran out of its share of the time budget"
         else:
-            why = f"every way to play, roll by roll, could meet about {states:,} positions: too many for a quick answer"
+            why = (f"every way to play, roll by roll, means {states:,} positions, about "
+                   f"{estimate.here():,.0f} s here: more than the time budget allows")
     elif request.search == "real" or moving is not None:
         raise FieldError(f"search: the real play cannot be searched here: {why}", "search")
     elif request.search != "auto":
@@ -150,7 +154,7 @@ def turn(position, player, reinforcements, goal, *, rules=STANDARD, min_move="di
     searched["words"] = (searched["words"] + " Playing each roll as it comes may do better: that was not searched ("
                          + why + ").")
     searched["real"] = False
-    return replace(answer, searched=searched)
+    return replace(answer, searched=searched, bounds=real.bounds(request, answer.win))
 
 
 def _real_answer(request, dice, states, budget, alternatives):

@@ -28,7 +28,6 @@ LIMITS = {
     "time_budget_s": 60,
     "browser_time_budget_s": 10,
     "pyodide_slowdown": 2.5,
-    "real_auto_s": 1.0,
     "memory_budget_mb": 2048,
     "browser_memory_budget_mb": 1024,
 }
@@ -50,8 +49,6 @@ LIMIT_NOTES = {
     "time_budget_s": "default time budget of one request in CPython, seconds",
     "browser_time_budget_s": "default time budget of one request in Pyodide (the browser), seconds",
     "pyodide_slowdown": "Pyodide time / CPython time for the engine's work (measured)",
-    "real_auto_s": "a turn's search 'auto' plays roll by roll where that is estimated at most this many CPython "
-                   "seconds (the same choice in the browser, about 4 times slower), else plans fixed in advance",
     "memory_budget_mb": "default memory budget of one request in CPython, MB",
     "browser_memory_budget_mb": "default memory budget of one request in Pyodide, MB",
 }
@@ -143,6 +140,7 @@ TURN_SEARCHES = ("auto", "real", "fixed", "all", "3", "2", "chains")
 # The command line is not shipped to browsers at all (NOT_SHIPPED): they never run it.
 ENGINE_PARTS = {"turn": {"ops": ["turn", "reinforcements", "hold"],
                          "modules": ["checks/position.py", "checks/turn_request.py", "algorithms/turn.py",
+                                     "algorithms/real_space.py", "algorithms/real_sweep.py",
                                      "algorithms/real_turn.py", "answers/real_turn.py", "answers/turn.py",
                                      "checks/hold_request.py", "algorithms/hold_fill.py", "algorithms/hold.py",
                                      "answers/hold.py"]}}
@@ -195,11 +193,17 @@ COST_MODEL = {
                                     #   each tied chain's border armies: this share again of the search's
                                     #   time and memory per target (Asia from Ukraine 60, 12 targets: 14 s
                                     #   of 39 s; Africa from Brazil 15 and Southern Europe 10, 6: 0.04 of 0.16)
-    "real_state_s": 6e-6,           # the real play (answers/real_turn.py): per state met (estimated
-    "real_state_army_slot_s": 2e-7, #   from a pilot search), and per state, army and territory in play,
-    "real_state_mb": 9e-4,          #   MB per state (the memo's tuples and values),
+    "real_sweep_numba_s": 8e-7,     # the real play (answers/real_turn.py, guards/cost.py real_turn_cost):
+                                    #   per position swept, compiled (algorithms/real_sweep_numba.py),
+    "real_sweep_numba_load_s": 0.5, #   and once, loading the compiled sweep,
+    "real_sweep_js_s": 1e-6,        #   per position swept in the browser's JavaScript (its own seconds),
+    "real_sweep_python_s": 2.5e-5,  #   per position swept in plain Python (algorithms/real_sweep.py),
+    "real_vector_s": 4e-7,          #   per army vector listed (algorithms/real_space.py vectors),
+    "real_spec_vector_s": 1e-6,     #   and per vector handed to the JavaScript sweep (its keys, JSON),
+    "real_position_bytes": 16,      #   bytes per position (the values, and their copy into Python),
+    "real_vector_bytes": 200,       #   bytes per vector (its key as a Python int, the lookup tables),
     "real_placement_s": 2e-5,       #   and per placement of the reinforcements tried,
-    "real_request_s": 0.015,        #   and once per request (reading it, the words, the likeliest course)
+    "real_request_s": 0.03,         #   and once per request (reading it, the exact phase, the words)
     "hold_request_s": 2e-3,         # holding (answers/hold.py): once per request (rules of thumb, exact, words),
     "hold_state_s": 3.5e-6,         #   per state of the bound over the rules of thumb's fronts (`_likely_states`;
                                     #   filled in blocks, algorithms/hold_fill.py: 4.5e-6 one state at a time),

@@ -39,7 +39,7 @@ import math
 from statistics import NormalDist
 
 from ..checks.model import scale_for
-from ..facts.limits import COST_MODEL, KERNEL_MAX
+from ..facts.limits import COST_MODEL, KERNEL_MAX, LIMITS
 from ..maths.dice import sorted_roll_count
 from ..maths.scaled import POWER_CACHE_BITS, fraction_log10
 from .budget import Estimate
@@ -637,3 +637,23 @@ def defenders_needed_estimate(A, p, model):
     ratio = lost_d / lost_a
     spread = m * sd * math.sqrt(A * ratio / lost_d ** 3) * ratio
     return max(A * ratio + _z(p) * spread, _tail_length(1 - p, worst_d)) + SEARCH_MARGIN
+
+
+def real_turn_cost(positions, vectors, placements, runner, in_browser, what):
+    """The best real play (answers/real_turn.py): `positions` numbered in `vectors` army vectors
+    (algorithms/real_space.py measure, counted before any is listed), swept by `runner` ("numba",
+    "javascript" or "python": algorithms/real_sweep.py), each of `placements` placements of the
+    reinforcements looked up, then the exact phase and the answer's words (a fixed time per request).
+    In the browser the sweep runs in the page's JavaScript, at its own speed, and the rest in Pyodide:
+    the Estimate's CPython seconds are set so that `here()` gives their sum."""
+    python = (COST_MODEL["real_vector_s"] * vectors + COST_MODEL["real_placement_s"] * placements
+              + COST_MODEL["real_request_s"])
+    if runner == "javascript":
+        python += COST_MODEL["real_spec_vector_s"] * vectors
+    per = {"numba": "real_sweep_numba_s", "javascript": "real_sweep_js_s", "python": "real_sweep_python_s"}[runner]
+    sweep = COST_MODEL[per] * positions + (COST_MODEL["real_sweep_numba_load_s"] if runner == "numba" else 0.0)
+    mb = COST_MODEL["real_position_bytes"] * positions + COST_MODEL["real_vector_bytes"] * vectors
+    factor = COST_MODEL["turn_browser_factor"]
+    if in_browser:      # the sweep's seconds are the browser's own: in CPython seconds, divided back
+        return Estimate(python + sweep / (LIMITS["pyodide_slowdown"] * factor), _mb(mb), what, factor)
+    return Estimate(python + sweep, _mb(mb), what, factor)

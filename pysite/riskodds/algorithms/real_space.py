@@ -1,0 +1,312 @@
+"""The states of a real turn, numbered: one flat array of values for every position the turn can reach.
+
+algorithms/real_turn.py has the model: targets (the opponent's territories the player may attack),
+the player's territories that border them ("entries"), every stack, target and number of dice before
+each roll, stops, and moves after a conquest. This module says which positions there are and gives
+each one an index, so that a sweep (algorithms/real_sweep.py) can value them all in flat arrays,
+bottom up, with no dictionary of tuples.
+
+What a position holds
+---------------------
+A position is split into the set M of targets taken so far (a bit mask) and, given M:
+- the armies of the "live" territories of the player: those it holds (an entry, or a target in M)
+  that border a target still held (not in M). Armies elsewhere can neither attack nor move any more
+  (algorithms/real_turn.py, "The state"), so they are left out. A live territory's armies are 0
+  ("spent": fewer than 2, it cannot attack) or 2 and up;
+- the defenders of the targets still held. A held target that borders no territory the player holds
+  or has taken (no entry, nothing in M) has never been attacked: its defenders are those it started
+  with, and only the others (the "region") are counted.
+
+So the positions of M are the pairs (a, d): a the live armies (the "army vector"), d the region's
+defenders. They are numbered block by block: block M starts at `offset`, and (a, d) is
+offset + ai * ND + di, ai the army vector's place in the block's list of vectors and di the
+defenders in mixed radix (each d_j - 1 in 0 .. D_j - 1, D_j its defenders at the start).
+
+Which army vectors there are
+----------------------------
+Every vector the turn can reach, and some it cannot (a superset, so every reachable position has an
+index; the extra ones are valued too, and never read). Three facts bound them:
+- (caps) an entry never gains armies: a conquest only moves armies into the territory just taken.
+  So an entry holds at most its armies at the start, plus every reinforcement placed on it. A taken
+  target got its armies in one move from one territory (stacks split, they never merge), which kept
+  one behind: it holds at most the largest entry's cap less 1.
+- (total) every territory of the player keeps at least one army, so the live armies, each counted
+  as max(a, 1) (its "weight"), sum to at most the player's armies less one for every territory of
+  the player (entry or taken target) that is not live.
+- (symmetry) two live territories that border exactly the same held targets are interchangeable:
+  they attack the same targets, and as M grows their held neighbours shrink alike. Swapping their
+  armies swaps two territories in every play, so it changes no value. Such territories form a
+  "group", and a vector keeps each group's armies in decreasing order (the canonical form): one
+  index stands for every order. A group's caps go in decreasing order too, so the sorted armies fit
+  the caps exactly when some order of them does.
+
+Within a block the vectors are ordered by key: the armies packed into one integer, `width` bits per
+live territory. A roll loses armies of the attacker or defenders. Losing armies makes no value of
+the vector larger and one smaller, and so does putting a group back in decreasing order (the sorted
+values of a multiset with one element lowered are each at most the old ones): the key falls, and the
+vector comes earlier in the list. Losing defenders makes di smaller. A conquest leads into block
+M + y, numbered before M (blocks go by the number of targets taken, most first). So every position's
+successors have smaller indexes: one pass over the array in index order values everything.
+
+Blocks exist for the masks the player can reach (every target in M reachable from the entries
+through M) that are not already a success (`done`): there the value is 1 and nothing is stored.
+"""
+from bisect import bisect_left
+from dataclasses import dataclass, field
+
+from ..guards.budget import tick
+
+KEY_BITS = 52       # keys are exact in a float64 (the browser's sweep reads them as JavaScript numbers)
+
+
+@dataclass
+class Block:
+    """The positions of one set of taken targets (module docstring).
+
+    mask: the targets taken. live: per position, the slot of algorithms/real_turn.py's Layout (live
+    territories, each group's positions together). caps, shifts, widths: per position. groups:
+    (start, end) of each group's positions. weight_cap: the most the live armies may weigh. keys: the
+    army vectors' keys, in order. held: the held targets' slots; region: those whose defenders vary;
+    strides: per held target (in `held` order), its step in di (0 outside the region); fixed: per
+    held target, its defenders at the start. ND: the number of di. offset: the block's first index.
+    attacks: per position, the held targets (indexes into `held`) its territory borders."""
+    mask: int
+    live: tuple
+    caps: tuple
+    shifts: tuple
+    widths: tuple
+    groups: tuple
+    weight_cap: int
+    held: tuple
+    strides: tuple
+    fixed: tuple
+    ND: int
+    attacks: tuple
+    keys: list = field(default_factory=list)
+    offset: int = 0
+
+    @property
+    def size(self):
+        return len(self.keys) * self.ND
+
+    def index_of_key(self, key):
+        """ai of an army vector's key, or None when the block has no such vector."""
+        i = bisect_left(self.keys, key)
+        return i if i < len(self.keys) and self.keys[i] == key else None
+
+    def key(self, values):
+        """The key of a canonical vector (values per position)."""
+        out = 0
+        for v, s in zip(values, self.shifts):
+            out |= v << s
+        return out
+
+    def values(self, key):
+        return tuple((key >> s) & ((1 << w) - 1) for s, w in zip(self.shifts, self.widths))
+
+    def canonical(self, values):
+        """values per position with each group in decreasing order and every value below 2 as 0."""
+        out = [v if v >= 2 else 0 for v in values]
+        for a, b in self.groups:
+            if b - a > 1:
+                out[a:b] = sorted(out[a:b], reverse=True)
+        return out
+
+
+@dataclass
+class Space:
+    """Every block of a turn (module docstring). blocks: in index order (most targets taken first).
+    by_mask: mask -> Block. size: the positions in all. k: the targets. goal: the mask of targets the
+    turn must take ("all") or of which it must take one ("any"); need: "all" or "any"."""
+    blocks: list
+    by_mask: dict
+    size: int
+    k: int
+    goal: int
+    need: str
+    defenders: tuple
+
+    def done(self, mask):
+        """Is a turn that has taken `mask` already a success?"""
+        return done(mask, self.goal, self.need)
+
+    def index(self, s):
+        """The index of a state of algorithms/real_turn.py (one int per slot: targets held as minus
+        their defenders; the player's armies), or None where the space has no such position (a
+        success, or a state outside the space's bounds)."""
+        mask = 0
+        for j in range(self.k):
+            if s[j] >= 0:
+                mask |= 1 << j
+        block = self.by_mask.get(mask)
+        if block is None:
+            return None
+        ai = block.index_of_key(block.key(block.canonical([s[i] for i in block.live])))
+        if ai is None:
+            return None
+        di = 0
+        for t, stride, start in zip(block.held, block.strides, block.fixed):
+            d = -s[t]
+            if stride:
+                di += (d - 1) * stride
+            elif d != start:
+                return None
+        return block.offset + ai * block.ND + di
+
+
+def done(mask, goal, need):
+    return (mask & goal) == goal if need == "all" else bool(mask & goal)
+
+
+def blocks(lay, defenders, caps, total, goal=None, need="all"):
+    """The blocks of a turn's space, their vectors not yet listed (module docstring). lay:
+    algorithms/real_turn.py's Layout. defenders: per target, its defenders at the start. caps: per
+    slot of the player (entries, then extra slots; index slot - k), the most armies it can ever hold
+    (its armies, plus the reinforcements if it may receive them). total: the player's armies on all
+    those slots together, reinforcements included. goal: the mask of targets to take (default every
+    target). need: "all" or "any". Raises TooLarge where a block's keys would not fit KEY_BITS."""
+    k = lay.k
+    goal = (1 << k) - 1 if goal is None else goal
+    touch = tuple(sum(1 << j for j in t) for t in lay.touches)
+    entry_slots = range(k, lay.slots)
+    taken_cap = max([caps[i - k] for i in entry_slots] + [0]) - 1
+    entry_reach = 0
+    for i in entry_slots:
+        entry_reach |= touch[i]
+    # the masks the player can reach: over conquests of held targets next to what it holds
+    masks, seen, frontier = [], {0}, [0]
+    while frontier:
+        mask = frontier.pop()
+        if done(mask, goal, need):
+            continue
+        masks.append(mask)
+        reach = entry_reach
+        for j in range(k):
+            if mask >> j & 1:
+                reach |= touch[j]
+        for j in range(k):
+            if not mask >> j & 1 and reach >> j & 1 and (mask | 1 << j) not in seen:
+                seen.add(mask | 1 << j)
+                frontier.append(mask | 1 << j)
+    masks.sort(key=lambda m: (-bin(m).count("1"), m))
+    return [_block(lay, touch, defenders, caps, total, taken_cap, mask) for mask in masks], goal
+
+
+def measure(lay, defenders, caps, total, goal=None, need="all"):
+    """(positions, vectors) of the space `build` would make, counted without listing any vector:
+    the cost guard prices the sweep by it (guards/cost.py)."""
+    found, _ = blocks(lay, defenders, caps, total, goal, need)
+    counts = [count_vectors(b) for b in found]
+    return sum(c * b.ND for c, b in zip(counts, found)), sum(counts)
+
+
+def build(lay, defenders, caps, total, goal=None, need="all"):
+    """The Space of a turn (the arguments as `blocks` takes them), every vector listed."""
+    found, goal = blocks(lay, defenders, caps, total, goal, need)
+    offset = 0
+    for b in found:
+        b.keys = vectors(b)
+        b.offset = offset
+        offset += b.size
+    return Space(found, {b.mask: b for b in found}, offset, lay.k, goal, need, tuple(defenders))
+
+
+class TooLarge(Exception):
+    """A space too large to number: `positions` says about how many positions (a key wider than
+    KEY_BITS bits stands for 2 ** its bits)."""
+
+    def __init__(self, positions):
+        super().__init__(f"{positions:,} positions")
+        self.positions = positions
+
+
+def _block(lay, touch, defenders, caps, total, taken_cap, mask):
+    k = lay.k
+    held_mask = ((1 << k) - 1) & ~mask
+    mine = [i for i in range(k, lay.slots)] + [j for j in range(k) if mask >> j & 1]
+    live = [i for i in mine if touch[i] & held_mask]
+    # groups: live territories bordering the same held targets, in order of their first slot
+    groups = {}
+    for i in sorted(live):
+        groups.setdefault(touch[i] & held_mask, []).append(i)
+    cap_of = {i: (caps[i - k] if i >= k else taken_cap) for i in live}
+    order, spans = [], []
+    for members in groups.values():
+        members = sorted(members, key=lambda i: (-cap_of[i], i))
+        spans.append((len(order), len(order) + len(members)))
+        order += members
+    weight_cap = total - (len(mine) - len(live))
+    pos_caps = tuple(max(0, min(cap_of[i], weight_cap)) for i in order)
+    widths = tuple(max(1, c.bit_length()) for c in pos_caps)
+    shifts, s = [], 0
+    for w in widths:
+        shifts.append(s)
+        s += w
+    if s > KEY_BITS:
+        raise TooLarge(2 ** s)
+    region = 0
+    for i in mine:
+        region |= touch[i]
+    held = tuple(j for j in range(k) if held_mask >> j & 1)
+    strides, ND = [], 1
+    for j in held:
+        if region >> j & 1:
+            strides.append(ND)
+            ND *= defenders[j]
+        else:
+            strides.append(0)
+    attacks = tuple(tuple(h for h, j in enumerate(held) if touch[i] >> j & 1) for i in order)
+    return Block(mask, tuple(order), pos_caps, tuple(shifts), widths, tuple(spans), weight_cap, held,
+                 tuple(strides), tuple(defenders[j] for j in held), ND, attacks)
+
+
+def _domains(block):
+    """Per position, the values it may hold: 0, then 2 .. cap."""
+    return [[0] + list(range(2, c + 1)) for c in block.caps]
+
+
+def count_vectors(block):
+    """The number of army vectors of a block, by counting (no listing): a walk over the positions
+    keeping, per (weight so far, previous value in the group), the number of prefixes."""
+    state = {(0, None): 1}
+    starts = {a for a, _ in block.groups}
+    for p, dom in enumerate(_domains(block)):
+        tick()
+        nxt = {}
+        for (w, prev), count in state.items():
+            top = dom[-1] if p in starts or prev is None else prev
+            for v in dom:
+                if v > top:
+                    break
+                nw = w + (v if v > 1 else 1)
+                if nw > block.weight_cap:
+                    break
+                key = (nw, v)
+                nxt[key] = nxt.get(key, 0) + count
+        state = nxt
+    return sum(state.values())
+
+
+def vectors(block):
+    """The keys of a block's army vectors, in increasing order (module docstring)."""
+    starts = {a for a, _ in block.groups}
+    doms = _domains(block)
+    shifts = block.shifts
+    cap = block.weight_cap
+    prefixes = [(0, 0, None)]           # (weight, key, previous value)
+    for p, dom in enumerate(doms):
+        tick(len(prefixes) // 64 + 1)
+        s = shifts[p]
+        first = p in starts
+        nxt = []
+        for w, key, prev in prefixes:
+            top = dom[-1] if first or prev is None else prev
+            for v in dom:
+                if v > top:
+                    break
+                nw = w + (v if v > 1 else 1)
+                if nw > cap:
+                    break
+                nxt.append((nw, key | v << s, v))
+        prefixes = nxt
+    return sorted(key for _, key, _ in prefixes)

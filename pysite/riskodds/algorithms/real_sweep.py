@@ -1,0 +1,217 @@
+"""Every position of a real turn valued in floats, in one pass over a flat array.
+
+algorithms/real_space.py numbers the positions; algorithms/real_turn.py has the model and the
+recursion. This module is the recursion run bottom up: the positions in index order (each one's
+successors come earlier), each valued once from the values already in the array:
+
+    V(a, d) = max(0, max over attacks (p, y, n) of sum over outcomes (al, dl, w) of w / W * child),
+
+child being V of the same block with position p down al armies and y down dl defenders, or, where the
+roll takes y, the best move into y (`move_value`). The sums run over the round table's outcomes in
+its order, exactly as RealTurn.value sums them, so the floats are RealTurn's, bit for bit (a test
+holds them equal), and the exact phase of algorithms/real_turn.py reads them in place of its memo.
+
+The moves
+---------
+After y falls to position p (a armies left on it, n dice rolled), the player moves m armies in,
+least <= m <= a - 1 (least: n under the printed rule, 1 under "one", at most a - 1). The value is the
+best over m of the position in block M + y with a - m on p's territory and m on y. Where the dice
+are chosen (`dice="choose"`) the value never falls with more armies (algorithms/real_turn.py, "The
+value"), so where p's territory has nothing left to attack after the conquest every army it can
+spare goes in (m = a - 1), and where y has nothing to attack the fewest go (m = least): one value
+each, as RealTurn's shortcuts take it. Where the dice are always the most (`dice="most"`), more armies
+can hurt (three armies must roll two dice, and then move two in), so every move is weighed there.
+
+Three runners sweep the same array: `sweep_python` (this module: the definition, pure Python, slow
+and plain), algorithms/real_sweep_numpy.py (CPython with numpy) and site_src/js/real-sweep.js (the
+browser's JavaScript, called from Pyodide). Each writes the same floats (tests/engine holds them
+equal, bit for bit).
+"""
+from array import array
+
+from ..guards.budget import tick
+from .real_rounds import Rounds  # noqa: F401  (the tables every runner reads)
+
+
+def least_move(min_move, n, a):
+    """The fewest armies moved in after a conquest with n dice, a armies left on the attacker: the
+    index into the suffix maxima of the moves that RealTurn.conquest reads."""
+    if min_move == "dice":
+        return n if n < a else a - 1
+    return 1
+
+
+def sweep_python(space, rounds, dice, min_move):
+    """The float value of every position of `space` (an array of doubles, index order): the module
+    docstring's recursion in plain Python, the definition the other runners are held to."""
+    V = array("d", bytes(8 * space.size))
+    choose = dice == "choose"
+    for block in space.blocks:
+        tick(len(block.keys) * block.ND // 16 + 1)
+        nd_all = block.ND
+        held, strides, fixed = block.held, block.strides, block.fixed
+        moves = {}
+        for ai, key in enumerate(block.keys):
+            vals = block.values(key)
+            for di in range(nd_all):
+                d = [((di // s) % f) + 1 if s else f for s, f in zip(strides, fixed)]
+                best = 0.0
+                for p, v in enumerate(vals):
+                    if v < 2:
+                        continue
+                    for h in block.attacks[p]:
+                        y, dy = held[h], d[h]
+                        table = rounds.table(y, dy)
+                        top = min(len(table) - 1, v - 1)
+                        for n in (range(top, 0, -1) if choose else (top,)):
+                            total = 0.0
+                            for al, dl, pr, _ in table[n]:
+                                if dl < dy:
+                                    c = V[block.offset + _down(block, vals, p, al) * nd_all + di - dl * strides[h]]
+                                else:
+                                    a2 = v - al
+                                    mk = (ai, p, h, a2, di - (dy - 1) * strides[h])
+                                    suffix = moves.get(mk)
+                                    if suffix is None:
+                                        suffix = moves[mk] = move_suffix(space, block, vals, p, h, a2, d, V, choose)
+                                    c = suffix[least_move(min_move, n, a2)] if a2 >= 2 else 0.0
+                                total += pr * c
+                            if total > best:
+                                best = total
+                V[block.offset + ai * nd_all + di] = best
+    return V
+
+
+def _down(block, vals, p, al):
+    """ai of the army vector `vals` with position p down al armies (0 below 2), canonical."""
+    v = list(vals)
+    v[p] = v[p] - al
+    return block.index_of_key(block.key(block.canonical(v)))
+
+
+def after_conquest(space, block, vals, p, h, d):
+    """(block M + y, di there, place(a, m) -> ai there) for a conquest of held target h by position
+    p of `block` with army vector `vals` and defenders d (per held target); the block is None where M
+    + y is a success. place(a, m): the army vector's index with a - m left on p's territory and m
+    moved into y."""
+    y = block.held[h]
+    nmask = block.mask | 1 << y
+    if space.done(nmask):
+        return None, 0, None
+    nb = space.by_mask[nmask]
+    slots = dict(zip(block.live, vals))
+    x = block.live[p]
+    di = 0
+    for t, stride in zip(nb.held, nb.strides):
+        if stride:
+            di += (d[block.held.index(t)] - 1) * stride
+    def place(a, m):
+        slots[x], slots[y] = a - m, m
+        values = [slots.get(i, 0) for i in nb.live]
+        return nb.index_of_key(nb.key(nb.canonical(values)))
+    return nb, di, place
+
+
+def move_suffix(space, block, vals, p, h, a, d, V, choose):
+    """[the best value moving at least m armies in, m = 0 .. a - 1] after position p of `block` takes
+    held target h with a armies left (index 0 unused; module docstring, "The moves")."""
+    nb, di, place = after_conquest(space, block, vals, p, h, d)
+    if nb is None:
+        return [1.0] * a
+    x, y = block.live[p], block.held[h]
+    x_live, y_live = x in nb.live, y in nb.live
+
+    def value(m):
+        return V[nb.offset + place(a, m) * nb.ND + di]
+    if choose and not x_live:
+        return [value(a - 1)] * a
+    out = [0.0] * a
+    if choose and not y_live:
+        for m in range(1, a):
+            out[m] = value(m)
+        return out
+    best = 0.0
+    for m in range(a - 1, 0, -1):
+        c = value(m)
+        if c > best:
+            best = c
+        out[m] = best
+    return out
+
+
+# ----------------------------------------------------------------------------- the other runners
+def spec(space, rounds, dice, min_move):
+    """(text, keys) for site_src/js/real-sweep.js: the space and the rounds as JSON text, and every
+    block's keys as the bytes of doubles (exact: keys stay below 2**52, real_space.KEY_BITS)."""
+    import json
+    keys = array("d")
+    blocks = []
+    index = {b.mask: i for i, b in enumerate(space.blocks)}
+    for b in space.blocks:
+        blocks.append({
+            "mask": b.mask, "offset": b.offset, "ND": b.ND, "nkeys": len(b.keys), "keyStart": len(keys),
+            "live": list(b.live), "caps": list(b.caps), "shifts": list(b.shifts), "widths": list(b.widths),
+            "groups": [list(g) for g in b.groups], "held": list(b.held), "strides": list(b.strides),
+            "fixed": list(b.fixed), "attacks": [list(a) for a in b.attacks],
+            "next": [-1 if space.done(b.mask | 1 << y) else index.get(b.mask | 1 << y, -2) for y in b.held]})
+        keys.extend(float(k) for k in b.keys)
+    tables = [[None] + [[None] + [[x for al, dl, p, _ in row[n] for x in (al, dl, p)] for n in range(1, len(row))]
+                        for row in by_nd[1:]] for by_nd in rounds.by_defenders]
+    text = json.dumps({"size": space.size, "choose": dice == "choose", "minMove": min_move, "rounds": tables,
+                       "blocks": blocks}, separators=(",", ":"))
+    return text, keys.tobytes()
+
+
+# ----------------------------------------------------------------------------- which runner
+COMPILED_FROM = 20_000      # positions: below this the plain sweep is quicker than loading the compiled one
+
+
+def runner(size=COMPILED_FROM):
+    """The runner this interpreter sweeps `size` positions with: "javascript" in Pyodide where the page
+    gave the worker site_src/js/real-sweep.js (globalThis.riskoddsSweep); "numba" in CPython where
+    numba is installed (the `fast` extra) and the sweep is big enough to pay for loading it; else
+    "python"."""
+    if _javascript() is not None:
+        return "javascript"
+    if size >= COMPILED_FROM and _numba():
+        return "numba"
+    return "python"
+
+
+def _numba():
+    import importlib.util
+    return importlib.util.find_spec("numba") is not None
+
+
+def _javascript():
+    import sys
+    if sys.platform != "emscripten":
+        return None
+    try:
+        import js
+    except ImportError:
+        return None
+    return getattr(js, "riskoddsSweep", None)
+
+
+def sweep(space, rounds, dice, min_move):
+    """The float value of every position of `space` (array of doubles, index order), by the fastest
+    runner this interpreter has (`runner`); every runner gives the same doubles."""
+    how = runner(space.size)
+    if how == "numba":
+        from .real_sweep_numba import sweep_numba
+        tick()
+        out = array("d")
+        out.frombytes(sweep_numba(space, rounds, dice, min_move).tobytes())
+        tick()
+        return out
+    fn = _javascript()
+    if how == "javascript":
+        from pyodide.ffi import to_js
+        text, keys = spec(space, rounds, dice, min_move)
+        tick()
+        out = array("d")
+        out.frombytes(fn(text, to_js(keys)).to_bytes())
+        tick()
+        return out
+    return sweep_python(space, rounds, dice, min_move)

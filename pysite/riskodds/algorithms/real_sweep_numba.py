@@ -1,0 +1,384 @@
+"""The real turn's float sweep compiled by numba (CPython, optional: `pip install ./pysite[fast]`).
+
+The same recursion as algorithms/real_sweep.py's `sweep_python` and site_src/js/real-sweep.js, the
+same sums in the same order (numba compiles without fast-math: no reassociation, no fused
+multiply-add), so the same doubles, bit for bit: tests/engine holds the three equal. Only the
+representation differs: the space arrives as flat integer arrays (`flatten`), each block's keys get
+an open-addressing table, and one compiled loop values every position in index order.
+
+Per army vector of a block the sweep first finds what the vector's rolls lead to (the vector less
+1, 2 or 3 armies on each live territory: `downs`) and, per attack (position p, held target h), the
+vectors a conquest leads to in the next block for every move m (`line`), and from those the best
+value of moving at least 1, 2 or 3 armies in (the suffix maxima), per defenders of the other held
+targets. Then every defender combination of the vector is valued from those and from the array."""
+import numpy as np
+from numba import njit
+
+from .real_space import done
+
+NO_KEY = -1
+
+
+def flatten(space, rounds, dice, min_move):
+    """The space and the rounds as the flat arrays `sweep_numba` takes (a dict of numpy arrays and
+    ints)."""
+    blocks = space.blocks
+    index = {b.mask: i for i, b in enumerate(blocks)}
+    keys = np.array([k for b in blocks for k in b.keys], dtype=np.int64)
+    B = len(blocks)
+    info = np.zeros((B, 8), dtype=np.int64)     # offset, ND, nkeys, keyStart, L, H, pos start, held start
+    pos, held_rows, pair_rows, group_rows = [], [], [], []
+    start = 0
+    for i, b in enumerate(blocks):
+        info[i] = (b.offset, b.ND, len(b.keys), start, len(b.live), len(b.held), len(pos), len(held_rows))
+        start += len(b.keys)
+        for p in range(len(b.live)):
+            group = next((g for g in b.groups if g[0] <= p < g[1]), (p, p + 1))
+            pos.append((b.live[p], b.shifts[p], b.widths[p], group[0], group[1], b.caps[p]))
+        for h, y in enumerate(b.held):
+            nxt = b.mask | 1 << y
+            target = -1 if done(nxt, space.goal, space.need) else index.get(nxt, -2)
+            held_rows.append((y, b.strides[h], b.fixed[h], target))
+    pairs_start = np.zeros(B + 1, dtype=np.int64)
+    for i, b in enumerate(blocks):
+        pairs_start[i] = len(pair_rows)
+        for p in range(len(b.live)):
+            for h in b.attacks[p]:
+                pair_rows.append((p, h))
+    pairs_start[B] = len(pair_rows)
+    # rounds: first[y, nd, n] .. first[y, nd, n + 1] in AL, DL, PR
+    k = len(rounds.models)
+    most_nd = max([m.defend_dice for m in rounds.models] + [1])
+    most_n = max([m.attack_dice for m in rounds.models] + [1])
+    first = np.zeros((max(k, 1), most_nd + 1, most_n + 2), dtype=np.int64)
+    AL, DL, PR = [], [], []
+    defend = np.zeros(max(k, 1), dtype=np.int64)
+    attack = np.zeros(max(k, 1), dtype=np.int64)
+    for y in range(k):
+        row = rounds.by_defenders[y]
+        defend[y] = len(row) - 1
+        attack[y] = rounds.most_attack[y]
+        for nd in range(1, len(row)):
+            for n in range(1, len(row[nd])):
+                first[y, nd, n] = len(AL)
+                for al, dl, p, _ in row[nd][n]:
+                    AL.append(al)
+                    DL.append(dl)
+                    PR.append(p)
+            first[y, nd, len(row[nd])] = len(AL)
+    return {"keys": keys, "info": info, "pos": np.array(pos, dtype=np.int64).reshape(-1, 6),
+            "held": np.array(held_rows, dtype=np.int64).reshape(-1, 4),
+            "pairs": np.array(pair_rows, dtype=np.int64).reshape(-1, 2), "pairs_start": pairs_start,
+            "first": first, "defend": defend, "attack": attack,
+            "AL": np.array(AL, dtype=np.int64), "DL": np.array(DL, dtype=np.int64),
+            "PR": np.array(PR, dtype=np.float64), "size": space.size,
+            "choose": dice == "choose", "by_dice": min_move == "dice"}
+
+
+def sweep_numba(space, rounds, dice, min_move):
+    """The float value of every position of `space` (a numpy array of doubles, index order)."""
+    f = flatten(space, rounds, dice, min_move)
+    tables, table_start, table_bits = _tables(f["keys"], f["info"])
+    return _sweep(f["size"], f["keys"], f["info"], f["pos"], f["held"], f["pairs"], f["pairs_start"], f["first"],
+                  f["defend"], f["attack"], f["AL"], f["DL"], f["PR"], f["choose"], f["by_dice"], tables,
+                  table_start, table_bits)
+
+
+def _tables(keys, info):
+    """Per block an open-addressing table of its keys: (slots, start per block, bits per block)."""
+    B = len(info)
+    bits = np.zeros(B, dtype=np.int64)
+    start = np.zeros(B + 1, dtype=np.int64)
+    for b in range(B):
+        n = int(info[b, 2])
+        t = 4
+        while (1 << t) < 2 * n:
+            t += 1
+        bits[b] = t
+        start[b + 1] = start[b] + (1 << t)
+    slots = np.full((int(start[B]), 2), NO_KEY, dtype=np.int64)
+    _fill_tables(keys, info, slots, start, bits)
+    return slots, start, bits
+
+
+@njit(cache=True)
+def _hash(key, bits):
+    """The table slot of a key: Fibonacci hashing, the top `bits` bits of key * 2**64 / phi."""
+    h = np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)
+    return np.int64(h >> np.uint64(64 - bits))
+
+
+@njit(cache=True)
+def _fill_tables(keys, info, slots, start, bits):
+    for b in range(info.shape[0]):
+        mask = (1 << bits[b]) - 1
+        ks = info[b, 3]
+        for i in range(info[b, 2]):
+            key = keys[ks + i]
+            h = _hash(key, bits[b])
+            while slots[start[b] + h, 0] != NO_KEY:
+                h = (h + 1) & mask
+            slots[start[b] + h, 0] = key
+            slots[start[b] + h, 1] = i
+
+
+@njit(cache=True)
+def _find(key, b, slots, start, bits):
+    mask = (1 << bits[b]) - 1
+    h = _hash(key, bits[b])
+    while True:
+        k = slots[start[b] + h, 0]
+        if k == key:
+            return slots[start[b] + h, 1]
+        if k == NO_KEY:
+            return -1
+        h = (h + 1) & mask
+
+
+@njit(cache=True)
+def _lookup(vals, b, info, pos, slots, start, bits):
+    """ai of a vector of block b (values per position, made canonical in place), or -1."""
+    L = info[b, 4]
+    p0 = info[b, 6]
+    for q in range(L):
+        if vals[q] < 2:
+            vals[q] = 0
+    q = 0
+    while q < L:                        # each group in decreasing order (insertion sort)
+        g0, g1 = pos[p0 + q, 3], pos[p0 + q, 4]
+        for i in range(g0 + 1, g1):
+            v = vals[i]
+            j = i - 1
+            while j >= g0 and vals[j] < v:
+                vals[j + 1] = vals[j]
+                j -= 1
+            vals[j + 1] = v
+        q = g1
+    key = 0
+    for q in range(L):
+        key |= vals[q] << pos[p0 + q, 1]
+    return _find(key, b, slots, start, bits)
+
+
+@njit(cache=True)
+def _sweep(size, keys, info, pos, held, pairs, pairs_start, first, defend, attack, AL, DL, PR, choose, by_dice,
+           slots, tstart, tbits):
+    V = np.zeros(size, dtype=np.float64)
+    most_cap = 2
+    for r in range(pos.shape[0]):
+        if pos[r, 5] + 1 > most_cap:
+            most_cap = pos[r, 5] + 1
+    for b in range(info.shape[0]):
+        offset, ND, nkeys, ks, L, H, p0, h0 = info[b, 0], info[b, 1], info[b, 2], info[b, 3], info[b, 4], \
+            info[b, 5], info[b, 6], info[b, 7]
+        P0, P1 = pairs_start[b], pairs_start[b + 1]
+        P = P1 - P0
+        vals = np.zeros(L, dtype=np.int64)
+        work = np.zeros(max(L, 1), dtype=np.int64)
+        d = np.zeros(max(H, 1), dtype=np.int64)
+        downs = np.zeros(L * 4, dtype=np.int64)
+        lines = np.zeros((max(P, 1), most_cap + 1), dtype=np.int64)
+        cache = np.zeros(max(P, 1) * ND * 4, dtype=np.float64)
+        bests = np.zeros(ND, dtype=np.float64)
+        # per pair: the next block (or -1 a success), x's and y's places there, the di map
+        nbs = np.zeros(max(P, 1), dtype=np.int64)
+        qxs = np.full(max(P, 1), -1, dtype=np.int64)
+        qys = np.full(max(P, 1), -1, dtype=np.int64)
+        ditrans = np.zeros((max(P, 1), ND), dtype=np.int64)
+        most_l = 1
+        for nb in range(info.shape[0]):
+            if info[nb, 4] > most_l:
+                most_l = info[nb, 4]
+        src = np.full((max(P, 1), most_l), -3, dtype=np.int64)   # per pair, per place there: where from
+        fast = np.zeros(max(P, 1), dtype=np.bool_)
+        nwork = np.zeros(most_l, dtype=np.int64)
+        for i in range(P):
+            p, h = pairs[P0 + i, 0], pairs[P0 + i, 1]
+            nb = held[h0 + h, 3]
+            nbs[i] = nb
+            if nb < 0:
+                continue
+            x, y = pos[p0 + p, 0], held[h0 + h, 0]
+            np0, nL = info[nb, 6], info[nb, 4]
+            for q in range(nL):
+                s = pos[np0 + q, 0]
+                if s == x:
+                    qxs[i] = q
+                    src[i, q] = -1
+                elif s == y:
+                    qys[i] = q
+                    src[i, q] = -2
+                else:
+                    for r in range(L):
+                        if pos[p0 + r, 0] == s:
+                            src[i, q] = r
+            fast[i] = (qxs[i] < 0 or pos[np0 + qxs[i], 4] - pos[np0 + qxs[i], 3] == 1) and \
+                (qys[i] < 0 or pos[np0 + qys[i], 4] - pos[np0 + qys[i], 3] == 1)
+            nh0, nH = info[nb, 7], info[nb, 5]
+            for di in range(ND):
+                out = 0
+                for t in range(nH):
+                    st = held[nh0 + t, 1]
+                    if st == 0:
+                        continue
+                    tgt = held[nh0 + t, 0]
+                    dv = 0
+                    for hh in range(H):
+                        if held[h0 + hh, 0] == tgt:
+                            s2 = held[h0 + hh, 1]
+                            dv = ((di // s2) % held[h0 + hh, 2]) + 1 if s2 else held[h0 + hh, 2]
+                    out += (dv - 1) * st
+                ditrans[i, di] = out
+        for ai in range(nkeys):
+            key = keys[ks + ai]
+            for q in range(L):
+                vals[q] = (key >> pos[p0 + q, 1]) & ((1 << pos[p0 + q, 2]) - 1)
+            for p in range(L):
+                v = vals[p]
+                if v < 2:
+                    continue
+                alone = pos[p0 + p, 4] - pos[p0 + p, 3] == 1
+                for al in range(1, 4):
+                    if alone:       # no group to sort: the key less the armies lost
+                        w = v - al if v - al >= 2 else 0
+                        downs[p * 4 + al] = _find(key - ((v - w) << pos[p0 + p, 1]), b, slots, tstart, tbits)
+                        continue
+                    for q in range(L):
+                        work[q] = vals[q]
+                    work[p] -= al
+                    downs[p * 4 + al] = _lookup(work, b, info, pos, slots, tstart, tbits)
+            for i in range(P):          # every conquest's value, per di without y, least move 1 .. 3
+                p, h = pairs[P0 + i, 0], pairs[P0 + i, 1]
+                v = vals[p]
+                if v < 2:
+                    continue
+                nb = nbs[i]
+                st, dig = held[h0 + h, 1], held[h0 + h, 2]
+                if nb < 0:
+                    for di in range(ND):
+                        for lo in range(4):
+                            cache[(i * ND + di) * 4 + lo] = 1.0 if nb == -1 else 0.0
+                    continue
+                _line(vals, v, nb, qxs[i], qys[i], choose, fast[i], src[i], nwork, info, pos, lines[i], slots, tstart,
+                      tbits)
+                nbase, nND = info[nb, 0], info[nb, 1]
+                if choose and qxs[i] < 0:            # every army it can spare goes in
+                    row = nbase + lines[i, v - 1] * nND
+                    for di in range(ND):
+                        if not (st and (di // st) % dig):
+                            c = V[row + ditrans[i, di]]
+                            for lo in range(4):
+                                cache[(i * ND + di) * 4 + lo] = c
+                elif choose and qys[i] < 0:          # the fewest go in
+                    for lo in range(1, 4):
+                        if lo < v:
+                            row = nbase + lines[i, lo] * nND
+                            for di in range(ND):
+                                if not (st and (di // st) % dig):
+                                    cache[(i * ND + di) * 4 + lo] = V[row + ditrans[i, di]]
+                else:                                # the best of every move, row by row of the next block
+                    for di in range(ND):
+                        bests[di] = 0.0
+                    for m in range(v - 1, 0, -1):
+                        row = nbase + lines[i, m] * nND
+                        for di in range(ND):
+                            if st and (di // st) % dig:
+                                continue
+                            c = V[row + ditrans[i, di]]
+                            if c > bests[di]:
+                                bests[di] = c
+                            if m < 4:
+                                cache[(i * ND + di) * 4 + m] = bests[di]
+            for di in range(ND):
+                for hh in range(H):
+                    s2 = held[h0 + hh, 1]
+                    d[hh] = ((di // s2) % held[h0 + hh, 2]) + 1 if s2 else held[h0 + hh, 2]
+                best = 0.0
+                for i in range(P):
+                    p, h = pairs[P0 + i, 0], pairs[P0 + i, 1]
+                    v = vals[p]
+                    if v < 2:
+                        continue
+                    y = held[h0 + h, 0]
+                    dy = d[h]
+                    nd = dy if dy <= defend[y] else defend[y]
+                    top = attack[y] if attack[y] < v - 1 else v - 1
+                    stride = held[h0 + h, 1]
+                    low = 1 if choose else top
+                    for n in range(top, low - 1, -1):
+                        total = 0.0
+                        for o in range(first[y, nd, n], first[y, nd, n + 1]):
+                            al, dl = AL[o], DL[o]
+                            if dl < dy:
+                                child = downs[p * 4 + al] if al else ai
+                                c = V[offset + child * ND + di - dl * stride]
+                            else:
+                                a2 = v - al
+                                diwo = di - (dy - 1) * stride
+                                lo = (n if n < a2 else a2 - 1) if by_dice else 1
+                                if a2 < 2:
+                                    c = 0.0
+                                elif al == 0 and lo < 4:
+                                    c = cache[(i * ND + diwo) * 4 + lo]
+                                else:
+                                    c = _conquest(V, vals, a2, lo, diwo, nbs[i], qxs[i], qys[i], choose, fast[i], src[i],
+                                                  nwork, info, pos, ditrans[i], slots, tstart, tbits)
+                            total += PR[o] * c
+                        if total > best:
+                            best = total
+                V[offset + ai * ND + di] = best
+    return V
+
+
+@njit(cache=True)
+def _line(vals, a, nb, qx, qy, choose, fast, src, work, info, pos, out, slots, tstart, tbits):
+    """out[m]: the index in block nb of the vector after a conquest with a armies left on the
+    attacker and m moved in (every m, or only a - 1 where all but one go in). src: per place of nb,
+    where its armies come from (a place of this block, -1 the attacker, -2 the territory taken).
+    fast: the attacker and the territory taken sit alone in their groups there, so the other places'
+    part of the key is the same for every move and needs no sorting per move."""
+    nL, np0 = info[nb, 4], info[nb, 6]
+    lowest = a - 1 if choose and qx < 0 else 1
+    if fast:
+        for q in range(nL):
+            work[q] = vals[src[q]] if src[q] >= 0 else 0
+        _lookup(work[:nL], nb, info, pos, slots, tstart, tbits)        # sorts the other groups in place
+        rest = 0
+        for q in range(nL):
+            if q != qx and q != qy:
+                rest |= work[q] << pos[np0 + q, 1]
+        for m in range(lowest, a):
+            key = rest
+            if qx >= 0 and a - m >= 2:
+                key |= (a - m) << pos[np0 + qx, 1]
+            if qy >= 0 and m >= 2:
+                key |= m << pos[np0 + qy, 1]
+            out[m] = _find(key, nb, slots, tstart, tbits)
+        return
+    for m in range(lowest, a):
+        for q in range(nL):
+            f = src[q]
+            work[q] = a - m if f == -1 else (m if f == -2 else vals[f])
+        out[m] = _lookup(work[:nL], nb, info, pos, slots, tstart, tbits)
+
+
+@njit(cache=True)
+def _conquest(V, vals, a, lo, di, nb, qx, qy, choose, fast, src, work, info, pos, ditrans, slots, tstart, tbits):
+    """The best value moving at least lo armies in (a conquest whose roll cost the attacker armies:
+    not met with the printed dice)."""
+    if nb < 0:
+        return 1.0 if nb == -1 else 0.0
+    line = np.zeros(a + 1, dtype=np.int64)
+    _line(vals, a, nb, qx, qy, choose, fast, src, work, info, pos, line, slots, tstart, tbits)
+    dj = info[nb, 0] + ditrans[di]
+    nND = info[nb, 1]
+    if choose and qx < 0:
+        return V[dj + line[a - 1] * nND]
+    if choose and qy < 0:
+        return V[dj + line[lo] * nND]
+    best = 0.0
+    for m in range(a - 1, lo - 1, -1):
+        c = V[dj + line[m] * nND]
+        if c > best:
+            best = c
+    return best

@@ -1,0 +1,308 @@
+// The real turn's float sweep in the browser's own JavaScript engine (typed arrays at native speed).
+//
+// The engine (pysite/riskodds/algorithms/real_sweep.py) numbers the positions (real_space.py) and
+// calls this from Pyodide, in the worker, as globalThis.riskoddsSweep(specJson, keys): the same
+// recursion as its `sweep_python`, the same sums in the same order, so the same doubles, bit for bit
+// (tests hold them equal). Python then decides near-ties exactly; nothing here is exact.
+//
+// spec: {size, choose, minMove, rounds: [per target: [per nd (1..): [per n (1..): [al, dl, p, ...]]]],
+//        blocks: [{mask, offset, ND, nkeys, keyStart, live, shifts, widths, groups, held, strides,
+//                  fixed, attacks, next: [per held target: -1 (a success), -2 (not reachable) or the
+//                  block a conquest of it leads to]}]}
+// keys: every block's army-vector keys (doubles, exact integers below 2**52), block after block.
+// Returns the values as the bytes of a Float64Array.
+
+const POW = Array.from({ length: 60 }, (_, i) => 2 ** i);
+const F64 = new Float64Array(1);
+const I32 = new Int32Array(F64.buffer);
+
+function bytesAsFloats(u8) {
+  const copy = new Uint8Array(u8.length);
+  copy.set(u8);
+  return new Float64Array(copy.buffer);
+}
+
+/** An open-addressing table from keys (integers below 2**53, as doubles) to their indexes. */
+function keyIndex(keys, start, count) {
+  let bits = 4;
+  while ((1 << bits) < 2 * count) bits++;
+  const size = 1 << bits, mask = size - 1;
+  const slots = new Float64Array(size).fill(-1);
+  const at = new Int32Array(size);
+  const hash = (key) => {      // the double's two 32-bit halves, mixed
+    F64[0] = key;
+    return (Math.imul(I32[0] ^ Math.imul(I32[1], 0x9e3779b1), 0x85ebca6b) >>> (32 - bits)) & mask;
+  };
+  for (let i = 0; i < count; i++) {
+    const key = keys[start + i];
+    let h = hash(key);
+    while (slots[h] !== -1) h = (h + 1) & mask;
+    slots[h] = key;
+    at[h] = i;
+  }
+  return (key) => {
+    let h = hash(key);
+    for (;;) {
+      const k = slots[h];
+      if (k === key) return at[h];
+      if (k === -1) throw new Error("real-sweep: a position outside the numbering");
+      h = (h + 1) & mask;
+    }
+  };
+}
+
+/** One block's key arithmetic: the canonical form of a vector (below 2 as 0, each group decreasing),
+ *  its key, its index. */
+function blockTools(block, keys) {
+  const L = block.live.length;
+  const find = keyIndex(keys, block.keyStart, block.nkeys);
+  const shifts = block.shifts.map((s) => POW[s]);
+  const widths = block.widths.map((w) => POW[w]);
+  const groups = block.groups.filter(([a, b]) => b - a > 1);
+  const decode = (key, out) => {
+    for (let p = 0; p < L; p++) out[p] = Math.floor(key / shifts[p]) % widths[p];
+  };
+  const lookup = (vals) => {
+    for (let p = 0; p < L; p++) if (vals[p] < 2) vals[p] = 0;
+    for (let g = 0; g < groups.length; g++) {
+      const a = groups[g][0], b = groups[g][1];
+      for (let i = a + 1; i < b; i++) { // insertion sort, decreasing
+        const v = vals[i];
+        let j = i - 1;
+        while (j >= a && vals[j] < v) { vals[j + 1] = vals[j]; j--; }
+        vals[j + 1] = v;
+      }
+    }
+    let key = 0;
+    for (let p = 0; p < L; p++) key += vals[p] * shifts[p];
+    return find(key);
+  };
+  return { L, decode, lookup, find, shifts, groups };
+}
+
+/** The round tables flat: per target y, per nd (1..), per n (1..), the outcomes' al, dl (Int32Array)
+ *  and p (Float64Array) between first[y][nd][n] and first[y][nd][n + 1]. */
+function flatRounds(rounds) {
+  const al = [], dl = [], pr = [];
+  const first = rounds.map((byNd) => byNd.map((row) => {
+    if (!row) return null;
+    const starts = [0];
+    for (let n = 1; n < row.length; n++) {
+      starts.push(al.length);
+      const t = row[n];
+      for (let o = 0; o < t.length; o += 3) { al.push(t[o]); dl.push(t[o + 1]); pr.push(t[o + 2]); }
+    }
+    starts.push(al.length);
+    return Int32Array.from(starts);
+  }));
+  return { first, al: Int32Array.from(al), dl: Int32Array.from(dl), pr: Float64Array.from(pr) };
+}
+
+export function sweep(specJson, keyBytes) {
+  const spec = typeof specJson === "string" ? JSON.parse(specJson) : specJson;
+  const keys = bytesAsFloats(keyBytes);
+  const V = new Float64Array(spec.size);
+  VALUES = V;
+  const tools = new Array(spec.blocks.length);
+  const rounds = flatRounds(spec.rounds);
+  for (let b = 0; b < spec.blocks.length; b++) {
+    tools[b] = blockTools(spec.blocks[b], keys);
+    sweepBlock(spec, tools, b, keys, V, rounds);
+  }
+  return new Uint8Array(V.buffer);
+}
+
+function sweepBlock(spec, tools, b, keys, V, rounds) {
+  const choose = spec.choose, byDice = spec.minMove === "dice";
+  const block = spec.blocks[b];
+  const { L, decode, lookup } = tools[b];
+  const { ND, offset } = block;
+  const H = block.held.length;
+  const strides = Int32Array.from(block.strides), fixed = Int32Array.from(block.fixed);
+  // the attacks as pairs (position, held target), and per pair what a conquest leads to
+  const pp = [], ph = [];
+  for (let p = 0; p < L; p++) for (const h of block.attacks[p]) { pp.push(p); ph.push(h); }
+  const P = pp.length;
+  const pairP = Int32Array.from(pp), pairH = Int32Array.from(ph);
+  const conquer = pp.map((p, i) => conquestPlan(spec, tools, block, p, ph[i]));
+  const firsts = ph.map((h) => rounds.first[block.held[h]]);
+  const AL = rounds.al, DL = rounds.dl, PR = rounds.pr;
+  const vals = new Int32Array(L), work = new Int32Array(L);
+  const d = new Int32Array(H);
+  const downs = new Int32Array(L * 4);
+  let most = 2;
+  for (const c of block.caps || []) most = Math.max(most, c + 1);
+  const lines = pp.map(() => new Int32Array(most + 1));
+  const cache = new Float64Array(P * ND * 4);  // per pair, di without y, least move: the conquest's value
+  for (let ai = 0; ai < block.nkeys; ai++) {
+    decode(keys[block.keyStart + ai], vals);
+    for (let p = 0; p < L; p++) {
+      if (vals[p] < 2) continue;
+      for (let al = 1; al < 4; al++) {
+        for (let q = 0; q < L; q++) work[q] = vals[q];
+        work[p] -= al;
+        downs[p * 4 + al] = lookup(work);
+      }
+    }
+    for (let i = 0; i < P; i++) {   // every conquest's value, per di without y and least move
+      const v = vals[pairP[i]];
+      if (v < 2) continue;
+      const plan = conquer[i], ln = lines[i];
+      plan.line(vals, v, ln);
+      const h = pairH[i], stride = strides[h], digit = stride ? fixed[h] : 1;
+      for (let di = 0; di < ND; di++) {
+        if (stride && ((di / stride) | 0) % digit) continue;     // the y digit is not 0
+        plan.values(ln, v, di, cache, (i * ND + di) * 4);
+      }
+    }
+    for (let di = 0; di < ND; di++) {
+      for (let h = 0; h < H; h++) d[h] = strides[h] ? (((di / strides[h]) | 0) % fixed[h]) + 1 : fixed[h];
+      let best = 0.0;
+      for (let i = 0; i < P; i++) {
+        const p = pairP[i], h = pairH[i];
+        const v = vals[p];
+        if (v < 2) continue;
+        const dy = d[h];
+        const byNd = firsts[i];
+        const starts = byNd[dy < byNd.length ? dy : byNd.length - 1];
+        const top = Math.min(starts.length - 2, v - 1);
+        const stride = strides[h];
+        const low = choose ? 1 : top;
+        for (let n = top; n >= low; n--) {
+          let total = 0.0;
+          for (let o = starts[n], end = starts[n + 1]; o < end; o++) {
+            const al = AL[o], dl = DL[o];
+            let c;
+            if (dl < dy) {
+              c = V[offset + (al ? downs[p * 4 + al] : ai) * ND + di - dl * stride];
+            } else {
+              const a2 = v - al;
+              const diwo = di - (dy - 1) * stride;
+              const lo = byDice ? (n < a2 ? n : a2 - 1) : 1;
+              if (a2 < 2) c = 0.0;
+              else if (al === 0 && lo < 4) c = cache[(i * ND + diwo) * 4 + lo];
+              else {
+                const ln = new Int32Array(a2 + 1);
+                conquer[i].line(vals, a2, ln);
+                c = conquer[i].value(ln, a2, diwo, lo);
+              }
+            }
+            total += PR[o] * c;
+          }
+          if (total > best) best = total;
+        }
+      }
+      V[offset + ai * ND + di] = best;
+    }
+  }
+}
+
+/** What a conquest of held target h by position p of `block` leads to (real_sweep.py move_suffix):
+ *  line(vals, a, out) writes into out[m] the index, in the next block, of the army vector after moving
+ *  m = 1 .. a - 1 armies in; value(line, a, di, lo, V) is the best value moving at least lo. */
+function conquestPlan(spec, tools, block, p, h) {
+  const next = block.next[h];
+  if (next < 0) {
+    const worth = next === -1 ? 1.0 : 0.0;
+    return { line: () => {}, value: () => worth, values: (ln, a, di, out, at) => out.fill(worth, at, at + 4) };
+  }
+  const choose = spec.choose;
+  const nb = spec.blocks[next];
+  const { lookup } = tools[next];
+  const x = block.live[p], y = block.held[h];
+  const from = Int32Array.from(nb.live.map((s) => (s === x ? -1 : s === y ? -2 : block.live.indexOf(s))));
+  const xLive = from.includes(-1), yLive = from.includes(-2);
+  // di in the next block from di in this one (the y digit 0)
+  const ditrans = new Int32Array(block.ND);
+  for (let di = 0; di < block.ND; di++) {
+    let out = 0;
+    for (let t = 0; t < nb.held.length; t++) {
+      if (!nb.strides[t]) continue;
+      const here = block.held.indexOf(nb.held[t]);
+      const dv = block.strides[here] ? (Math.floor(di / block.strides[here]) % block.fixed[here]) + 1 : block.fixed[here];
+      out += (dv - 1) * nb.strides[t];
+    }
+    ditrans[di] = out;
+  }
+  const work = new Int32Array(nb.live.length);
+  const place = (vals, a, m) => {
+    for (let q = 0; q < from.length; q++) {
+      const f = from[q];
+      work[q] = f === -1 ? a - m : f === -2 ? m : vals[f];
+    }
+    return lookup(work);
+  };
+  // where x and y sit alone in their groups there, the other positions' part of the key is the same
+  // for every move: the key of moving m is that part plus x's and y's values, with no sorting
+  const { find, shifts: nshift, groups: ngroups } = tools[next];
+  const qx = from.indexOf(-1), qy = from.indexOf(-2);
+  const alone = (q) => q < 0 || !ngroups.some(([a, b]) => a <= q && q < b);
+  const fast = alone(qx) && alone(qy);
+  const Sx = qx < 0 ? 0 : nshift[qx], Sy = qy < 0 ? 0 : nshift[qy];
+  const rest = (vals) => {        // the key of every position but x's and y's, their groups sorted
+    for (let q = 0; q < from.length; q++) work[q] = from[q] < 0 ? 0 : vals[from[q]];
+    for (let q = 0; q < from.length; q++) if (work[q] < 2) work[q] = 0;
+    for (let g = 0; g < ngroups.length; g++) {
+      const a = ngroups[g][0], b = ngroups[g][1];
+      for (let i = a + 1; i < b; i++) {
+        const v = work[i];
+        let j = i - 1;
+        while (j >= a && work[j] < v) { work[j + 1] = work[j]; j--; }
+        work[j + 1] = v;
+      }
+    }
+    let key = 0;
+    for (let q = 0; q < from.length; q++) key += work[q] * nshift[q];
+    return key;
+  };
+  const fullLine = fast
+    ? (vals, a, out) => {
+      const key = rest(vals);
+      for (let m = 1; m < a; m++) {
+        const ax = a - m;
+        out[m] = find(key + (ax >= 2 ? ax : 0) * Sx + (m >= 2 ? m : 0) * Sy);
+      }
+    }
+    : (vals, a, out) => { for (let m = 1; m < a; m++) out[m] = place(vals, a, m); };
+  const base = nb.offset, ND = nb.ND;
+  if (choose && !xLive) {        // every army it can spare goes in
+    const value = (ln, a, di) => VALUES[base + ln[a - 1] * ND + ditrans[di]];
+    return {
+      line: (vals, a, out) => { out[a - 1] = place(vals, a, a - 1); },
+      value,
+      values: (ln, a, di, out, at) => out.fill(value(ln, a, di), at, at + 4),
+    };
+  }
+  if (choose && !yLive) {        // the fewest go in
+    const value = (ln, a, di, lo) => VALUES[base + ln[lo] * ND + ditrans[di]];
+    return {
+      line: fullLine,
+      value,
+      values: (ln, a, di, out, at) => { for (let lo = 1; lo < 4 && lo < a; lo++) out[at + lo] = value(ln, a, di, lo); },
+    };
+  }
+  const value = (ln, a, di, lo) => {
+    const dj = base + ditrans[di];
+    let best = 0.0;
+    for (let m = a - 1; m >= lo; m--) {
+      const c = VALUES[dj + ln[m] * ND];
+      if (c > best) best = c;
+    }
+    return best;
+  };
+  return {
+    line: fullLine,
+    value,
+    values: (ln, a, di, out, at) => {      // one pass down from a - 1: the maxima at 3, 2 and 1
+      const dj = base + ditrans[di];
+      let best = 0.0;
+      for (let m = a - 1; m >= 1; m--) {
+        const c = VALUES[dj + ln[m] * ND];
+        if (c > best) best = c;
+        if (m < 4) out[at + m] = best;
+      }
+    },
+  };
+}
+
+let VALUES = null; // the array being swept (set by sweep), read by the conquests' values

@@ -1,0 +1,259 @@
+"""The real turn's sweep (issue 41): every position numbered (algorithms/real_space.py) and valued at
+once, bottom up, by three runners: plain Python (algorithms/real_sweep.py, the definition), numba
+(algorithms/real_sweep_numba.py, CPython) and the browser's JavaScript (site_src/js/real-sweep.js,
+run here under Node).
+
+Held to: RealTurn.value, the state-by-state search written apart (algorithms/real_turn.py), bit for
+bit on every state it meets, under several dice rules, both dice choices and both move rules; the
+three runners to each other, bit for bit; the numbering to its promises (every state met has an
+index; every successor comes earlier; the count before listing is the listing's); the pooled upper
+bound (algorithms/real_bound.py) to the brute force of real_turn_oracle.py, never below it."""
+import json
+import shutil
+import subprocess
+from array import array
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+import real_turn_oracle as oracle
+import riskodds as ro
+from riskodds.algorithms import real_bound, real_space, real_sweep
+from riskodds.algorithms import real_turn as search
+from riskodds.algorithms.real_rounds import Rounds
+from riskodds.answers import real_turn as real
+from riskodds.checks.turn_request import read_turn
+from riskodds.facts import board
+from test_engine_real_turn import CASES, ME, case_id, h
+
+ROOT = Path(__file__).resolve().parents[2]
+AFRICA = list(board.MEMBERS["Africa"])
+EUROPE = list(board.MEMBERS["Europe"])
+
+
+def one_to_three(names):
+    return {t: 1 + i % 3 for i, t in enumerate(names)}
+
+
+def position(mine, theirs, **rule_fields):
+    pos = {t: h("red", a, **rule_fields) for t, a in theirs.items()}
+    pos.update({t: h(ME, a) for t, a in mine.items()})
+    return pos
+
+
+# (name, position, reinforcements, goal): small enough for the plain runner and RealTurn
+SMALL = [
+    ("australia", position({"Siam": 7}, {"Indonesia": 2, "New Guinea": 1, "Western Australia": 2,
+                                         "Eastern Australia": 1}), 2, "Australia"),
+    ("south-america", position({"North Africa": 4, "Central America": 3},
+                               {"Venezuela": 2, "Brazil": 2, "Peru": 1, "Argentina": 1}), 6, "South America"),
+    ("africa", position({"Brazil": 4, "Southern Europe": 3}, {t: 2 for t in AFRICA}), 2, "Africa"),
+    ("europe", position({"Greenland": 3, "North Africa": 3}, one_to_three(EUROPE)), 2, "Europe"),
+    ("capitals", position({"Siam": 6}, {"Indonesia": 3, "New Guinea": 2}, defend_dice=3), 2,
+     ["Indonesia", "New Guinea"]),
+]
+RULES = {   # rule sets beyond the printed dice: their round tables differ
+    "printed": ro.STANDARD,
+    "zombie": ro.Rules(ties="attacker"),
+    "d8-attack": ro.Rules(attack_faces=8),
+    "bunker": ro.Rules(defender_bonus="highest"),
+}
+
+
+def request_of(pos, R, goal, min_move, rules=ro.STANDARD):
+    goal = {"take": goal}
+    return read_turn(pos, ME, R, goal, rules, min_move)
+
+
+def space_and_rounds(request):
+    lay = search.layout(request.targets, request.entries, request.adjacent)
+    return lay, real.space_of(request, lay), Rounds([t.model for t in request.targets])
+
+
+def realturn_values(request, lay, dice):
+    """RealTurn's memo after valuing every start (every placement): the states it met."""
+    solver = search.RealTurn(lay, request.min_move, dice, request.scale)
+    solver.grow_stack(200)
+    k = lay.k
+    base = [-t.defenders for t in request.targets] + [e.armies for e in request.entries]
+    usable = [i for i, e in enumerate(request.entries) if e.touches]
+    for placed in real._compositions(request.R, len(usable)):
+        s = list(base)
+        for i, p in zip(usable, placed):
+            s[k + i] += p
+        solver.value(solver.canonical(s))
+    return solver
+
+
+GRID = [(name, rules, min_move, dice) for name, *_ in SMALL for rules in RULES
+        for min_move in ("dice", "one") for dice in ("choose", "most")
+        if rules == "printed" or name in ("south-america", "capitals")]
+
+
+@pytest.mark.parametrize("name,rules,min_move,dice", GRID)
+def test_the_sweep_is_realturns_floats_bit_for_bit(name, rules, min_move, dice):
+    """Every state the state-by-state search meets has an index, and the sweep's float there is
+    RealTurn's, bit for bit (the same sums in the same order)."""
+    _, pos, R, goal = next(c for c in SMALL if c[0] == name)
+    request = request_of(pos, R, goal, min_move, RULES[rules])
+    lay, space, rounds = space_and_rounds(request)
+    swept = real_sweep.sweep_python(space, rounds, dice, min_move)
+    solver = realturn_values(request, lay, dice)
+    checked = 0
+    for s, v in solver.values.items():
+        i = space.index(s)
+        if i is None:
+            assert solver.settled(s), s
+            continue
+        assert swept[i] == v, (s, swept[i], v)
+        checked += 1
+    assert checked > 20
+
+
+@pytest.mark.parametrize("case", CASES[:60], ids=case_id)
+def test_the_sweep_gives_the_brute_forces_win(case):
+    """The answer built on the sweep (riskodds.turn, search "real") is the brute force's exact win,
+    and no state it reads lies outside the numbering."""
+    pos, goal, R, min_move, dice = case
+    t = ro.turn(pos, ME, R, {"take": goal}, min_move=min_move, dice=dice, search="real")
+    assert t.win == oracle.best(pos, ME, R, goal, min_move, dice)
+
+
+def test_no_state_of_an_answer_lies_outside_the_numbering(monkeypatch):
+    """SweptTurn falls back to RealTurn's own search outside the space: never, over answers and
+    their courses (the placement, the first action, the most likely line)."""
+    seen = []
+    original = search.SweptTurn.value
+
+    def spy(self, s):
+        v = original(self, s)
+        seen.append(self.outside)
+        return v
+    monkeypatch.setattr(search.SweptTurn, "value", spy)
+    for pos, goal, R, min_move, dice in CASES[:25]:
+        ro.turn(pos, ME, R, {"take": goal}, min_move=min_move, dice=dice, search="real")
+    assert seen and max(seen) == 0
+
+
+@pytest.mark.parametrize("name", [c[0] for c in SMALL])
+def test_every_successor_comes_earlier_and_the_count_is_the_listing(name):
+    """The one-pass order (real_space.py): a roll's successor has a smaller key in the same block,
+    a conquest's lies in a block numbered before; `measure` counts what `build` lists."""
+    _, pos, R, goal = next(c for c in SMALL if c[0] == name)
+    request = request_of(pos, R, goal, "dice")
+    lay, space, _ = space_and_rounds(request)
+    assert real_space.measure(lay, *real._bounds(request)) == (space.size, sum(len(b.keys) for b in space.blocks))
+    order = {b.mask: i for i, b in enumerate(space.blocks)}
+    for b in space.blocks:
+        assert b.keys == sorted(set(b.keys))
+        for ai, key in enumerate(b.keys):
+            vals = b.values(key)
+            for p, v in enumerate(vals):
+                if v < 2:
+                    continue
+                for al in (1, 2, 3):
+                    down = list(vals)
+                    down[p] -= al
+                    j = b.index_of_key(b.key(b.canonical(down)))
+                    assert j is not None and j < ai
+                for h_ in b.attacks[p]:
+                    nxt = b.mask | 1 << b.held[h_]
+                    assert space.done(nxt) or order[nxt] < order[b.mask]
+
+
+def _node_sweep(space, rounds, dice, min_move, tmp_path):
+    text, keys = real_sweep.spec(space, rounds, dice, min_move)
+    (tmp_path / "spec.json").write_text(text)
+    (tmp_path / "keys.bin").write_bytes(keys)
+    script = tmp_path / "run.mjs"
+    script.write_text(
+        'import fs from "node:fs";\n'
+        f'import {{ sweep }} from {json.dumps((ROOT / "site_src/js/real-sweep.js").as_uri())};\n'
+        'const [spec, keys, out] = process.argv.slice(2);\n'
+        'fs.writeFileSync(out, sweep(fs.readFileSync(spec, "utf8"), new Uint8Array(fs.readFileSync(keys))));\n')
+    subprocess.run(["node", str(script), str(tmp_path / "spec.json"), str(tmp_path / "keys.bin"),
+                    str(tmp_path / "out.bin")], check=True, capture_output=True)
+    out = array("d")
+    out.frombytes((tmp_path / "out.bin").read_bytes())
+    return out
+
+
+RUNNERS = [(name, rules, min_move, dice) for name, rules, min_move, dice in GRID if min_move == "dice" or rules == "printed"]
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node runs the browser's sweep")
+@pytest.mark.parametrize("name,rules,min_move,dice", RUNNERS)
+def test_the_javascript_sweep_is_the_pythons_bit_for_bit(name, rules, min_move, dice, tmp_path):
+    _, pos, R, goal = next(c for c in SMALL if c[0] == name)
+    request = request_of(pos, R, goal, min_move, RULES[rules])
+    _, space, rounds = space_and_rounds(request)
+    plain = real_sweep.sweep_python(space, rounds, dice, min_move)
+    assert _node_sweep(space, rounds, dice, min_move, tmp_path).tobytes() == plain.tobytes()
+
+
+@pytest.mark.parametrize("name,rules,min_move,dice", RUNNERS)
+def test_the_compiled_sweep_is_the_pythons_bit_for_bit(name, rules, min_move, dice):
+    numba_sweep = pytest.importorskip("riskodds.algorithms.real_sweep_numba")
+    _, pos, R, goal = next(c for c in SMALL if c[0] == name)
+    request = request_of(pos, R, goal, min_move, RULES[rules])
+    _, space, rounds = space_and_rounds(request)
+    plain = real_sweep.sweep_python(space, rounds, dice, min_move)
+    assert numba_sweep.sweep_numba(space, rounds, dice, min_move).tobytes() == plain.tobytes()
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node runs the browser's sweep")
+def test_at_size_the_compiled_and_the_javascript_sweeps_agree(tmp_path):
+    """Africa from Brazil 8 and Southern Europe 6, + 5 (266,484 positions): too big for the
+    plain runner in a test, the two fast ones give the same doubles."""
+    numba_sweep = pytest.importorskip("riskodds.algorithms.real_sweep_numba")
+    request = request_of(position({"Brazil": 8, "Southern Europe": 6}, {t: 2 for t in AFRICA}), 5, "Africa", "dice")
+    _, space, rounds = space_and_rounds(request)
+    assert space.size > 100_000
+    compiled = numba_sweep.sweep_numba(space, rounds, "choose", "dice")
+    assert _node_sweep(space, rounds, "choose", "dice", tmp_path).tobytes() == compiled.tobytes()
+
+
+# ------------------------------------------------------------------ the shortcut under forced dice (item 2)
+def test_the_forced_dice_move_is_weighed_in_full():
+    """With dice "most" and min_move "one", moving all but one in is not best where the conquering
+    territory is spent: Middle East 4 has just taken Egypt (3 dice), North Africa 2 and Congo 2 are
+    left, Western Europe 5. Moving 2 wins 38.48 %, and asked from there the engine says the same."""
+    pos = {"Middle East": h(ME, 4), "Egypt": h(ME, 0), "North Africa": h("red", 2), "Congo": h("red", 2),
+           "Western Europe": h(ME, 5)}
+    goal = {"take": ["Egypt", "North Africa", "Congo"]}
+    t = ro.turn(pos, ME, 0, goal, min_move="one", dice="most",
+                moving={"from": "Middle East", "to": "Egypt", "dice": 3})
+    brute = oracle.value(pos, ME, goal["take"], "one", "most", {"from": "Middle East", "to": "Egypt", "dice": 3})
+    assert t.win == brute and round(100 * float(brute), 2) == 38.48
+    moved = t.next["move"]["armies"]
+    after = dict(pos, **{"Middle East": h(ME, 4 - moved), "Egypt": h(ME, moved)})
+    assert ro.turn(after, ME, 0, goal, min_move="one", dice="most").win == brute
+    start = {"Middle East": h(ME, 5), "Egypt": h("red", 1), "North Africa": h("red", 2), "Congo": h("red", 2),
+             "Western Europe": h(ME, 5)}
+    t = ro.turn(start, ME, 0, goal, min_move="one", dice="most", search="real")
+    assert t.win == oracle.best(start, ME, 0, goal["take"], "one", "most")
+    assert round(100 * float(t.win), 2) == 40.28
+
+
+# ------------------------------------------------------------------ the pooled upper bound (item 4)
+@pytest.mark.parametrize("case", CASES[:80], ids=case_id)
+def test_the_pooled_bound_is_never_below_the_best_play(case):
+    pos, goal, R, min_move, dice = case
+    request = request_of(pos, R, goal, min_move)
+    bound = real_bound.pooled_bound(Rounds([t.model for t in request.targets]),
+                                    [t.defenders for t in request.targets],
+                                    real_bound.fighting_armies(request.entries, request.R))
+    best = oracle.best(pos, ME, R, goal, min_move, "choose")
+    assert Fraction(bound) >= best
+    assert bound <= 1.0
+
+
+def test_the_pooled_bound_of_one_target_is_the_battle():
+    """One target, one stack: the pooled stack is the real turn (with its dice chosen), so the bound
+    is the battle's chance, up to the rounding up."""
+    pos = position({"Siam": 6}, {"Indonesia": 3})
+    request = request_of(pos, 0, ["Indonesia"], "dice")
+    bound = real_bound.pooled_bound(Rounds([t.model for t in request.targets]), [3], 5)
+    exact = oracle.best(pos, ME, 0, ["Indonesia"], "dice", "choose")
+    assert Fraction(bound) >= exact and bound - float(exact) < 1e-12
