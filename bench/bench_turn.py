@@ -1,96 +1,194 @@
-"""The turn planner on the classic board: the issue's positions, in CPython and in Pyodide under
-Node (the runtime the site ships, with its default browser budget). Each position is asked twice:
-as a player asks it (`search: "auto"`: the best real play, roll by roll, where its estimate is
-small, with the best fixed plan beside it; rows marked "real asked" ask for the real play itself) and for the fixed plans alone (`search: "fixed"`),
-with what each searched and the states the real play met.
+"""The best real turn at the sizes players bring (issue 41): each position asked for its best real
+play (`search: "real"`) in CPython and in Pyodide under Node (the runtime the site ships, with the
+browser's JavaScript sweep, site_src/js/real-sweep.js, as the worker gives it), each in a process of
+its own so that its peak memory (the process's maximum resident set) is its own; then the grid of
+continents, defenders and armies priced without searching (the positions counted, the estimate in
+CPython and in the browser, and whether it fits the browser's 10 s).
 
-Usage: python bench/bench_turn.py     (prints a table, saves bench/results/turn.json)
+Usage: python bench/bench_turn.py [--grid-only] [--only TEXT]
+    (prints tables, saves bench/results/turn.json; exit 1 when a target is missed)
 """
+import json
+import os
 import sys
+import tempfile
+import time
+from pathlib import Path
 
-from benchlib import Target, finish, run_cpython_and_pyodide
+from benchlib import PYODIDE_NODE, ROOT, Target, finish
 
 ONE_TO_THREE = lambda names: {t: 1 + i % 3 for i, t in enumerate(names)}     # 1, 2, 3, 1, 2, 3, ...
+AUSTRALIA = ["Indonesia", "New Guinea", "Western Australia", "Eastern Australia"]
+SOUTH_AMERICA = ["Venezuela", "Brazil", "Peru", "Argentina"]
 AFRICA = ["North Africa", "Egypt", "East Africa", "Congo", "South Africa", "Madagascar"]
-POSITIONS = [   # (name, mine {territory: armies}, theirs, reinforcements, goal, Pyodide target s for the real play)
-    ("Australia from Siam, 1-3 defenders each, 20 + 5", {"Siam": 20},
-     ONE_TO_THREE(["Indonesia", "New Guinea", "Western Australia", "Eastern Australia"]), 5, "Australia", 1.0),
-    ("South America from North Africa and Central America, 12 + 6", {"North Africa": 8, "Central America": 4},
-     {"Venezuela": 2, "Brazil": 2, "Peru": 1, "Argentina": 2}, 6, "South America", 1.0),
-    ("Africa from Brazil and Southern Europe, 2 each, 25 + 8", {"Brazil": 15, "Southern Europe": 10},
-     {t: 2 for t in AFRICA}, 8, "Africa", None),
-    ("Africa from Brazil and Southern Europe, 2 each, 8 + 4", {"Brazil": 4, "Southern Europe": 4},
-     {t: 2 for t in AFRICA}, 4, "Africa", 10.0),
-    ("Africa from Brazil and Southern Europe, 2 each, 10 + 4 (real asked)", {"Brazil": 5, "Southern Europe": 5},
-     {t: 2 for t in AFRICA}, 4, "Africa", 10.0),
-    ("Africa from Brazil and Southern Europe, 2 each, 12 + 4 (real asked)", {"Brazil": 6, "Southern Europe": 6},
-     {t: 2 for t in AFRICA}, 4, "Africa", 10.0),
-    ("Europe from Greenland and North Africa, 1-3 each, 20 + 6", {"Greenland": 12, "North Africa": 8},
-     ONE_TO_THREE(["Iceland", "Great Britain", "Scandinavia", "Northern Europe", "Western Europe",
-                   "Southern Europe", "Ukraine"]), 6, "Europe", None),
-    ("North America from Kamchatka and Iceland, 1-3 each, 30 + 10", {"Kamchatka": 20, "Iceland": 10},
-     ONE_TO_THREE(["Alaska", "Northwest Territory", "Greenland", "Alberta", "Ontario", "Quebec",
-                   "Western United States", "Eastern United States", "Central America"]), 10, "North America", None),
-    ("Asia from Ukraine and Indonesia, 1-3 each, 35 + 10", {"Ukraine": 25, "Indonesia": 10},
-     ONE_TO_THREE(["Ural", "Siberia", "Yakutsk", "Kamchatka", "Irkutsk", "Mongolia", "Japan", "Afghanistan",
-                   "China", "Middle East", "India", "Siam"]), 10, "Asia", None),
+EUROPE = ["Iceland", "Great Britain", "Scandinavia", "Northern Europe", "Western Europe", "Southern Europe", "Ukraine"]
+NORTH_AMERICA = ["Alaska", "Northwest Territory", "Greenland", "Alberta", "Ontario", "Quebec", "Western United States",
+                 "Eastern United States", "Central America"]
+ASIA = ["Ural", "Siberia", "Yakutsk", "Kamchatka", "Irkutsk", "Mongolia", "Japan", "Afghanistan", "China",
+        "Middle East", "India", "Siam"]
+# (name, mine, theirs, reinforcements, goal, targets: {"cpython": s, "pyodide": s, "mb": MB} or None: answered
+# or refused up front, with the interval)
+ROWS = [
+    ("Australia from Siam 20, 1-3 each, + 5", {"Siam": 20}, ONE_TO_THREE(AUSTRALIA), 5, "Australia",
+     {"pyodide": 1.0}),
+    ("South America from North Africa 8 and Central America 4, + 6", {"North Africa": 8, "Central America": 4},
+     {"Venezuela": 2, "Brazil": 2, "Peru": 1, "Argentina": 2}, 6, "South America", {"pyodide": 1.0}),
+    ("Africa from Brazil 15 and Southern Europe 10, 2 each, + 8", {"Brazil": 15, "Southern Europe": 10},
+     {t: 2 for t in AFRICA}, 8, "Africa", {"cpython": 1.0, "pyodide": 3.0, "mb": 300}),
+    ("Europe from Greenland 12 and North Africa 8, 1-3 each, + 6", {"Greenland": 12, "North Africa": 8},
+     ONE_TO_THREE(EUROPE), 6, "Europe", {"cpython": 1.0, "pyodide": 3.0, "mb": 300}),
+    ("North America from Kamchatka 20 and Iceland 10, 1-3 each, + 10", {"Kamchatka": 20, "Iceland": 10},
+     ONE_TO_THREE(NORTH_AMERICA), 10, "North America", {"cpython": 5.0, "pyodide": 10.0, "mb": 1024}),
+    ("Africa, 2 each, 40 on Brazil", {"Brazil": 40}, {t: 2 for t in AFRICA}, 0, "Africa",
+     {"cpython": 5.0, "pyodide": 10.0, "mb": 1024}),
+    ("Africa from Brazil 25 and Southern Europe 15, 2 each, + 8", {"Brazil": 25, "Southern Europe": 15},
+     {t: 2 for t in AFRICA}, 8, "Africa", {"cpython": 3.0, "pyodide": 10.0, "mb": 500}),
+    ("Asia from Ukraine 25 and Indonesia 10, 1-3 each, + 10", {"Ukraine": 25, "Indonesia": 10}, ONE_TO_THREE(ASIA),
+     10, "Asia", None),
 ]
+# the grid: (continent, its targets, the usual entries); armies in all (on the entries and 5 to place)
+GRID_ENTRIES = [("Australia", AUSTRALIA, ["Siam"]), ("South America", SOUTH_AMERICA, ["North Africa", "Central America"]),
+                ("Africa", AFRICA, ["Brazil", "Southern Europe"]), ("Europe", EUROPE, ["Greenland", "North Africa"]),
+                ("North America", NORTH_AMERICA, ["Kamchatka", "Iceland"])]
+GRID_ARMIES = (10, 20, 30, 40)
+GRID_PLACE = 5
 
 WORK = r'''
-import json, time
+import json, sys, time
+sys.set_int_max_str_digits(0)
 import riskodds.interfaces.api as api
-from riskodds.guards.budget import Budget
-POSITIONS = %(positions)s
-out = {}
-for name, mine, theirs, R, goal in POSITIONS:
-    position = {t: {"owner": "red", "armies": a} for t, a in theirs.items()}
-    position.update({t: {"owner": "you", "armies": a} for t, a in mine.items()})
-    for search in ("auto", "fixed"):
-        asked = "real" if search == "auto" and "(real asked)" in name else search
-        request = {"position": position, "player": "you", "reinforcements": R, "goal": {"take": goal},
-                   "search": asked}
-        t = time.process_time()
-        res = api.handle("turn", request)
-        used = time.process_time() - t
-        out[name + "|" + search] = {
-            "seconds": used, "ok": res["ok"], "budget_s": Budget().seconds,
-            "win": res["win"]["float"] if res["ok"] else None,
-            "fixed_win": res["fixed"]["win"]["float"] if res["ok"] and res.get("fixed") else None,
-            "searched": res.get("searched"), "error": None if res["ok"] else res["error"]["message"],
-            "placement": res.get("placement")}
+from riskodds.algorithms import real_sweep
+mine, theirs, R, goal = json.loads(%(args)r)
+position = {t: {"owner": "red", "armies": a} for t, a in theirs.items()}
+position.update({t: {"owner": "you", "armies": a} for t, a in mine.items()})
+request = {"position": position, "player": "you", "reinforcements": R, "goal": {"take": goal}, "search": "%(search)s"}
+t = time.process_time()
+res = api.handle("turn", request)
+used = time.process_time() - t
+out = {"seconds": used, "ok": res["ok"], "runner": real_sweep.runner(10 ** 9),
+       "win": res["win"]["float"] if res["ok"] else None, "exact": (res["win"]["num"], res["win"]["den"]) if res["ok"] else None,
+       "searched": res.get("searched"), "bounds": res.get("bounds"),
+       "error": None if res["ok"] else res["error"]["message"]}
+if out["bounds"]:
+    out["bounds"] = {"low": out["bounds"]["low"]["float"], "high": out["bounds"]["high"]["float"]}
 json.dumps(out)
 '''
 
 
+def run_row(mine, theirs, R, goal, search, tmp):
+    """{"cpython": result, "pyodide": result}, each with its peak MB (a fresh process each)."""
+    from sitebuild import paths
+    from sitebuild.engine_pack import engine_archive
+    args = json.dumps([mine, theirs, R, goal])
+    work = WORK % {"args": args, "search": search}
+    lines = work.rstrip().splitlines()
+    script = "\n".join(lines[:-1] + [f"print({lines[-1]})"])
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "pysite"))
+    work_py, node, zipped = Path(tmp, "work.py"), Path(tmp, "run.mjs"), Path(tmp, "riskodds.tgz")
+    work_py.write_text(work)
+    node.write_text(PYODIDE_NODE % {"root": ROOT})
+    if not zipped.exists():
+        zipped.write_bytes(engine_archive(paths.ENGINE_SRC))
+    out = {}
+    for name, argv in (("cpython", [sys.executable, "-c", script]),
+                       ("pyodide", ["node", str(node), str(work_py), str(zipped)])):
+        text, mb = _peak(argv, env)
+        res = json.loads(text.strip().splitlines()[-1])
+        res["peak_mb"] = mb
+        out[name] = res
+    return out
+
+
+def _peak(argv, env):
+    """(stdout, the child's own peak resident MB): wait4 gives one child's usage."""
+    import subprocess
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True)
+    stdout = proc.stdout.read()
+    stderr = proc.stderr.read()
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode:
+        raise SystemExit(f"{argv[0]} failed:\n" + stderr[-3000:])
+    return stdout, usage.ru_maxrss / 1024
+
+
+def grid():
+    """Each grid cell priced (no search): positions, CPython and browser estimates, fits 10 s."""
+    import riskodds.answers.real_turn as real
+    from riskodds.algorithms import real_space
+    from riskodds.algorithms import real_turn as search
+    from riskodds.checks.turn_request import read_turn
+    from riskodds.guards.cost import real_turn_cost
+    rows = []
+    for continent, targets, entries in GRID_ENTRIES:
+        for defenders in (1, 2):
+            for armies in GRID_ARMIES:
+                on_entries = armies - GRID_PLACE
+                split = [on_entries - on_entries // 3, on_entries // 3] if len(entries) == 2 else [on_entries]
+                mine = {e: max(1, a) for e, a in zip(entries, split)}
+                position = {t: {"owner": "red", "armies": defenders} for t in targets}
+                position.update({t: {"owner": "you", "armies": a} for t, a in mine.items()})
+                request = read_turn(position, "you", GRID_PLACE, {"take": continent})
+                lay = search.layout(request.targets, request.entries, request.adjacent)
+                try:
+                    positions, vectors = real_space.measure(lay, *real._bounds(request))
+                except real_space.TooLarge as e:
+                    positions, vectors = e.positions, e.positions
+                placements = real._placements(request)
+                here = real_turn_cost(positions, vectors, placements, "numba", False, "")
+                browser = real_turn_cost(positions, vectors, placements, "javascript", True, "")
+                from riskodds.facts.limits import COST_MODEL, LIMITS
+                browser_s = browser.seconds * LIMITS["pyodide_slowdown"] * COST_MODEL["turn_browser_factor"]
+                rows.append({"continent": continent, "defenders": defenders, "armies": armies, "mine": mine,
+                             "positions": positions, "cpython_s": here.seconds, "mb": here.mb,
+                             "browser_s": browser_s, "browser_mb": browser.mb,
+                             "fits_browser": browser_s <= LIMITS["browser_time_budget_s"]
+                             and browser.mb <= LIMITS["browser_memory_budget_mb"]})
+    print(f"\n{'continent':14s} {'def':>3s} {'armies':>6s} {'positions':>15s} {'CPython s':>10s} {'browser s':>10s} "
+          f"{'MB':>8s}  fits the browser's 10 s")
+    for r in rows:
+        print(f"{r['continent']:14s} {r['defenders']:3d} {r['armies']:6d} {r['positions']:15,d} {r['cpython_s']:10.2f} "
+              f"{r['browser_s']:10.2f} {r['mb']:8.0f}  {'yes' if r['fits_browser'] else 'no'}")
+    return rows
+
+
 def main():
-    positions = [(name, mine, theirs, R, goal) for name, mine, theirs, R, goal, _ in POSITIONS]
-    cpython, pyodide = run_cpython_and_pyodide(WORK % {"positions": repr(positions)})
+    grid_only = "--grid-only" in sys.argv
+    only = sys.argv[sys.argv.index("--only") + 1] if "--only" in sys.argv else None
     rows, targets = [], []
-    print(f"{'position':62s} {'ask':5s} {'CPython s':>9s} {'Pyodide s':>9s} {'P(take)':>8s} {'fixed':>7s} "
-          f"{'states':>9s}  searched (Pyodide)")
-    for name, _, _, _, _, limit in POSITIONS:
-        for search in ("auto", "fixed"):
-            c, p = cpython[name + "|" + search], pyodide[name + "|" + search]
-            rows.append({"position": name, "search": search, "cpython": c, "pyodide": p})
-            family = p["searched"]["family"] if p["ok"] else "refused"
-            states = f"{p['searched']['states']:,}" if p["ok"] and family == "real" else "-"
-            win = f"{p['win']:.4f}" if p["ok"] else "-"
-            fixed = f"{p['fixed_win']:.4f}" if p.get("fixed_win") is not None else "-"
-            what = p["searched"]["words"] if p["ok"] else f"refused: {p['error']}"
-            print(f"{name:62s} {search:5s} {c['seconds']:9.2f} {p['seconds']:9.2f} {win:>8s} {fixed:>7s} "
-                  f"{states:>9s}  {what[:80]}")
-            if search == "auto" and limit is not None:
-                targets.append(Target(f"{name}: Pyodide seconds, real play", p["seconds"], limit, "s"))
-                targets.append(Target(f"{name}: the real play searched in full",
-                                      int(p["ok"] and family == "real" and p["searched"]["complete"]), 1, "",
-                                      at_least=True))
-            elif p["ok"]:       # answered within the budget (the running deadline's margin included) ...
-                targets.append(Target(f"{name} ({search}): answered, share of the browser budget used",
-                                      p["seconds"] / p["budget_s"], 1.05, ""))
-            else:               # ... or refused up front, before a tenth of it
-                targets.append(Target(f"{name} ({search}): refused up front, share of the browser budget used",
-                                      p["seconds"] / p["budget_s"], 0.1, ""))
-    return finish("turn.json", {"rows": rows}, targets)
+    if not grid_only:
+        print(f"{'position':64s} {'CPython s':>9s} {'MB':>6s} {'Pyodide s':>9s} {'MB':>6s} {'P(take)':>8s} "
+              f"{'positions':>11s}  answer")
+        with tempfile.TemporaryDirectory() as tmp:
+            for name, mine, theirs, R, goal, limits in ROWS:
+                if only and only not in name:
+                    continue
+                got = run_row(mine, theirs, R, goal, "real" if limits else "auto", tmp)
+                c, p = got["cpython"], got["pyodide"]
+                rows.append({"position": name, **got})
+                real = p["ok"] and p["searched"]["family"] == "real"
+                states = f"{p['searched']['states']:,}" if real else "-"
+                what = "the best real play" if real else (
+                    f"interval {100 * p['bounds']['low']:.2f} - {100 * p['bounds']['high']:.2f} %" if p.get("bounds")
+                    else f"refused: {p['error']}")
+                print(f"{name:64s} {c['seconds']:9.2f} {c['peak_mb']:6.0f} {p['seconds']:9.2f} {p['peak_mb']:6.0f} "
+                      f"{p['win'] if p['win'] is None else round(100 * p['win'], 2)!s:>8s} {states:>11s}  {what}",
+                      flush=True)
+                if limits is None:
+                    targets.append(Target(f"{name}: answered or refused up front with the interval",
+                                          int(p["ok"] and (real or p.get("bounds") is not None)), 1, "", at_least=True))
+                    continue
+                targets.append(Target(f"{name}: the real play, the same exact answer in CPython and Pyodide",
+                                      int(real and c["ok"] and c["exact"] == p["exact"]), 1, "", at_least=True))
+                if "cpython" in limits:
+                    targets.append(Target(f"{name}: CPython seconds", c["seconds"], limits["cpython"], "s"))
+                if "pyodide" in limits:
+                    targets.append(Target(f"{name}: Pyodide seconds", p["seconds"], limits["pyodide"], "s"))
+                if "mb" in limits:
+                    targets.append(Target(f"{name}: peak MB (CPython)", c["peak_mb"], limits["mb"], "MB"))
+                    targets.append(Target(f"{name}: peak MB (Pyodide under Node)", p["peak_mb"], limits["mb"], "MB"))
+    cells = grid()
+    return finish("turn.json", {"rows": rows, "grid": cells, "when": time.strftime("%Y-%m-%d %H:%M")}, targets)
 
 
 if __name__ == "__main__":

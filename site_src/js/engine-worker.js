@@ -114,6 +114,14 @@ async function ensurePart(op) {
   loadedParts.add(name);
 }
 
+/** The real turn's float sweep in JavaScript (real-sweep.js), which the engine calls from Pyodide as
+ *  globalThis.riskoddsSweep: loaded the first time an op of the engine's turn part is asked. */
+async function ensureSweep(op) {
+  if (self.riskoddsSweep || !(parts.turn ? parts.turn.ops.includes(op) : op === "turn" || op === "hold")) return;
+  const { sweep } = await /* on demand */ import("./real-sweep.js");
+  self.riskoddsSweep = sweep;
+}
+
 let callId = null; // the call Python is running, for its progress messages
 
 /** A long request's progress, as the engine reports it (guards/budget.set_reporter): posted to the
@@ -131,6 +139,7 @@ async function call({ id, op, params }) {
   }
   try {
     await ensurePart(op);
+    await ensureSweep(op);
   } catch (err) {
     post({ type: "result", id, ms: 0, damaged: false, text: JSON.stringify({ ok: false, error: {
       field: null, message: `This calculator's part of the engine could not be loaded (${err && err.message ? err.message : err}). Check the connection and try again.` } }) });

@@ -11,7 +11,8 @@ import pytest
 
 import riskodds.interfaces.api as api
 from riskodds.algorithms import turn as planner
-from riskodds.answers import turn as answers
+from riskodds.answers import fixed_turn as answers
+from riskodds.checks.turn_request import read_turn
 from riskodds.checks import model as model_module
 from riskodds.checks.rules import Rules, least_move
 from riskodds.facts import board
@@ -121,7 +122,7 @@ def test_sixteen_targets_are_priced_from_a_bounded_amount_of_work(budget):
 
 def test_finding_a_shape_stops_at_its_limit():
     """structure() counts its work and stops past the limit it is given, whatever the family."""
-    request = answers.read_turn(asia_and_australia()["position"], "you", 0,
+    request = read_turn(asia_and_australia()["position"], "you", 0,
                                 {"take": asia_and_australia()["goal"]["take"][:12]})
     for branching in (1, 2, 6):
         board_ = planner.Board(request.targets, request.entries, request.adjacent, "all", branching)
@@ -154,7 +155,7 @@ def test_auto_leaves_a_margin_below_its_budget():
     wide, narrow = estimate(params, "all"), estimate(params, "chains")
     assert narrow * answers.AUTO_MARGIN < wide
     budget = wide * 1.2
-    request = answers.read_turn(params["position"], "you", params["reinforcements"], params["goal"])
+    request = read_turn(params["position"], "you", params["reinforcements"], params["goal"])
     family = answers.choose_family(request, guards.Budget(seconds=budget))
     assert not family.complete and family.estimate.seconds * answers.AUTO_MARGIN <= budget
     assert family.fallback is None or family.fallback.estimate.seconds <= family.estimate.seconds
@@ -184,7 +185,7 @@ def test_auto_falls_back_to_a_narrower_family_when_the_wider_runs_out_of_time(mo
 
 def test_a_fallback_is_never_wider_and_always_fits():
     params = north_america()
-    request = answers.read_turn(params["position"], "you", params["reinforcements"], params["goal"])
+    request = read_turn(params["position"], "you", params["reinforcements"], params["goal"])
     budget = estimate(params, "all") * 3
     family = answers.choose_family(request, guards.Budget(seconds=budget))
     seen = []

@@ -3,7 +3,7 @@ worker shows it), and a turn that ran past its budget names the narrower search 
 to fit, so that a page can offer it."""
 import pytest
 
-import riskodds.answers.turn as turn_module
+import riskodds.answers.fixed_turn as turn_module
 import riskodds.interfaces.api as api
 from riskodds.guards import budget
 from riskodds.guards.budget import Estimate, tick

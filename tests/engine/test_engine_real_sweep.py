@@ -257,3 +257,45 @@ def test_the_pooled_bound_of_one_target_is_the_battle():
     bound = real_bound.pooled_bound(Rounds([t.model for t in request.targets]), [3], 5)
     exact = oracle.best(pos, ME, 0, ["Indonesia"], "dice", "choose")
     assert Fraction(bound) >= exact and bound - float(exact) < 1e-12
+
+
+# ------------------------------------------------------------------ one tie rule (item 3)
+def _replay(t, pos, R):
+    """The states of an answer's line at each conquest: (position with the move pending, moving, the
+    line's move). The line's steps are followed from the placed position."""
+    now = {n: dict(e) for n, e in pos.items()}
+    for name, placed in t.placement:
+        now[name]["armies"] += placed
+    out = []
+    for step in t.line:
+        if "move" in step:
+            continue
+        x, y = step["from"], step["to"]
+        if not step["taken"]:
+            now[x]["armies"], now[y]["armies"] = step["left"], step["defenders_left"]
+            continue
+        before = step["left"] + step["moved"]
+        pending = {n: dict(e) for n, e in now.items()}
+        pending[x]["armies"], pending[y] = before, h(ME, 0)
+        out.append((pending, {"from": x, "to": y, "dice": step["last_dice"]}, step["moved"]))
+        now[x]["armies"], now[y] = step["left"], h(ME, step["moved"])
+    return out
+
+
+@pytest.mark.parametrize("case", CASES[:120], ids=case_id)
+def test_a_line_and_a_fresh_request_from_its_states_move_alike(case):
+    """At every conquest of an answer's most likely line, the same request asked from there (the move
+    pending) moves what the line moved: one tie rule everywhere (algorithms/plan.py tie_key), at the
+    last conquest (nothing left to take) too."""
+    pos, goal, R, min_move, dice = case
+    t = ro.turn(pos, ME, R, {"take": goal}, min_move=min_move, dice=dice, search="real")
+    for pending, moving, moved in _replay(t, pos, R):
+        fresh = ro.turn(pending, ME, 0, {"take": goal}, min_move=min_move, dice=dice, moving=moving)
+        assert fresh.next == {"move": {"from": moving["from"], "to": moving["to"], "armies": moved}}, (moving, moved)
+
+
+def test_the_tie_rule_splits_odd_armies_with_the_larger_half_behind():
+    from riskodds.algorithms.plan import tie_key, tie_pick
+    assert tie_pick("even", 1, 4, 5) == 2 and min(range(1, 5), key=lambda m: tie_key("even", m, 5)) == 2
+    assert tie_pick("even", 3, 4, 5) == 3 and tie_pick("even", 1, 5, 6) == 3
+    assert tie_pick("forward", 1, 4, 5) == 4 and tie_pick("back", 2, 4, 5) == 2

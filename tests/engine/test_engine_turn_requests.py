@@ -234,7 +234,7 @@ def test_a_turn_request_is_read_once_into_a_frozen_record(monkeypatch):
     once and its border found once, for a turn and for armies_needed alike."""
     import dataclasses
 
-    from riskodds.answers import turn as answers_turn
+    from riskodds.answers import fixed_turn, turn as answers_turn
     from riskodds.checks import position, turn_request
     from riskodds.facts import board
 
@@ -248,7 +248,7 @@ def test_a_turn_request_is_read_once_into_a_frozen_record(monkeypatch):
     monkeypatch.setattr(board, "borders", counting("borders", board.borders))
     read_goal = counting("read_goal", position.read_goal)
     monkeypatch.setattr(turn_request, "read_goal", read_goal)
-    monkeypatch.setattr(answers_turn, "read_goal", read_goal)
+    monkeypatch.setattr(fixed_turn, "read_goal", read_goal)      # armies_needed reads its goal there
     request = turn_request.read_turn(AUSTRALIA, "you", 3, {"take": "Australia"})
     assert dataclasses.is_dataclass(request) and request.borders == ("Indonesia",) and request.most == 3
     with pytest.raises(dataclasses.FrozenInstanceError):

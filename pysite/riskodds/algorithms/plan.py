@@ -350,12 +350,32 @@ def _log_gap(a, b):
 
 
 def _tie_order(candidates, t, prefer):
-    """The moves m in the order an exact tie is decided (the first of equal values wins)."""
+    """The moves m in the order an exact tie is decided (the first of equal values wins): the one
+    tie rule of moves (`tie_key`)."""
+    return sorted(candidates, key=lambda m: tie_key(prefer, m, t))
+
+
+# The one tie rule of every move after a conquest, in every search (fixed plans here and in
+# algorithms/turn.py, the real play in algorithms/real_turn.py and answers/real_turn.py): between
+# moves worth exactly the same, "forward" moves the most in, "back" the fewest, and "even" splits
+# the t armies as evenly as it can, the larger half staying behind where t is odd (t = 5: 2 in, 3
+# stay). A line of play and a fresh request from any of its states so make the same move.
+def tie_key(prefer, m, t):
+    """Sort key of move m (armies moved in, of t) under the tie rule: the least key wins."""
     if prefer == "back":
-        return sorted(candidates)
+        return (m,)
     if prefer == "even":
-        return sorted(candidates, key=lambda m: (abs(2 * m - t), m))
-    return sorted(candidates, reverse=True)
+        return (abs(2 * m - t), m)
+    return (-m,)
+
+
+def tie_pick(prefer, low, high, t):
+    """The move the tie rule picks among the tied moves low..high (a run) of t armies."""
+    if prefer == "back":
+        return low
+    if prefer == "even":
+        return min(max(t // 2, low), high)
+    return high
 
 
 def best_of(scale, values, order=None):

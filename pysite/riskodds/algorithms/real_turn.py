@@ -50,19 +50,28 @@ over every m with the tie rule below.
 
 How it is computed
 ------------------
-First in floats, memoised on the state (one pass over every reachable state). Then exactly, only
-where the answer needs it: the exact value of a state is that of its best action, and the actions
-whose float values come within RELATIVE of the best are all computed exactly and compared (the
-floats carry a relative error far below that: every value is a sum of positive terms, at most a
-few hundred deep). Exact values are scaled integers (maths/scaled.py): a numerator over powers of
-the dice totals' bases.
+First in floats, memoised on the state (one pass over every reachable state), or all at once by a
+sweep (`SweptTurn`, algorithms/real_sweep.py: the same floats). Then exactly, only where the answer
+needs it: the exact value of a state is that of its best action, and the actions whose float values
+come within `relative` of the best are all computed exactly and compared. Exact values are scaled
+integers (maths/scaled.py): a numerator over powers of the dice totals' bases.
+
+How close floats must come to be compared exactly (`relative_for`): a value is a sum of at most
+K = 6 positive terms p * child (K outcomes of a round), each p one rounding (eps = 2**-53) from
+w / W, each product one more, the sum K - 1 more: a value's relative error is at most its child's
+plus (K + 1) eps <= 8 eps. A roll removes at least one army, so a course is at most `potential`
+rolls (the armies and defenders in play) deep, and every float is within r = 8 * potential * eps of
+its value, relatively (to first order; r stays below 1e-11 here). The best action's float is then
+at least Q*(1 - r) and the best float at most Q*(1 + r): every action within 2r of the best float
+holds the best one. relative = 4r, twice that.
 
 Exact ties
 ----------
 Between attacks worth exactly the same, the one met first in this order: targets in board order,
 attacking territories in board order, most dice first. Between moves, armies stay where they
 guard the goal: into a target on the goal's border, on a territory on the border, split evenly
-between two border territories, else forward (algorithms/turn.py `prefer`). Between placements,
+between two border territories (the larger half staying where the armies are odd), else forward
+(algorithms/turn.py `prefer`; the one rule, algorithms/plan.py `tie_key`). Between placements,
 more armies on entries on the goal's border, then the first in board order. Stop only when no
 attack is worth more than 0.
 """
@@ -71,9 +80,11 @@ from dataclasses import dataclass
 
 from ..guards.budget import tick
 from .real_rounds import Rounds
+from .plan import tie_key, tie_pick
 from .turn import prefer
 
-RELATIVE = 1e-9         # float candidates within this of the best are compared exactly
+RELATIVE = 1e-9         # float candidates within this of the best are compared exactly (a default:
+                        # `relative_for` derives the margin a position needs, module docstring)
 TINY = 1e-250           # below this a float may have lost the value: compare exactly
 
 
@@ -132,6 +143,7 @@ class RealTurn:
         self.rounds, self.by_defenders = tables.pairs, tables.by_defenders
         self.most_attack, self.most_defend = tables.most_attack, tables.most_defend
         self.touch_masks = tuple(sum(1 << j for j in touches) for touches in lay.touches)
+        self.relative = RELATIVE
 
     # ------------------------------------------------------------------ states
     def settled(self, s):
@@ -348,7 +360,7 @@ class RealTurn:
 
     def candidates(self, s, best):
         """The attacks whose float values the exact comparison must decide between."""
-        floor = 0.0 if best < TINY else best * (1 - RELATIVE)
+        floor = 0.0 if best < TINY else best * (1 - self.relative)
         return [(x, y, n) for x, y, n in self.attacks(s) if self.q(s, x, y, n) >= floor]
 
     def larger(self, u, v):
@@ -428,7 +440,7 @@ class RealTurn:
         way = prefer(self.lay.border[x], self.lay.border[y])
         if self.dice == "choose" and (not x_live or not y_live):
             if not x_live and not y_live:           # every move leads to the same state
-                return _tie(way, lo, a - 1, a)
+                return tie_pick(way, lo, a - 1, a)
             best = a - 1 if not x_live else lo      # the value rises (x spent) or falls (y spent) with m
             top = self.exact(after(best))
             inner, outer = (lo, best) if not x_live else (best, a - 1)
@@ -439,11 +451,11 @@ class RealTurn:
                     inner, outer = (inner, mid) if tied else (mid + 1, outer)
                 else:
                     inner, outer = (mid, outer) if tied else (inner, mid - 1)
-            return _tie(way, inner, best, a) if not x_live else _tie(way, best, inner, a)
+            return tie_pick(way, inner, best, a) if not x_live else tie_pick(way, best, inner, a)
         options = list(range(lo, a))
         floats = [self.value(after(m)) for m in options]
         top = max(floats)
-        floor = 0.0 if top < TINY else top * (1 - RELATIVE)
+        floor = 0.0 if top < TINY else top * (1 - self.relative)
         near = [m for m, f in zip(options, floats) if f >= floor]
         if len(near) == 1:
             return near[0]
@@ -453,11 +465,7 @@ class RealTurn:
             if self.compare(exact[m], exact[best]) > 0:
                 best = m
         tied = [m for m in near if self.compare(exact[m], exact[best]) == 0]
-        if way == "forward":
-            return max(tied)
-        if way == "back":
-            return min(tied)
-        return min(tied, key=lambda m: (abs((a - m) - m), -m))
+        return min(tied, key=lambda m: tie_key(way, m, a))
 
     def grow_stack(self, depth):
         """Raise the recursion limit for a search `depth` rolls deep (each roll is a few frames)."""
@@ -493,13 +501,11 @@ class SweptTurn(RealTurn):
         return super().value(s)
 
 
-def _tie(way, low, high, a):
-    """The move the tie rule picks among the tied moves low..high of a armies (module docstring)."""
-    if way == "forward":
-        return high
-    if way == "back":
-        return low
-    return min(max((a + 1) // 2, low), high)        # as near half as the rule allows, the larger half in
+def relative_for(potential):
+    """How close (relatively) a float must come to the best to be compared exactly, for a turn at most
+    `potential` rolls deep (module docstring, "How it is computed"): 4 * 8 * potential * 2**-53, and
+    never above RELATIVE."""
+    return min(RELATIVE, 32 * max(potential, 1) * 2.0 ** -53)
 
 
 def underflow_free(models, potential):

@@ -11,6 +11,7 @@ from math import comb
 
 from ..algorithms import real_bound, real_space, real_sweep
 from ..algorithms import real_turn as search
+from ..algorithms.plan import tie_pick
 from ..algorithms.real_rounds import Rounds
 from ..facts.limits import IN_BROWSER
 from ..guards.budget import tick
@@ -37,7 +38,7 @@ class RealPlay:
     placed), ...) for every entry. next: the first action ({"attack": {"from", "to", "dice"}},
     {"move": {"from", "to", "armies"}} or {"stop": True}). line: the most likely course, a tuple of
     steps ({"from", "to", "dice", "armies", "defenders", "rolls", "taken", "left", "moved",
-    "defenders_left", "branch"}). words: the placement and the course in sentences. states: the
+    "defenders_left", "branch"}, and where the target fell "last_dice", the dice of that roll). words: the placement and the course in sentences. states: the
     states searched."""
     win: Fraction
     placement: tuple
@@ -141,6 +142,7 @@ def real_play(request, dice):
     solver = search.SweptTurn(lay, request.min_move, dice, request.scale, space, swept,
                               search.underflow_free(models, potential) if models else True, rounds)
     solver.grow_stack(potential)
+    solver.relative = search.relative_for(potential)
     k = lay.k
     base = [-t.defenders for t in request.targets] + [e.armies for e in request.entries]
     names = lay.names
@@ -172,12 +174,7 @@ def _settled_move(lay, x, y, a, n, min_move):
     """The move once nothing is left to take: every move is worth 1; the armies go where they guard
     the goal (the tie rule of algorithms/real_turn.py)."""
     lo = min(n if min_move == "dice" else 1, a - 1)
-    way = search.prefer(lay.border[x], lay.border[y])
-    if way == "forward":
-        return a - 1
-    if way == "back":
-        return lo
-    return max(lo, min(a - 1, a // 2))
+    return tie_pick(search.prefer(lay.border[x], lay.border[y]), lo, a - 1, a)
 
 
 def best_placement(solver, request, base):
@@ -196,7 +193,7 @@ def best_placement(solver, request, base):
         state = solver.canonical(s)
         options.append((solver.value(state), placed, state))
     top = max(f for f, _, _ in options)
-    floor = 0.0 if top < search.TINY else top * (1 - search.RELATIVE)
+    floor = 0.0 if top < search.TINY else top * (1 - solver.relative)
     near = [(placed, state) for f, placed, state in options if f >= floor]
     best = None
     for placed, state in near:
@@ -251,7 +248,7 @@ def course(solver, s, most_steps=40):
             step["rolls"] += 1
             if dl >= d:
                 m = solver.best_move(s, x, y, a - al, n)
-                step.update(taken=True, left=a - al - m, moved=m, defenders_left=0)
+                step.update(taken=True, left=a - al - m, moved=m, defenders_left=0, last_dice=n)
                 s = solver.after_move(s, x, y, a - al, m)
                 break
             t = list(s)

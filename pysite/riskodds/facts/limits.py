@@ -140,11 +140,14 @@ TURN_SEARCHES = ("auto", "real", "fixed", "all", "3", "2", "chains")
 # The command line is not shipped to browsers at all (NOT_SHIPPED): they never run it.
 ENGINE_PARTS = {"turn": {"ops": ["turn", "reinforcements", "hold"],
                          "modules": ["checks/position.py", "checks/turn_request.py", "algorithms/turn.py",
-                                     "algorithms/real_space.py", "algorithms/real_sweep.py",
-                                     "algorithms/real_turn.py", "answers/real_turn.py", "answers/turn.py",
+                                     "algorithms/real_rounds.py", "algorithms/real_space.py", "algorithms/real_sweep.py",
+                                     "algorithms/real_turn.py", "algorithms/real_bound.py", "answers/real_turn.py",
+                                     "answers/turn_answer.py", "answers/fixed_turn.py", "answers/reinforcements.py",
+                                     "answers/turn.py",
                                      "checks/hold_request.py", "algorithms/hold_fill.py", "algorithms/hold.py",
                                      "answers/hold.py"]}}
-NOT_SHIPPED = ["interfaces/cli.py", "__main__.py"]
+NOT_SHIPPED = ["interfaces/cli.py", "__main__.py",
+               "algorithms/real_sweep_numba.py"]   # CPython's compiled sweep: the browser sweeps in JavaScript
 
 # the dice modes a form offers, [value, label]; riskodds.balanced has the math.
 DICE_MODES = (("true-random", "True random dice"),

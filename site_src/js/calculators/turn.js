@@ -162,6 +162,8 @@ function splitWords(r) {
 
 function fixedPart(r) {
   if (isReal(r) && r.fixed) return answerPart("fixed", "a plan fixed in advance:", r.fixed.win);
+  // too big to play roll by roll: the engine's interval, the fixed plan below and no play above
+  if (!isReal(r) && r.bounds) return el("span", { class: "answer-part", "data-output": "bounds" }, r.bounds.words);
   if (!isReal(r)) return el("span", { class: "answer-part", "data-output": "fixed-note" }, "the best plan fixed in advance (playing each roll as it comes may do better)");
   return null;
 }
@@ -177,7 +179,8 @@ function render(r, v, ctx) {
       answerLine([answerPart("win", `Take ${goal}:`, r.win), fixedPart(r)]),
       placement ? el("p", { class: "turn-placement", "data-output": "placement" }, placement) : null,
       exactBox([probabilityView(r.win, { detail: "win", label: `P(take ${goal}), ${isReal(r) ? "the best play" : "the best plan"}` }),
-        ...(isReal(r) && r.fixed ? [probabilityView(r.fixed.win, { detail: "fixed", label: `P(take ${goal}), the best plan fixed in advance` })] : [])]),
+        ...(isReal(r) && r.fixed ? [probabilityView(r.fixed.win, { detail: "fixed", label: `P(take ${goal}), the best plan fixed in advance` })] : []),
+        ...(!isReal(r) && r.bounds ? [probabilityView(r.bounds.high, { detail: "bound", label: `the most any play takes ${goal} with` })] : [])]),
       playIt),
     section(isReal(r) ? "The play" : "The attacks",
       el("ul", { class: "answer-more plan-words", "data-output": "words" }, attacks.map((w) => el("li", {}, w))),
