@@ -266,25 +266,42 @@ def _domains(block):
 
 
 def count_vectors(block):
-    """The number of army vectors of a block, by counting (no listing): a walk over the positions
-    keeping, per (weight so far, previous value in the group), the number of prefixes."""
-    state = {(0, None): 1}
+    """The number of army vectors of a block, counted without listing them: a walk over the
+    positions keeping, per (weight so far, value of the previous position), the number of prefixes.
+    A position that starts a group takes any value after any prefix; one inside a group at most the
+    previous value, so it adds the prefixes whose previous value is at least its own (a running sum
+    from the top): each position costs (weight cap) x (its cap) steps."""
+    cap_w = block.weight_cap
     starts = {a for a, _ in block.groups}
+    counts = [[0] * 1 for _ in range(cap_w + 1)]     # counts[w][prev]: prev 0 stands for "no position yet"
+    counts[0][0] = 1
     for p, dom in enumerate(_domains(block)):
         tick()
-        nxt = {}
-        for (w, prev), count in state.items():
-            top = dom[-1] if p in starts or prev is None else prev
-            for v in dom:
-                if v > top:
-                    break
-                nw = w + (v if v > 1 else 1)
-                if nw > block.weight_cap:
-                    break
-                key = (nw, v)
-                nxt[key] = nxt.get(key, 0) + count
-        state = nxt
-    return sum(state.values())
+        first = p in starts
+        width = dom[-1] + 1
+        nxt = [[0] * width for _ in range(cap_w + 1)]
+        for w in range(cap_w + 1):
+            row = counts[w]
+            if not any(row):
+                continue
+            if first:
+                total = sum(row)
+                for v in dom:
+                    nw = w + (v if v > 1 else 1)
+                    if nw > cap_w:
+                        break
+                    nxt[nw][v] += total
+            else:
+                above = 0                            # prefixes whose previous value is at least v
+                for v in range(len(row) - 1, -1, -1):
+                    above += row[v]
+                    if v == 1 or v >= width:
+                        continue
+                    nw = w + (v if v > 1 else 1)
+                    if nw <= cap_w:
+                        nxt[nw][v] += above
+        counts = nxt
+    return sum(sum(row) for row in counts)
 
 
 def vectors(block):
