@@ -38,14 +38,16 @@ class RealPlay:
     placed), ...) for every entry. next: the first action ({"attack": {"from", "to", "dice"}},
     {"move": {"from", "to", "armies"}} or {"stop": True}). line: the most likely course, a tuple of
     steps ({"from", "to", "dice", "armies", "defenders", "rolls", "taken", "left", "moved",
-    "defenders_left", "branch"}, and where the target fell "last_dice", the dice of that roll). words: the placement and the course in sentences. states: the
-    states searched."""
+    "defenders_left", "branch"}, and where the target fell "last_dice", the dice of that roll).
+    words: the placement and the course in sentences. states: the positions swept. runner: what
+    swept them (algorithms/real_sweep.py runner)."""
     win: Fraction
     placement: tuple
     next: dict
     line: tuple
     words: tuple
     states: int
+    runner: str = "python"
 
 
 def why_not_real(request):
@@ -167,7 +169,8 @@ def real_play(request, dice):
         placement = placed
         steps = course(solver, start)
     sentences = _placement_words(placement) + _course_words(steps, scale.fraction(win))
-    return RealPlay(scale.fraction(win), placement, nxt, tuple(steps), tuple(sentences), space.size)
+    return RealPlay(scale.fraction(win), placement, nxt, tuple(steps), tuple(sentences), space.size,
+                    real_sweep.runner(space.size))
 
 
 def _settled_move(lay, x, y, a, n, min_move):

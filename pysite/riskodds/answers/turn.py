@@ -115,7 +115,7 @@ def _real_answer(request, dice, states, budget, alternatives):
             answer = _answer(request, family, solved)
             fixed = {"win": answer.win, "placement": answer.placement, "attacks": answer.attacks,
                      "words": answer.words, "searched": answer.searched}
-    searched = {"family": "real", "complete": True, "states": played.states, "bound": states,
+    searched = {"family": "real", "complete": True, "states": played.states, "bound": states, "runner": played.runner,
                 "words": f"Every way to play, roll by roll: {played.states:,} positions searched."}
     if answer is None:
         return TurnAnswer(request.player, request.goal, request.goal_name, tuple(t.name for t in request.targets),
