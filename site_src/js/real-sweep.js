@@ -150,10 +150,7 @@ function sweepBlock(spec, tools, b, keys, V, rounds) {
       const plan = conquer[i], ln = lines[i];
       plan.line(vals, v, ln);
       const h = pairH[i], stride = strides[h], digit = stride ? fixed[h] : 1;
-      for (let di = 0; di < ND; di++) {
-        if (stride && ((di / stride) | 0) % digit) continue;     // the y digit is not 0
-        plan.values(ln, v, di, cache, (i * ND + di) * 4);
-      }
+      plan.values(ln, v, (di) => !(stride && ((di / stride) | 0) % digit), cache, i * ND * 4);
     }
     for (let di = 0; di < ND; di++) {
       for (let h = 0; h < H; h++) d[h] = strides[h] ? (((di / strides[h]) | 0) % fixed[h]) + 1 : fixed[h];
@@ -204,7 +201,7 @@ function conquestPlan(spec, tools, block, p, h) {
   const next = block.next[h];
   if (next < 0) {
     const worth = next === -1 ? 1.0 : 0.0;
-    return { line: () => {}, value: () => worth, values: (ln, a, di, out, at) => out.fill(worth, at, at + 4) };
+    return { line: () => {}, value: () => worth, values: (ln, a, keep, out, at) => out.fill(worth, at, at + block.ND * 4) };
   }
   const choose = spec.choose;
   const nb = spec.blocks[next];
@@ -265,12 +262,15 @@ function conquestPlan(spec, tools, block, p, h) {
     }
     : (vals, a, out) => { for (let m = 1; m < a; m++) out[m] = place(vals, a, m); };
   const base = nb.offset, ND = nb.ND;
+  const bests = new Float64Array(block.ND);
   if (choose && !xLive) {        // every army it can spare goes in
     const value = (ln, a, di) => VALUES[base + ln[a - 1] * ND + ditrans[di]];
     return {
       line: (vals, a, out) => { out[a - 1] = place(vals, a, a - 1); },
       value,
-      values: (ln, a, di, out, at) => out.fill(value(ln, a, di), at, at + 4),
+      values: (ln, a, keep, out, at) => {
+        for (let di = 0; di < block.ND; di++) if (keep(di)) out.fill(value(ln, a, di), at + di * 4, at + di * 4 + 4);
+      },
     };
   }
   if (choose && !yLive) {        // the fewest go in
@@ -278,7 +278,11 @@ function conquestPlan(spec, tools, block, p, h) {
     return {
       line: fullLine,
       value,
-      values: (ln, a, di, out, at) => { for (let lo = 1; lo < 4 && lo < a; lo++) out[at + lo] = value(ln, a, di, lo); },
+      values: (ln, a, keep, out, at) => {
+        for (let di = 0; di < block.ND; di++) {
+          if (keep(di)) for (let lo = 1; lo < 4 && lo < a; lo++) out[at + di * 4 + lo] = value(ln, a, di, lo);
+        }
+      },
     };
   }
   const value = (ln, a, di, lo) => {
@@ -293,13 +297,19 @@ function conquestPlan(spec, tools, block, p, h) {
   return {
     line: fullLine,
     value,
-    values: (ln, a, di, out, at) => {      // one pass down from a - 1: the maxima at 3, 2 and 1
-      const dj = base + ditrans[di];
-      let best = 0.0;
+    values: (ln, a, keep, out, at) => {    // row by row of the next block, from a - 1 down: the maxima at 3, 2, 1
+      const NDh = block.ND;
+      for (let di = 0; di < NDh; di++) bests[di] = keep(di) ? 0.0 : -1.0;
       for (let m = a - 1; m >= 1; m--) {
-        const c = VALUES[dj + ln[m] * ND];
-        if (c > best) best = c;
-        if (m < 4) out[at + m] = best;
+        const row = base + ln[m] * ND;
+        for (let di = 0; di < NDh; di++) {
+          const b0 = bests[di];
+          if (b0 < 0) continue;
+          const c = VALUES[row + ditrans[di]];
+          const b1 = c > b0 ? c : b0;
+          bests[di] = b1;
+          if (m < 4) out[at + di * 4 + m] = b1;
+        }
       }
     },
   };
