@@ -128,6 +128,15 @@ TURN_CASES = [
     _turn({"Ukraine": 30}, "Europe", 5, theirs=ONE_TO_THREE),
     _turn({"Brazil": 200}, "Africa", theirs=5),
     _turn({"Kamchatka": 80}, "North America"),
+    # the real play swept (issue 41): plain Python below real_sweep.COMPILED_FROM positions, compiled above
+    _turn({"North Africa": 8, "Central America": 4}, "South America", 6, search="real", theirs=2),
+    _turn({"Siam": 5}, "Australia", 40, search="real"),
+    _turn({"Brazil": 8, "Southern Europe": 6}, "Africa", 5, search="real", theirs=2),
+    _turn({"Brazil": 15, "Southern Europe": 10}, "Africa", 8, search="real", theirs=2),
+    _turn({"Brazil": 40}, "Africa", search="real", theirs=2),
+    _turn({"Greenland": 12, "North Africa": 8}, "Europe", 6, search="real", theirs=ONE_TO_THREE),
+    _turn({"Japan": 5, "Ural": 4, "Yakutsk": 4}, ["Mongolia", "Irkutsk", "Siberia", "Kamchatka"], 1, search="real",
+          theirs=lambda i: (3, 3, 2, 1)[i], min_move="one", dice="most"),
 ]
 
 

@@ -485,6 +485,19 @@ class SweptTurn(RealTurn):
         super().__init__(lay, min_move, dice, scale, zero_is_exact, space.need, rounds)
         self.space, self.swept = space, swept
         self.outside = 0                # states met outside the space (a test holds it at 0)
+        self.by_index = {}              # exact values by the space's index: one per canonical position
+
+    def exact(self, s):
+        """RealTurn.exact, kept per position of the space: states that differ only in the order of
+        interchangeable territories' armies (algorithms/real_space.py, "symmetry") have the same
+        exact value, computed once."""
+        i = self.space.index(s)
+        if i is None:
+            return super().exact(s)
+        v = self.by_index.get(i)
+        if v is None:
+            v = self.by_index[i] = super().exact(s)
+        return v
 
     def value(self, s):
         v = self.values.get(s)

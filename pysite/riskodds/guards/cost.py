@@ -653,6 +653,8 @@ def real_turn_cost(positions, vectors, placements, runner, in_browser, what):
     per = {"numba": "real_sweep_numba_s", "javascript": "real_sweep_js_s", "python": "real_sweep_python_s"}[runner]
     sweep = COST_MODEL[per] * positions + (COST_MODEL["real_sweep_numba_load_s"] if runner == "numba" else 0.0)
     mb = COST_MODEL["real_position_bytes"] * positions + COST_MODEL["real_vector_bytes"] * vectors
+    if runner == "numba":
+        mb += COST_MODEL["real_sweep_numba_load_mb"] * 2 ** 20
     factor = COST_MODEL["turn_browser_factor"]
     if in_browser:      # the sweep's seconds are the browser's own: in CPython seconds, divided back
         return Estimate(python + sweep / (LIMITS["pyodide_slowdown"] * factor), _mb(mb), what, factor)
