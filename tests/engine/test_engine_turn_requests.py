@@ -292,3 +292,30 @@ def test_the_tie_rule_keeps_the_best_chance_and_states_its_plan_exactly(case):
     assert played == want
     for b in res["borders"]:
         assert frac(b["expected_armies"]) == armies[b["territory"]], b
+
+
+# ------------------------------------------------------------------ huge numbers and dice name their own field (issue 44)
+def test_refusals_name_the_field_at_fault():
+    """A stack of a million armies names the position (not the goal); a million reinforcements in a
+    hold name the reinforcements, his a million the opponent's; a conquering roll of 3 dice where the
+    rules let an attack roll 2 names `moving`."""
+    from riskodds.interfaces import api
+    h = lambda owner, armies: {"owner": owner, "armies": armies}
+    aus = ["Indonesia", "New Guinea", "Western Australia", "Eastern Australia"]
+    pos = {t: h("red", 1) for t in aus}
+    pos["Siam"] = h("you", 1_000_000)
+    res = api.handle("turn", {"position": pos, "player": "you", "reinforcements": 3, "goal": {"take": "Australia"}})
+    assert not res["ok"] and res["error"]["field"] == "position" and "Siam" in res["error"]["message"]
+    held = {t: h("you", 1) for t in aus}
+    held["Siam"] = h("red", 12)
+    for R, R2, field in ((1_000_000, 5, "reinforcements"), (3, 1_000_000, "opponent_reinforcements")):
+        res = api.handle("hold", {"position": held, "player": "you", "reinforcements": R, "hold": "Australia",
+                                  "opponent": "red", "opponent_reinforcements": R2})
+        assert not res["ok"] and res["error"]["field"] == field, res
+    mid = {"North Africa": h("you", 4), "Egypt": h("you", 0), "Congo": h("red", 1)}
+    request = {"position": mid, "player": "you", "reinforcements": 0, "goal": {"take": ["Egypt", "Congo"]},
+               "moving": {"from": "North Africa", "to": "Egypt", "dice": 3}, "attack_dice": 2}
+    res = api.handle("turn", request)
+    assert not res["ok"] and res["error"]["field"] == "moving" and "at most 2" in res["error"]["message"]
+    res = api.handle("turn", {**request, "moving": {**request["moving"], "dice": 2}})
+    assert res["ok"] and res["next"] == {"move": {"from": "North Africa", "to": "Egypt", "armies": 2}}

@@ -178,6 +178,12 @@ def runner(size=COMPILED_FROM):
     return "python"
 
 
+def compiled_loaded():
+    """Is the compiled sweep already loaded in this process (numba imported, its code read)?"""
+    import sys
+    return "riskodds.algorithms.real_sweep_numba" in sys.modules
+
+
 def _numba():
     import importlib.util
     return importlib.util.find_spec("numba") is not None

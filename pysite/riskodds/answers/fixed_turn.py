@@ -191,9 +191,16 @@ def _family_cost(request, board, shape, R, what):
 
 def _at_fault(request, family, budget):
     """(field, hint) of a turn whose narrowest family does not fit: the reinforcements when the same
-    turn without them would fit (they make the stacks the search weighs), else the goal."""
-    if request.R and _family_cost(request, family.board, (family.subtrees, family.at_entries), 0, "").fits(budget):
+    turn without them would fit (they make the stacks the search weighs), the position when it would
+    fit with its stacks small (a stack of a million armies), else the goal."""
+    shape = (family.subtrees, family.at_entries)
+    if request.R and _family_cost(request, family.board, shape, 0, "").fits(budget):
         return "reinforcements", "Place fewer reinforcements: the search weighs every army count up to the biggest stack."
+    small = replace(request, entries=tuple(replace(e, armies=min(e.armies, 2)) for e in request.entries))
+    if _family_cost(small, family.board, shape, 0, "").fits(budget):
+        biggest = max(request.entries, key=lambda e: e.armies)
+        return "position", (f"Put fewer armies on {biggest.name}: the search weighs every army count up to the "
+                            "biggest stack.")
     return "goal", "Take fewer territories at once."
 
 

@@ -3,7 +3,7 @@ survives the opponent's next turn, exactly, with his best reply and the forum's 
 priced beside it (algorithms/hold.py has the model and why the search is exact).
 
 Army counts are armies on the territory (the board's count)."""
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import comb
 
@@ -90,35 +90,19 @@ def hold(position, player, reinforcements, hold, opponent, opponent_reinforcemen
             f"{request.opponent}'s {request.R2:,}")
     if not front or not any(a + request.R2 >= 2 for _, a, _ in request.stacks):
         return _unreachable(request, what)
-    configs_bound = holding.count_configurations(front, request.armies, request.R, request.sources)
-    stacks = len(request.stacks)
-    placements = comb(request.R2 + stacks - 1, stacks - 1)
     hint = "Fewer reinforcements, smaller stacks or a smaller set to hold would fit."
-    if configs_bound > MOST_CONFIGURATIONS or placements > MOST_PLACEMENTS:
-        raise BudgetError(f"{what} has up to {configs_bound:,} ways to place and fortify against {placements:,} "
-                          f"placements of the opponent: too many to search. {hint}", "hold")
-    configs = holding.configurations(front, request.armies, request.R, request.sources)
-    theirs_start = [a for _, a, _ in request.stacks]
-    states = holding.parts_bound([c[0] for c in configs], request.stacks, request.R2)
-    most = [max(c[0][i] for c in configs) for i in range(len(front))]
-    lower = holding.GroupBound(request.models, request.stacks, request.R2, request.min_move, request.dice, request.scale,
-                               most)
-    likely = _likely_states(request) + lower.state_bound()
-    roots = len(configs) * placements
-    # the tables of a roll's outcomes, one per (stack, territory next to it, defenders, armies), in the
-    # parts' searches and the lower bound's
-    edges = sum(len(touches) for _, _, touches in request.stacks)
-    tables = 2 * edges * max(most) * (max(theirs_start) + request.R2)
-    bounds = len(configs) * lower.bound_work()      # the lower bound once per holder configuration
-    estimate = Estimate(COST_MODEL["hold_request_s"] + COST_MODEL["hold_state_s"] * likely
-                        + COST_MODEL["hold_root_s"] * roots + COST_MODEL["hold_table_s"] * tables
-                        + COST_MODEL["hold_bound_step_s"] * bounds,
-                        COST_MODEL["base_mb"] + COST_MODEL["hold_state_mb"] * likely, what,
-                        COST_MODEL["hold_browser_factor"])
-    if states > real.MOST_STATES:
-        raise BudgetError(f"{what} could meet up to {states:,} positions of the opponent's turn: more than any budget "
-                          f"allows. {hint}", "hold")
+    priced = _priced(request, what)
+    if isinstance(priced, str) or priced[0] > real.MOST_STATES or not priced[1].fits(budget):
+        field = _at_fault(request, what, budget)
+        if isinstance(priced, str):
+            raise BudgetError(f"{priced} {hint}", field)
+        if priced[0] > real.MOST_STATES:
+            raise BudgetError(f"{what} could meet up to {priced[0]:,} positions of the opponent's turn: more than "
+                              f"any budget allows. {hint}", field)
+        check_cost(priced[1], budget, field, hint)
+    states, estimate, configs, theirs_start, most, lower = priced
     check_cost(estimate, budget, "hold", hint)
+    placements = comb(request.R2 + len(request.stacks) - 1, len(request.stacks) - 1)
     theirs = sum(theirs_start) + request.R2
     potential = theirs + sum(most)
     finder = holding.HoldSearch(request.models, front, request.stacks, request.R2, request.min_move, request.dice,
@@ -152,6 +136,50 @@ def hold(position, player, reinforcements, hold, opponent, opponent_reinforcemen
     answer_words = _words(request, 1 - win, placement, fort, reply, thumbs)
     return HoldAnswer(request.player, request.opponent, request.hold, request.hold_name, request.R, request.R2,
                       request.fortify, 1 - win, placement, fort, reply, thumbs, front, answer_words, searched)
+
+
+def _priced(request, what):
+    """The price of a hold request before any work: (states bound, Estimate, holder configurations,
+    his stacks' armies, the most defenders per front territory, the lower bound), or a sentence
+    where there are too many configurations or placements to search at all."""
+    front = request.front
+    configs_bound = holding.count_configurations(front, request.armies, request.R, request.sources)
+    stacks = len(request.stacks)
+    placements = comb(request.R2 + stacks - 1, stacks - 1)
+    if configs_bound > MOST_CONFIGURATIONS or placements > MOST_PLACEMENTS:
+        return (f"{what} has up to {configs_bound:,} ways to place and fortify against {placements:,} "
+                f"placements of the opponent: too many to search.")
+    configs = holding.configurations(front, request.armies, request.R, request.sources)
+    theirs_start = [a for _, a, _ in request.stacks]
+    states = holding.parts_bound([c[0] for c in configs], request.stacks, request.R2)
+    most = [max(c[0][i] for c in configs) for i in range(len(front))]
+    lower = holding.GroupBound(request.models, request.stacks, request.R2, request.min_move, request.dice, request.scale,
+                               most)
+    likely = _likely_states(request) + lower.state_bound()
+    roots = len(configs) * placements
+    # the tables of a roll's outcomes, one per (stack, territory next to it, defenders, armies), in the
+    # parts' searches and the lower bound's
+    edges = sum(len(touches) for _, _, touches in request.stacks)
+    tables = 2 * edges * max(most) * (max(theirs_start) + request.R2)
+    bounds = len(configs) * lower.bound_work()      # the lower bound once per holder configuration
+    estimate = Estimate(COST_MODEL["hold_request_s"] + COST_MODEL["hold_state_s"] * likely
+                        + COST_MODEL["hold_root_s"] * roots + COST_MODEL["hold_table_s"] * tables
+                        + COST_MODEL["hold_bound_step_s"] * bounds,
+                        COST_MODEL["base_mb"] + COST_MODEL["hold_state_mb"] * likely, what,
+                        COST_MODEL["hold_browser_factor"])
+    return states, estimate, configs, theirs_start, most, lower
+
+
+def _at_fault(request, what, budget):
+    """The field to name where a hold does not fit: the holder's reinforcements when it would fit
+    without them, else the opponent's, else the set to hold (and its stacks)."""
+    for field, smaller in (("reinforcements", replace(request, R=0)),
+                           ("opponent_reinforcements", replace(request, R2=0))):
+        if getattr(request, "R" if field == "reinforcements" else "R2"):
+            priced = _priced(smaller, what)
+            if not isinstance(priced, str) and priced[0] <= real.MOST_STATES and priced[1].fits(budget):
+                return field
+    return "hold"
 
 
 def _likely_states(request):

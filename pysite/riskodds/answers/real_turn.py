@@ -75,7 +75,7 @@ def real_cost(request, what):
     except real_space.TooLarge as e:
         positions, vectors = e.positions, e.positions
     return real_turn_cost(positions, vectors, _placements(request), real_sweep.runner(positions), IN_BROWSER,
-                          what), positions
+                          what, real_sweep.compiled_loaded()), positions
 
 
 def bounds(request, low):

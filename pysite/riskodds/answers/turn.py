@@ -4,6 +4,7 @@
 them in one answer (answers/turn_answer.py TurnAnswer)."""
 import time
 from dataclasses import replace
+from fractions import Fraction
 
 from ..checks.rules import STANDARD
 from ..checks.turn_request import read_dice, read_moving, read_turn
@@ -59,6 +60,8 @@ def turn(position, player, reinforcements, goal, *, rules=STANDARD, min_move="di
         raise FieldError("reinforcements: mid-turn, right after a conquest (moving), every army is already placed: "
                          "give 0", "reinforcements")
     budget = as_budget(budget)
+    if moving is None and max(e.armies for e in request.entries) + request.R < 2:
+        return over(request, dice)
     what = f"a turn of {request.R:,} reinforcements against {_count(len(request.targets), 'target')}"
     why = real.why_not_real(request)
     priced = 0.0        # seconds spent pricing the real play (counting its positions): part of the request
@@ -123,6 +126,18 @@ def _real_answer(request, dice, states, budget, alternatives):
                           played.words, (), (), (), searched, real.MODEL, played.next, played.line, None, dice)
     return replace(answer, win=played.win, placement=played.placement, words=played.words, searched=searched,
                    model=real.MODEL, next=played.next, line=played.line, fixed=fixed, dice=dice)
+
+
+def over(request, dice):
+    """The answer where no territory of the player next to a target has the 2 armies an attack needs
+    (mid-turn, every stack spent): the turn is over, the goal not taken (win 0), stop."""
+    words = (f"The turn is over: no territory of yours next to "
+             f"{request.goal_name or 'a territory to take'} has the 2 armies an attack needs (one stays behind).",)
+    searched = {"family": "real", "complete": True, "states": 0, "bound": 0, "runner": "none",
+                "words": "No attack is possible: nothing to search."}
+    return TurnAnswer(request.player, request.goal, request.goal_name, tuple(t.name for t in request.targets),
+                      request.R, request.min_move, Fraction(0), tuple((e.name, 0) for e in request.entries if e.touches),
+                      (), (), (), (), (), words, (), (), (), searched, real.MODEL, {"stop": True}, (), None, dice)
 
 
 def _count(n, noun):

@@ -121,9 +121,6 @@ def turn_request(held, player, R, goal, min_move, search, moving=None):
     if not entries:
         raise FieldError(f"goal: no territory of {player} borders {goal_name or listing(names)}, so it cannot be "
                          "reached this turn", "goal", names)
-    if max(e.armies for e in entries) + R < 2 and moving is None:
-        raise FieldError(f"reinforcements: no territory of {player} next to a target has the 2 armies an attack "
-                         "needs (one stays behind); place at least one", "reinforcements")
     reached = reachable(entries, adjacent)
     lost = [t for i, t in enumerate(names) if not reached >> i & 1]
     if lost:
@@ -201,8 +198,8 @@ def read_moving(moving):
 
 def check_moving(held, player, moving):
     """Refuse a position that does not fit the move it waits for: the conquered territory the
-    player's with 0 armies, the conqueror the player's with more armies than the dice it rolled;
-    and 0 armies anywhere else."""
+    player's with 0 armies, the conqueror the player's with more armies than the dice it rolled, the
+    dice no more than the rules let an attack on it roll; and 0 armies anywhere else."""
     if moving is not None:
         for name in (moving.target, moving.source):
             if name not in held or held[name][0] != player:
@@ -210,6 +207,11 @@ def check_moving(held, player, moving):
         if held[moving.target][1] != 0:
             raise FieldError(f"moving: {moving.target} was just taken, so it holds no armies yet: give it 0",
                              "moving", [moving.target])
+        most = getattr(held[moving.target][2], "attack_dice", None) or 3     # its rules (the attack on it)
+        if moving.dice > most:
+            raise FieldError(f"moving: an attack on {moving.target} rolls at most {most} "
+                             f"{'die' if most == 1 else 'dice'} under these rules, not {moving.dice}", "moving",
+                             [moving.source, moving.target])
         if held[moving.source][1] < moving.dice + 1:
             raise FieldError(f"moving: {moving.source} rolled {moving.dice} dice, so it holds at least "
                              f"{moving.dice + 1} armies (one stays behind), not {held[moving.source][1]}", "moving",

@@ -639,11 +639,12 @@ def defenders_needed_estimate(A, p, model):
     return max(A * ratio + _z(p) * spread, _tail_length(1 - p, worst_d)) + SEARCH_MARGIN
 
 
-def real_turn_cost(positions, vectors, placements, runner, in_browser, what):
+def real_turn_cost(positions, vectors, placements, runner, in_browser, what, loaded=False):
     """The best real play (answers/real_turn.py): `positions` numbered in `vectors` army vectors
     (algorithms/real_space.py measure, counted before any is listed), swept by `runner` ("numba",
     "javascript" or "python": algorithms/real_sweep.py), each of `placements` placements of the
     reinforcements looked up, then the exact phase and the answer's words (a fixed time per request).
+    loaded: the compiled sweep is already loaded in this process (its load is not paid again).
     In the browser the sweep runs in the page's JavaScript, at its own speed, and the rest in Pyodide:
     the Estimate's CPython seconds are set so that `here()` gives their sum."""
     python = (COST_MODEL["real_vector_s"] * vectors + COST_MODEL["real_placement_s"] * placements
@@ -651,10 +652,11 @@ def real_turn_cost(positions, vectors, placements, runner, in_browser, what):
     if runner == "javascript":
         python += COST_MODEL["real_spec_vector_s"] * vectors
     per = {"numba": "real_sweep_numba_s", "javascript": "real_sweep_js_s", "python": "real_sweep_python_s"}[runner]
-    sweep = COST_MODEL[per] * positions + (COST_MODEL["real_sweep_numba_load_s"] if runner == "numba" else 0.0)
+    load = runner == "numba" and not loaded
+    sweep = COST_MODEL[per] * positions + (COST_MODEL["real_sweep_numba_load_s"] if load else 0.0)
     mb = COST_MODEL["real_position_bytes"] * positions + COST_MODEL["real_vector_bytes"] * vectors
-    if runner == "numba":
-        mb += COST_MODEL["real_sweep_numba_load_mb"] * 2 ** 20
+    if load:
+        mb += COST_MODEL["real_sweep_numba_load_mb"] * 1e6
     factor = COST_MODEL["turn_browser_factor"]
     if in_browser:      # the sweep's seconds are the browser's own: in CPython seconds, divided back
         return Estimate(python + sweep / (LIMITS["pyodide_slowdown"] * factor), _mb(mb), what, factor)
