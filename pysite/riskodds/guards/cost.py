@@ -655,7 +655,7 @@ def real_turn_cost(positions, vectors, placements, runner, in_browser, what, loa
     load = runner == "numba" and not loaded
     sweep = COST_MODEL[per] * positions + (COST_MODEL["real_sweep_numba_load_s"] if load else 0.0)
     mb = COST_MODEL["real_position_bytes"] * positions + COST_MODEL["real_vector_bytes"] * vectors
-    if load:
+    if runner == "numba":       # resident once loaded, whether this request loads it or found it
         mb += COST_MODEL["real_sweep_numba_load_mb"] * 1e6
     factor = COST_MODEL["turn_browser_factor"]
     if in_browser:      # the sweep's seconds are the browser's own: in CPython seconds, divided back
