@@ -328,7 +328,7 @@ def continent_needed_real(continent: str, defenders: int) -> dict:
         needed, real = {}, {}
         for p in NEEDED_PS:
             T = row["needed"][p]
-            if continent in NEEDED_SEARCH or _real_win(continent, row["entry"], defenders, T) is None:
+            if _real_win(continent, row["entry"], defenders, T) is None:
                 needed[p], real[p] = T, False
                 continue
             while T > 2:

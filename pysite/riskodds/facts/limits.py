@@ -198,7 +198,8 @@ COST_MODEL = {
                                     #   of 39 s; Africa from Brazil 15 and Southern Europe 10, 6: 0.04 of 0.16)
     "real_sweep_numba_s": 1e-6,     # the real play (answers/real_turn.py, guards/cost.py real_turn_cost):
                                     #   per position swept, compiled (algorithms/real_sweep_numba.py),
-    "real_sweep_numba_load_s": 0.5, #   and once, loading the compiled sweep (numba's cache read),
+    "real_sweep_numba_load_s": 0.35,#   and once, loading the compiled sweep (numba's cache read; a request
+                                    #   that finds it loaded is priced the same: within 2x of both),
     "real_sweep_numba_load_mb": 125,#   and the memory numba and LLVM take once loaded,
     "real_sweep_js_s": 1e-6,        #   per position swept in the browser's JavaScript (its own seconds),
     "real_sweep_python_s": 2.5e-5,  #   per position swept in plain Python (algorithms/real_sweep.py),
