@@ -3,14 +3,16 @@
 // The engine (pysite/riskodds/algorithms/real_sweep.py) numbers the positions (real_space.py) and
 // calls this from Pyodide, in the worker, as globalThis.riskoddsSweep(specJson, keys): the same
 // recursion as its `sweep_python`, the same sums in the same order, so the same doubles, bit for bit
-// (tests hold them equal). Python then decides near-ties exactly; nothing here is exact.
+// (tests hold them equal). Python then decides near-ties exactly; nothing here is exact. Beside each
+// value it keeps the position's chance of failing (real_sweep.py, "Near 1"), by the same recursion
+// with the least for the best, so that near 1 the exact phase can still tell actions apart.
 //
 // spec: {size, choose, minMove, rounds: [per target: [per nd (1..): [per n (1..): [al, dl, p, ...]]]],
 //        blocks: [{mask, offset, ND, nkeys, keyStart, live, shifts, widths, groups, held, strides,
 //                  fixed, attacks, next: [per held target: -1 (a success), -2 (not reachable) or the
 //                  block a conquest of it leads to]}]}
 // keys: every block's army-vector keys (doubles, exact integers below 2**52), block after block.
-// Returns the values as the bytes of a Float64Array.
+// Returns the values, then the chances of failing, as the bytes of one Float64Array of 2 * size.
 
 const POW = Array.from({ length: 60 }, (_, i) => 2 ** i);
 const F64 = new Float64Array(1);
@@ -101,18 +103,20 @@ function flatRounds(rounds) {
 export function sweep(specJson, keyBytes) {
   const spec = typeof specJson === "string" ? JSON.parse(specJson) : specJson;
   const keys = bytesAsFloats(keyBytes);
-  const V = new Float64Array(spec.size);
+  const both = new Float64Array(2 * spec.size);
+  const V = both.subarray(0, spec.size), F = both.subarray(spec.size);
   VALUES = V;
+  FAILS = F;
   const tools = new Array(spec.blocks.length);
   const rounds = flatRounds(spec.rounds);
   for (let b = 0; b < spec.blocks.length; b++) {
     tools[b] = blockTools(spec.blocks[b], keys);
-    sweepBlock(spec, tools, b, keys, V, rounds);
+    sweepBlock(spec, tools, b, keys, V, F, rounds);
   }
-  return new Uint8Array(V.buffer);
+  return new Uint8Array(both.buffer);
 }
 
-function sweepBlock(spec, tools, b, keys, V, rounds) {
+function sweepBlock(spec, tools, b, keys, V, F, rounds) {
   const choose = spec.choose, byDice = spec.minMove === "dice";
   const block = spec.blocks[b];
   const { L, decode, lookup } = tools[b];
@@ -134,6 +138,7 @@ function sweepBlock(spec, tools, b, keys, V, rounds) {
   for (const c of block.caps || []) most = Math.max(most, c + 1);
   const lines = pp.map(() => new Int32Array(most + 1));
   const cache = new Float64Array(P * ND * 4);  // per pair, di without y, least move: the conquest's value
+  const cachef = new Float64Array(P * ND * 4); // ... and its chance of failing
   for (let ai = 0; ai < block.nkeys; ai++) {
     decode(keys[block.keyStart + ai], vals);
     for (let p = 0; p < L; p++) {
@@ -150,11 +155,11 @@ function sweepBlock(spec, tools, b, keys, V, rounds) {
       const plan = conquer[i], ln = lines[i];
       plan.line(vals, v, ln);
       const h = pairH[i], stride = strides[h], digit = stride ? fixed[h] : 1;
-      plan.values(ln, v, (di) => !(stride && ((di / stride) | 0) % digit), cache, i * ND * 4);
+      plan.values(ln, v, (di) => !(stride && ((di / stride) | 0) % digit), cache, cachef, i * ND * 4);
     }
     for (let di = 0; di < ND; di++) {
       for (let h = 0; h < H; h++) d[h] = strides[h] ? (((di / strides[h]) | 0) % fixed[h]) + 1 : fixed[h];
-      let best = 0.0;
+      let best = 0.0, least = 1.0;
       for (let i = 0; i < P; i++) {
         const p = pairP[i], h = pairH[i];
         const v = vals[p];
@@ -166,30 +171,36 @@ function sweepBlock(spec, tools, b, keys, V, rounds) {
         const stride = strides[h];
         const low = choose ? 1 : top;
         for (let n = top; n >= low; n--) {
-          let total = 0.0;
+          let total = 0.0, fail = 0.0;
           for (let o = starts[n], end = starts[n + 1]; o < end; o++) {
             const al = AL[o], dl = DL[o];
-            let c;
+            let c, f;
             if (dl < dy) {
-              c = V[offset + (al ? downs[p * 4 + al] : ai) * ND + di - dl * stride];
+              const at = offset + (al ? downs[p * 4 + al] : ai) * ND + di - dl * stride;
+              c = V[at];
+              f = F[at];
             } else {
               const a2 = v - al;
               const diwo = di - (dy - 1) * stride;
               const lo = byDice ? (n < a2 ? n : a2 - 1) : 1;
-              if (a2 < 2) c = 0.0;
-              else if (al === 0 && lo < 4) c = cache[(i * ND + diwo) * 4 + lo];
+              if (a2 < 2) { c = 0.0; f = 1.0; }
+              else if (al === 0 && lo < 4) { c = cache[(i * ND + diwo) * 4 + lo]; f = cachef[(i * ND + diwo) * 4 + lo]; }
               else {
                 const ln = new Int32Array(a2 + 1);
                 conquer[i].line(vals, a2, ln);
-                c = conquer[i].value(ln, a2, diwo, lo);
+                c = conquer[i].value(ln, a2, diwo, lo, VALUES, false);
+                f = conquer[i].value(ln, a2, diwo, lo, FAILS, true);
               }
             }
             total += PR[o] * c;
+            fail += PR[o] * f;
           }
           if (total > best) best = total;
+          if (fail < least) least = fail;
         }
       }
       V[offset + ai * ND + di] = best;
+      F[offset + ai * ND + di] = least;
     }
   }
 }
@@ -201,7 +212,11 @@ function conquestPlan(spec, tools, block, p, h) {
   const next = block.next[h];
   if (next < 0) {
     const worth = next === -1 ? 1.0 : 0.0;
-    return { line: () => {}, value: () => worth, values: (ln, a, keep, out, at) => out.fill(worth, at, at + block.ND * 4) };
+    return {
+      line: () => {},
+      value: (ln, a, di, lo, A, failing) => (failing ? 1.0 - worth : worth),
+      values: (ln, a, keep, out, outf, at) => { out.fill(worth, at, at + block.ND * 4); outf.fill(1.0 - worth, at, at + block.ND * 4); },
+    };
   }
   const choose = spec.choose;
   const nb = spec.blocks[next];
@@ -262,57 +277,70 @@ function conquestPlan(spec, tools, block, p, h) {
     }
     : (vals, a, out) => { for (let m = 1; m < a; m++) out[m] = place(vals, a, m); };
   const base = nb.offset, ND = nb.ND;
-  const bests = new Float64Array(block.ND);
+  const bests = new Float64Array(block.ND), leasts = new Float64Array(block.ND);
+  // value(line, a, di, lo, A, failing): the best of A (the least where A holds chances of failing)
+  // moving at least lo; values(line, a, keep, out, outf, at): both, at lo = 1, 2, 3, for every di kept
   if (choose && !xLive) {        // every army it can spare goes in
-    const value = (ln, a, di) => VALUES[base + ln[a - 1] * ND + ditrans[di]];
     return {
       line: (vals, a, out) => { out[a - 1] = place(vals, a, a - 1); },
-      value,
-      values: (ln, a, keep, out, at) => {
-        for (let di = 0; di < block.ND; di++) if (keep(di)) out.fill(value(ln, a, di), at + di * 4, at + di * 4 + 4);
-      },
-    };
-  }
-  if (choose && !yLive) {        // the fewest go in
-    const value = (ln, a, di, lo) => VALUES[base + ln[lo] * ND + ditrans[di]];
-    return {
-      line: fullLine,
-      value,
-      values: (ln, a, keep, out, at) => {
+      value: (ln, a, di, lo, A) => A[base + ln[a - 1] * ND + ditrans[di]],
+      values: (ln, a, keep, out, outf, at) => {
         for (let di = 0; di < block.ND; di++) {
-          if (keep(di)) for (let lo = 1; lo < 4 && lo < a; lo++) out[at + di * 4 + lo] = value(ln, a, di, lo);
+          if (!keep(di)) continue;
+          const i = base + ln[a - 1] * ND + ditrans[di];
+          out.fill(VALUES[i], at + di * 4, at + di * 4 + 4);
+          outf.fill(FAILS[i], at + di * 4, at + di * 4 + 4);
         }
       },
     };
   }
-  const value = (ln, a, di, lo) => {
-    const dj = base + ditrans[di];
-    let best = 0.0;
-    for (let m = a - 1; m >= lo; m--) {
-      const c = VALUES[dj + ln[m] * ND];
-      if (c > best) best = c;
-    }
-    return best;
-  };
+  if (choose && !yLive) {        // the fewest go in
+    return {
+      line: fullLine,
+      value: (ln, a, di, lo, A) => A[base + ln[lo] * ND + ditrans[di]],
+      values: (ln, a, keep, out, outf, at) => {
+        for (let di = 0; di < block.ND; di++) {
+          if (!keep(di)) continue;
+          for (let lo = 1; lo < 4 && lo < a; lo++) {
+            const i = base + ln[lo] * ND + ditrans[di];
+            out[at + di * 4 + lo] = VALUES[i];
+            outf[at + di * 4 + lo] = FAILS[i];
+          }
+        }
+      },
+    };
+  }
   return {
     line: fullLine,
-    value,
-    values: (ln, a, keep, out, at) => {    // row by row of the next block, from a - 1 down: the maxima at 3, 2, 1
+    value: (ln, a, di, lo, A, failing) => {
+      const dj = base + ditrans[di];
+      let best = failing ? 1.0 : 0.0;
+      for (let m = a - 1; m >= lo; m--) {
+        const c = A[dj + ln[m] * ND];
+        if (failing ? c < best : c > best) best = c;
+      }
+      return best;
+    },
+    values: (ln, a, keep, out, outf, at) => {    // row by row of the next block, from a - 1 down
       const NDh = block.ND;
-      for (let di = 0; di < NDh; di++) bests[di] = keep(di) ? 0.0 : -1.0;
+      for (let di = 0; di < NDh; di++) { bests[di] = keep(di) ? 0.0 : -1.0; leasts[di] = 1.0; }
       for (let m = a - 1; m >= 1; m--) {
         const row = base + ln[m] * ND;
         for (let di = 0; di < NDh; di++) {
           const b0 = bests[di];
           if (b0 < 0) continue;
-          const c = VALUES[row + ditrans[di]];
+          const i = row + ditrans[di];
+          const c = VALUES[i], f = FAILS[i];
           const b1 = c > b0 ? c : b0;
+          const l0 = leasts[di], l1 = f < l0 ? f : l0;
           bests[di] = b1;
-          if (m < 4) out[at + di * 4 + m] = b1;
+          leasts[di] = l1;
+          if (m < 4) { out[at + di * 4 + m] = b1; outf[at + di * 4 + m] = l1; }
         }
       }
     },
   };
 }
 
-let VALUES = null; // the array being swept (set by sweep), read by the conquests' values
+let VALUES = null; // the arrays being swept (set by sweep), read by the conquests' values
+let FAILS = null;

@@ -98,7 +98,7 @@ def test_the_sweep_is_realturns_floats_bit_for_bit(name, rules, min_move, dice):
     _, pos, R, goal = next(c for c in SMALL if c[0] == name)
     request = request_of(pos, R, goal, min_move, RULES[rules])
     lay, space, rounds = space_and_rounds(request)
-    swept = real_sweep.sweep_python(space, rounds, dice, min_move)
+    swept, fails = real_sweep.sweep_python(space, rounds, dice, min_move)
     solver = realturn_values(request, lay, dice)
     checked = 0
     for s, v in solver.values.items():
@@ -107,6 +107,7 @@ def test_the_sweep_is_realturns_floats_bit_for_bit(name, rules, min_move, dice):
             assert solver.settled(s), s
             continue
         assert swept[i] == v, (s, swept[i], v)
+        assert abs(fails[i] - (1 - v)) <= 1e-12, (s, fails[i], v)        # F = 1 - V, to the floats' error
         checked += 1
     assert checked > 20
 
@@ -188,8 +189,8 @@ def test_the_javascript_sweep_is_the_pythons_bit_for_bit(name, rules, min_move, 
     _, pos, R, goal = next(c for c in SMALL if c[0] == name)
     request = request_of(pos, R, goal, min_move, RULES[rules])
     _, space, rounds = space_and_rounds(request)
-    plain = real_sweep.sweep_python(space, rounds, dice, min_move)
-    assert _node_sweep(space, rounds, dice, min_move, tmp_path).tobytes() == plain.tobytes()
+    V, F = real_sweep.sweep_python(space, rounds, dice, min_move)
+    assert _node_sweep(space, rounds, dice, min_move, tmp_path).tobytes() == (V + F).tobytes()
 
 
 @pytest.mark.parametrize("name,rules,min_move,dice", RUNNERS)
@@ -198,8 +199,8 @@ def test_the_compiled_sweep_is_the_pythons_bit_for_bit(name, rules, min_move, di
     _, pos, R, goal = next(c for c in SMALL if c[0] == name)
     request = request_of(pos, R, goal, min_move, RULES[rules])
     _, space, rounds = space_and_rounds(request)
-    plain = real_sweep.sweep_python(space, rounds, dice, min_move)
-    assert numba_sweep.sweep_numba(space, rounds, dice, min_move).tobytes() == plain.tobytes()
+    V, F = real_sweep.sweep_python(space, rounds, dice, min_move)
+    assert numba_sweep.sweep_numba(space, rounds, dice, min_move).tobytes() == (V + F).tobytes()
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="Node runs the browser's sweep")
@@ -299,3 +300,19 @@ def test_the_tie_rule_splits_odd_armies_with_the_larger_half_behind():
     assert tie_pick("even", 1, 4, 5) == 2 and min(range(1, 5), key=lambda m: tie_key("even", m, 5)) == 2
     assert tie_pick("even", 3, 4, 5) == 3 and tie_pick("even", 1, 5, 6) == 3
     assert tie_pick("forward", 1, 4, 5) == 4 and tie_pick("back", 2, 4, 5) == 2
+
+
+# ------------------------------------------------------------------ near 1: the chances of failing
+def test_near_certainty_the_chance_of_failing_keeps_its_digits():
+    """Siam 50 against Australia, 1 on each: the best play wins 1 - 3.2e-18, 1.0 as a float. The
+    sweep's chance of failing at the start is 1 - win to the floats' relative precision, and the
+    answer comes from the exact phase without weighing every move exactly."""
+    pos = position({"Siam": 50}, {t: 1 for t in board.MEMBERS["Australia"]})
+    request = request_of(pos, 0, "Australia", "dice")
+    lay, space, rounds = space_and_rounds(request)
+    V, F = real_sweep.sweep_python(space, rounds, "choose", "dice")
+    t = ro.turn(pos, ME, 0, {"take": "Australia"}, search="real")
+    start = [-1] * lay.k + [50]
+    i = space.index(tuple(start))
+    assert V[i] == 1.0 and 0 < F[i] < 1e-12
+    assert abs(F[i] / float(1 - t.win) - 1) < 1e-12

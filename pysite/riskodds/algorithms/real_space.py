@@ -272,6 +272,8 @@ def count_vectors(block):
     previous value, so it adds the prefixes whose previous value is at least its own (a running sum
     from the top): each position costs (weight cap) x (its cap) steps."""
     cap_w = block.weight_cap
+    if cap_w < 0:               # too few armies to hold what was taken: no vector (but the empty one)
+        return 0 if block.live else 1
     starts = {a for a, _ in block.groups}
     counts = [[0] * 1 for _ in range(cap_w + 1)]     # counts[w][prev]: prev 0 stands for "no position yet"
     counts[0][0] = 1

@@ -7,7 +7,7 @@ successors come earlier), each valued once from the values already in the array:
     V(a, d) = max(0, max over attacks (p, y, n) of sum over outcomes (al, dl, w) of w / W * child),
 
 child being V of the same block with position p down al armies and y down dl defenders, or, where the
-roll takes y, the best move into y (`move_value`). The sums run over the round table's outcomes in
+roll takes y, the best move into y (`move_suffix`). The sums run over the round table's outcomes in
 its order, exactly as RealTurn.value sums them, so the floats are RealTurn's, bit for bit (a test
 holds them equal), and the exact phase of algorithms/real_turn.py reads them in place of its memo.
 
@@ -22,8 +22,18 @@ spare goes in (m = a - 1), and where y has nothing to attack the fewest go (m = 
 each, as RealTurn's shortcuts take it. Where the dice are always the most (`dice="most"`), more armies
 can hurt (three armies must roll two dice, and then move two in), so every move is weighed there.
 
-Three runners sweep the same array: `sweep_python` (this module: the definition, pure Python, slow
-and plain), algorithms/real_sweep_numpy.py (CPython with numpy) and site_src/js/real-sweep.js (the
+Near 1
+------
+Near 1 a value's float cannot tell chances apart: 1 - 1e-20 is 1.0, and the exact phase would have to
+value every action exactly to find the best (Africa from Brazil 80 against 1 on each: half a minute).
+So the sweep also keeps each position's chance of failing, F = 1 - V, by the same recursion with the
+least instead of the best (stopping fails for sure, a success never, and a move after a conquest takes
+the least over m): F(a, d) = min(1, min over attacks of sum of w / W * F(child)). Its floats keep their
+relative precision where V is near 1 (F small), as V's do near 0; the exact phase reads F to pick its
+candidates where the best value is above 1/2 (algorithms/real_turn.py `candidates`).
+
+Three runners sweep the same arrays: `sweep_python` (this module: the definition, pure Python, slow
+and plain), algorithms/real_sweep_numba.py (CPython with numba) and site_src/js/real-sweep.js (the
 browser's JavaScript, called from Pyodide). Each writes the same floats (tests/engine holds them
 equal, bit for bit).
 """
@@ -42,9 +52,11 @@ def least_move(min_move, n, a):
 
 
 def sweep_python(space, rounds, dice, min_move):
-    """The float value of every position of `space` (an array of doubles, index order): the module
-    docstring's recursion in plain Python, the definition the other runners are held to."""
+    """(V, F): the float value of every position of `space` and its chance of failing (arrays of
+    doubles, index order; module docstring, "Near 1"): the recursion in plain Python, the definition
+    the other runners are held to."""
     V = array("d", bytes(8 * space.size))
+    F = array("d", bytes(8 * space.size))
     choose = dice == "choose"
     for block in space.blocks:
         tick(len(block.keys) * block.ND // 16 + 1)
@@ -55,7 +67,7 @@ def sweep_python(space, rounds, dice, min_move):
             vals = block.values(key)
             for di in range(nd_all):
                 d = [((di // s) % f) + 1 if s else f for s, f in zip(strides, fixed)]
-                best = 0.0
+                best, least = 0.0, 1.0
                 for p, v in enumerate(vals):
                     if v < 2:
                         continue
@@ -64,22 +76,31 @@ def sweep_python(space, rounds, dice, min_move):
                         table = rounds.table(y, dy)
                         top = min(len(table) - 1, v - 1)
                         for n in (range(top, 0, -1) if choose else (top,)):
-                            total = 0.0
+                            total, fail = 0.0, 0.0
                             for al, dl, pr, _ in table[n]:
                                 if dl < dy:
-                                    c = V[block.offset + _down(block, vals, p, al) * nd_all + di - dl * strides[h]]
+                                    i = block.offset + _down(block, vals, p, al) * nd_all + di - dl * strides[h]
+                                    c, f = V[i], F[i]
                                 else:
                                     a2 = v - al
                                     mk = (ai, p, h, a2, di - (dy - 1) * strides[h])
                                     suffix = moves.get(mk)
                                     if suffix is None:
-                                        suffix = moves[mk] = move_suffix(space, block, vals, p, h, a2, d, V, choose)
-                                    c = suffix[least_move(min_move, n, a2)] if a2 >= 2 else 0.0
+                                        suffix = moves[mk] = move_suffix(space, block, vals, p, h, a2, d, V, F, choose)
+                                    if a2 >= 2:
+                                        lo = least_move(min_move, n, a2)
+                                        c, f = suffix[0][lo], suffix[1][lo]
+                                    else:
+                                        c, f = 0.0, 1.0
                                 total += pr * c
+                                fail += pr * f
                             if total > best:
                                 best = total
+                            if fail < least:
+                                least = fail
                 V[block.offset + ai * nd_all + di] = best
-    return V
+                F[block.offset + ai * nd_all + di] = least
+    return V, F
 
 
 def _down(block, vals, p, al):
@@ -112,31 +133,36 @@ def after_conquest(space, block, vals, p, h, d):
     return nb, di, place
 
 
-def move_suffix(space, block, vals, p, h, a, d, V, choose):
-    """[the best value moving at least m armies in, m = 0 .. a - 1] after position p of `block` takes
-    held target h with a armies left (index 0 unused; module docstring, "The moves")."""
+def move_suffix(space, block, vals, p, h, a, d, V, F, choose):
+    """([the best value moving at least m armies in], [the least chance of failing so], m = 0 .. a - 1)
+    after position p of `block` takes held target h with a armies left (index 0 unused; module
+    docstring, "The moves")."""
     nb, di, place = after_conquest(space, block, vals, p, h, d)
     if nb is None:
-        return [1.0] * a
+        return [1.0] * a, [0.0] * a
     x, y = block.live[p], block.held[h]
     x_live, y_live = x in nb.live, y in nb.live
 
-    def value(m):
-        return V[nb.offset + place(a, m) * nb.ND + di]
+    def at(m):
+        return nb.offset + place(a, m) * nb.ND + di
     if choose and not x_live:
-        return [value(a - 1)] * a
-    out = [0.0] * a
+        i = at(a - 1)
+        return [V[i]] * a, [F[i]] * a
+    out, outf = [0.0] * a, [1.0] * a
     if choose and not y_live:
         for m in range(1, a):
-            out[m] = value(m)
-        return out
-    best = 0.0
+            i = at(m)
+            out[m], outf[m] = V[i], F[i]
+        return out, outf
+    best, least = 0.0, 1.0
     for m in range(a - 1, 0, -1):
-        c = value(m)
-        if c > best:
-            best = c
-        out[m] = best
-    return out
+        i = at(m)
+        if V[i] > best:
+            best = V[i]
+        if F[i] < least:
+            least = F[i]
+        out[m], outf[m] = best, least
+    return out, outf
 
 
 # ----------------------------------------------------------------------------- the other runners
@@ -201,23 +227,20 @@ def _javascript():
 
 
 def sweep(space, rounds, dice, min_move):
-    """The float value of every position of `space` (array of doubles, index order), by the fastest
-    runner this interpreter has (`runner`); every runner gives the same doubles."""
+    """(V, F): every position's float value and chance of failing (arrays of doubles, index order),
+    by the fastest runner this interpreter has (`runner`); every runner gives the same doubles."""
     how = runner(space.size)
+    if how == "python":
+        return sweep_python(space, rounds, dice, min_move)
+    tick()
+    both = array("d")
     if how == "numba":
         from .real_sweep_numba import sweep_numba
-        tick()
-        out = array("d")
-        out.frombytes(sweep_numba(space, rounds, dice, min_move).tobytes())
-        tick()
-        return out
-    fn = _javascript()
-    if how == "javascript":
+        both.frombytes(sweep_numba(space, rounds, dice, min_move).tobytes())
+    else:
         from pyodide.ffi import to_js
         text, keys = spec(space, rounds, dice, min_move)
         tick()
-        out = array("d")
-        out.frombytes(fn(text, to_js(keys)).to_bytes())
-        tick()
-        return out
-    return sweep_python(space, rounds, dice, min_move)
+        both.frombytes(_javascript()(text, to_js(keys)).to_bytes())
+    tick()
+    return both[:space.size], both[space.size:]

@@ -76,7 +76,8 @@ def flatten(space, rounds, dice, min_move):
 
 
 def sweep_numba(space, rounds, dice, min_move):
-    """The float value of every position of `space` (a numpy array of doubles, index order)."""
+    """Every position's float value, then every position's chance of failing (one numpy array of
+    2 * space.size doubles, index order: algorithms/real_sweep.py, "Near 1")."""
     f = flatten(space, rounds, dice, min_move)
     tables, table_start, table_bits = _tables(f["keys"], f["info"])
     return _sweep(f["size"], f["keys"], f["info"], f["pos"], f["held"], f["pairs"], f["pairs_start"], f["first"],
@@ -163,7 +164,9 @@ def _lookup(vals, b, info, pos, slots, start, bits):
 @njit(cache=True)
 def _sweep(size, keys, info, pos, held, pairs, pairs_start, first, defend, attack, AL, DL, PR, choose, by_dice,
            slots, tstart, tbits):
-    V = np.zeros(size, dtype=np.float64)
+    VF = np.zeros(2 * size, dtype=np.float64)
+    V = VF[:size]
+    F = VF[size:]
     most_cap = 2
     for r in range(pos.shape[0]):
         if pos[r, 5] + 1 > most_cap:
@@ -179,7 +182,9 @@ def _sweep(size, keys, info, pos, held, pairs, pairs_start, first, defend, attac
         downs = np.zeros(L * 4, dtype=np.int64)
         lines = np.zeros((max(P, 1), most_cap + 1), dtype=np.int64)
         cache = np.zeros(max(P, 1) * ND * 4, dtype=np.float64)
+        cachef = np.zeros(max(P, 1) * ND * 4, dtype=np.float64)
         bests = np.zeros(ND, dtype=np.float64)
+        leasts = np.zeros(ND, dtype=np.float64)
         # per pair: the next block (or -1 a success), x's and y's places there, the di map
         nbs = np.zeros(max(P, 1), dtype=np.int64)
         qxs = np.full(max(P, 1), -1, dtype=np.int64)
@@ -258,6 +263,7 @@ def _sweep(size, keys, info, pos, held, pairs, pairs_start, first, defend, attac
                     for di in range(ND):
                         for lo in range(4):
                             cache[(i * ND + di) * 4 + lo] = 1.0 if nb == -1 else 0.0
+                            cachef[(i * ND + di) * 4 + lo] = 0.0 if nb == -1 else 1.0
                     continue
                 _line(vals, v, nb, qxs[i], qys[i], choose, fast[i], src[i], nwork, info, pos, lines[i], slots, tstart,
                       tbits)
@@ -267,8 +273,10 @@ def _sweep(size, keys, info, pos, held, pairs, pairs_start, first, defend, attac
                     for di in range(ND):
                         if not (st and (di // st) % dig):
                             c = V[row + ditrans[i, di]]
+                            f = F[row + ditrans[i, di]]
                             for lo in range(4):
                                 cache[(i * ND + di) * 4 + lo] = c
+                                cachef[(i * ND + di) * 4 + lo] = f
                 elif choose and qys[i] < 0:          # the fewest go in
                     for lo in range(1, 4):
                         if lo < v:
@@ -276,9 +284,11 @@ def _sweep(size, keys, info, pos, held, pairs, pairs_start, first, defend, attac
                             for di in range(ND):
                                 if not (st and (di // st) % dig):
                                     cache[(i * ND + di) * 4 + lo] = V[row + ditrans[i, di]]
+                                    cachef[(i * ND + di) * 4 + lo] = F[row + ditrans[i, di]]
                 else:                                # the best of every move, row by row of the next block
                     for di in range(ND):
                         bests[di] = 0.0
+                        leasts[di] = 1.0
                     for m in range(v - 1, 0, -1):
                         row = nbase + lines[i, m] * nND
                         for di in range(ND):
@@ -287,13 +297,18 @@ def _sweep(size, keys, info, pos, held, pairs, pairs_start, first, defend, attac
                             c = V[row + ditrans[i, di]]
                             if c > bests[di]:
                                 bests[di] = c
+                            f = F[row + ditrans[i, di]]
+                            if f < leasts[di]:
+                                leasts[di] = f
                             if m < 4:
                                 cache[(i * ND + di) * 4 + m] = bests[di]
+                                cachef[(i * ND + di) * 4 + m] = leasts[di]
             for di in range(ND):
                 for hh in range(H):
                     s2 = held[h0 + hh, 1]
                     d[hh] = ((di // s2) % held[h0 + hh, 2]) + 1 if s2 else held[h0 + hh, 2]
                 best = 0.0
+                least = 1.0
                 for i in range(P):
                     p, h = pairs[P0 + i, 0], pairs[P0 + i, 1]
                     v = vals[p]
@@ -307,27 +322,37 @@ def _sweep(size, keys, info, pos, held, pairs, pairs_start, first, defend, attac
                     low = 1 if choose else top
                     for n in range(top, low - 1, -1):
                         total = 0.0
+                        fail = 0.0
                         for o in range(first[y, nd, n], first[y, nd, n + 1]):
                             al, dl = AL[o], DL[o]
                             if dl < dy:
                                 child = downs[p * 4 + al] if al else ai
                                 c = V[offset + child * ND + di - dl * stride]
+                                f = F[offset + child * ND + di - dl * stride]
                             else:
                                 a2 = v - al
                                 diwo = di - (dy - 1) * stride
                                 lo = (n if n < a2 else a2 - 1) if by_dice else 1
                                 if a2 < 2:
                                     c = 0.0
+                                    f = 1.0
                                 elif al == 0 and lo < 4:
                                     c = cache[(i * ND + diwo) * 4 + lo]
+                                    f = cachef[(i * ND + diwo) * 4 + lo]
                                 else:
                                     c = _conquest(V, vals, a2, lo, diwo, nbs[i], qxs[i], qys[i], choose, fast[i], src[i],
-                                                  nwork, info, pos, ditrans[i], slots, tstart, tbits)
+                                                  nwork, info, pos, ditrans[i], slots, tstart, tbits, False)
+                                    f = _conquest(F, vals, a2, lo, diwo, nbs[i], qxs[i], qys[i], choose, fast[i], src[i],
+                                                  nwork, info, pos, ditrans[i], slots, tstart, tbits, True)
                             total += PR[o] * c
+                            fail += PR[o] * f
                         if total > best:
                             best = total
+                        if fail < least:
+                            least = fail
                 V[offset + ai * ND + di] = best
-    return V
+                F[offset + ai * ND + di] = least
+    return VF
 
 
 @njit(cache=True)
@@ -363,10 +388,14 @@ def _line(vals, a, nb, qx, qy, choose, fast, src, work, info, pos, out, slots, t
 
 
 @njit(cache=True)
-def _conquest(V, vals, a, lo, di, nb, qx, qy, choose, fast, src, work, info, pos, ditrans, slots, tstart, tbits):
+def _conquest(V, vals, a, lo, di, nb, qx, qy, choose, fast, src, work, info, pos, ditrans, slots, tstart, tbits,
+              failing):
     """The best value moving at least lo armies in (a conquest whose roll cost the attacker armies:
-    not met with the printed dice)."""
+    not met with the printed dice); with `failing`, V is the chances of failing and the least is
+    taken."""
     if nb < 0:
+        if failing:
+            return 0.0 if nb == -1 else 1.0
         return 1.0 if nb == -1 else 0.0
     line = np.zeros(a + 1, dtype=np.int64)
     _line(vals, a, nb, qx, qy, choose, fast, src, work, info, pos, line, slots, tstart, tbits)
@@ -376,9 +405,9 @@ def _conquest(V, vals, a, lo, di, nb, qx, qy, choose, fast, src, work, info, pos
         return V[dj + line[a - 1] * nND]
     if choose and qy < 0:
         return V[dj + line[lo] * nND]
-    best = 0.0
+    best = 1.0 if failing else 0.0
     for m in range(a - 1, lo - 1, -1):
         c = V[dj + line[m] * nND]
-        if c > best:
+        if (c < best) if failing else (c > best):
             best = c
     return best

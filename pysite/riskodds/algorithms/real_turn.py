@@ -86,6 +86,13 @@ from .turn import prefer
 RELATIVE = 1e-9         # float candidates within this of the best are compared exactly (a default:
                         # `relative_for` derives the margin a position needs, module docstring)
 TINY = 1e-250           # below this a float may have lost the value: compare exactly
+HIGH = 0.5              # above this the chances of failing pick the candidates (`candidates`)
+
+
+def near_least(least, relative):
+    """The largest chance of failing still a candidate beside the least (`least`): the chances of
+    failing are sums of positive terms like the values, with the same margin (module docstring)."""
+    return TINY if least < TINY else least * (1 + relative)
 
 
 @dataclass(frozen=True)
@@ -359,9 +366,55 @@ class RealTurn:
         return v
 
     def candidates(self, s, best):
-        """The attacks whose float values the exact comparison must decide between."""
+        """The attacks whose float values the exact comparison must decide between. Near 1 values'
+        floats cannot tell actions apart (1 - 1e-20 is 1.0): above HIGH their chances of failing are
+        compared instead (`fail_q`), where the sweep kept them."""
+        if best > HIGH and self.has_fails:
+            fails = [(a, self.fail_q(s, *a)) for a in self.attacks(s)]
+            ceiling = near_least(min(f for _, f in fails), self.relative)
+            return [a for a, f in fails if f <= ceiling]
         floor = 0.0 if best < TINY else best * (1 - self.relative)
         return [(x, y, n) for x, y, n in self.attacks(s) if self.q(s, x, y, n) >= floor]
+
+    @property
+    def has_fails(self):
+        """Were the chances of failing kept (a sweep: SweptTurn), so that `fail` is precise near 1?"""
+        return getattr(self, "failed", None) is not None
+
+    def fail(self, s):
+        """1 - value(s) as a float (precise only where a sweep kept it: SweptTurn.fail)."""
+        return 1.0 - self.value(s)
+
+    def fail_q(self, s, x, y, n):
+        """The float chance of failing after attacking y from x with n dice in state s (the sums of
+        the sweep's F, algorithms/real_sweep.py)."""
+        a, d = s[x], -s[y]
+        outcomes, _ = self.rounds[y][n, min(self.most_defend[y], d)]
+        total = 0.0
+        for al, dl, p, _ in outcomes:
+            if dl < d:
+                t = list(s)
+                t[x] = self.live(s, x, a - al)
+                t[y] = dl - d
+                total += p * self.fail(tuple(t))
+            else:
+                total += p * self.fail_conquest(s, x, y, a - al, n)
+        return total
+
+    def fail_conquest(self, s, x, y, a, n):
+        """The least chance of failing over the moves after y falls to x (a armies left on x)."""
+        if self.need == "any":
+            return 0.0
+        if a < 2:
+            return 1.0
+        lo = n if self.min_move == "dice" and n < a else (a - 1 if self.min_move == "dice" else 1)
+        if self.dice == "choose":       # monotone: all but one in where x is spent, the fewest where y is
+            _, x_live, y_live = self.moved(s, x, y)
+            if not x_live:
+                return self.fail(self.after_move(s, x, y, a, a - 1))
+            if not y_live:
+                return self.fail(self.after_move(s, x, y, a, lo))
+        return min(self.fail(self.after_move(s, x, y, a, m)) for m in range(lo, a))
 
     def larger(self, u, v):
         return u if self.compare(u, v) >= 0 else v
@@ -455,8 +508,13 @@ class RealTurn:
         options = list(range(lo, a))
         floats = [self.value(after(m)) for m in options]
         top = max(floats)
-        floor = 0.0 if top < TINY else top * (1 - self.relative)
-        near = [m for m, f in zip(options, floats) if f >= floor]
+        if top > HIGH and self.has_fails:       # near 1: the chances of failing tell the moves apart
+            fails = [self.fail(after(m)) for m in options]
+            ceiling = near_least(min(fails), self.relative)
+            near = [m for m, f in zip(options, fails) if f <= ceiling]
+        else:
+            floor = 0.0 if top < TINY else top * (1 - self.relative)
+            near = [m for m, f in zip(options, floats) if f >= floor]
         if len(near) == 1:
             return near[0]
         exact = {m: self.exact(after(m)) for m in near}
@@ -481,9 +539,9 @@ class SweptTurn(RealTurn):
     exact phase and the decisions are RealTurn's. A state outside the space (none, if the space's
     bounds hold) falls back to RealTurn's own search."""
 
-    def __init__(self, lay, min_move, dice, scale, space, swept, zero_is_exact=True, rounds=None):
+    def __init__(self, lay, min_move, dice, scale, space, swept, zero_is_exact=True, rounds=None, fails=None):
         super().__init__(lay, min_move, dice, scale, zero_is_exact, space.need, rounds)
-        self.space, self.swept = space, swept
+        self.space, self.swept, self.failed = space, swept, fails
         self.outside = 0                # states met outside the space (a test holds it at 0)
         self.by_index = {}              # exact values by the space's index: one per canonical position
 
@@ -512,6 +570,13 @@ class SweptTurn(RealTurn):
             return 1.0
         self.outside += 1
         return super().value(s)
+
+    def fail(self, s):
+        """The sweep's float chance of failing from state s (algorithms/real_sweep.py, "Near 1")."""
+        i = self.space.index(s) if self.failed is not None else None
+        if i is not None:
+            return self.failed[i]
+        return 0.0 if self.settled(s) else super().fail(s)
 
 
 def relative_for(potential):

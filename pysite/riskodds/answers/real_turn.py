@@ -140,9 +140,9 @@ def real_play(request, dice):
     potential = _armies(request) + sum(t.defenders for t in request.targets)
     space = space_of(request, lay)
     rounds = Rounds(models)
-    swept = real_sweep.sweep(space, rounds, dice, request.min_move)
+    swept, fails = real_sweep.sweep(space, rounds, dice, request.min_move)
     solver = search.SweptTurn(lay, request.min_move, dice, request.scale, space, swept,
-                              search.underflow_free(models, potential) if models else True, rounds)
+                              search.underflow_free(models, potential) if models else True, rounds, fails)
     solver.grow_stack(potential)
     solver.relative = search.relative_for(potential)
     k = lay.k
@@ -196,8 +196,13 @@ def best_placement(solver, request, base):
         state = solver.canonical(s)
         options.append((solver.value(state), placed, state))
     top = max(f for f, _, _ in options)
-    floor = 0.0 if top < search.TINY else top * (1 - solver.relative)
-    near = [(placed, state) for f, placed, state in options if f >= floor]
+    if top > search.HIGH and solver.has_fails:      # near 1: the chances of failing tell them apart
+        fails = [(solver.fail(state), placed, state) for _, placed, state in options]
+        ceiling = search.near_least(min(f for f, _, _ in fails), solver.relative)
+        near = [(placed, state) for f, placed, state in fails if f <= ceiling]
+    else:
+        floor = 0.0 if top < search.TINY else top * (1 - solver.relative)
+        near = [(placed, state) for f, placed, state in options if f >= floor]
     best = None
     for placed, state in near:
         key = (sum(p for i, p in zip(entries, placed) if request.entries[i].border), placed)
