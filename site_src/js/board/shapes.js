@@ -87,3 +87,60 @@ export function arrow(from, target, a, b, { head, gap }) {
     start: { x: seg.x1, y: seg.y1 },
   };
 }
+
+/** Points along an arrow's last segment (where it comes into its target), from where it starts
+ *  (fraction 0) to its point (1), at each of `fractions`: [[x, y]]. */
+export function along(shape, fractions) {
+  const s = shape.parts.at(-1), [tx, ty] = shape.head[0];
+  return fractions.map((f) => [s.x1 + (tx - s.x1) * f, s.y1 + (ty - s.y1) * f]);
+}
+
+/** Whether rectangle r comes within `slack` of the segment {x1, y1, x2, y2}. */
+export function touches(r, seg, slack = 0) {
+  const x0 = r.x - slack, y0 = r.y - slack, x1 = r.x + r.width + slack, y1 = r.y + r.height + slack;
+  // clip the segment to the rectangle (Liang-Barsky): it touches where something is left
+  let t0 = 0, t1 = 1;
+  const dx = seg.x2 - seg.x1, dy = seg.y2 - seg.y1;
+  for (const [p, q] of [[-dx, seg.x1 - x0], [dx, x1 - seg.x1], [-dy, seg.y1 - y0], [dy, y1 - seg.y1]]) {
+    if (p === 0) { if (q < 0) return false; continue; }
+    const t = q / p;
+    if (p < 0) t0 = Math.max(t0, t); else t1 = Math.min(t1, t);
+    if (t0 > t1) return false;
+  }
+  return true;
+}
+
+/** Where an arrow's label goes: on the arrow (its middle, else a little towards either end) where
+ *  that is clear of every rectangle in `taken` and inside `within`; else beside its target's box
+ *  as placeLabel() places it, where that is clear; else the clear place nearest the arrow's middle,
+ *  on rings around it (a line then joins label and arrow); else placeLabel()'s, covering least.
+ *  The chosen patch is added to `taken`. Returns pill()'s {x, y, box} and `on`: whether the patch
+ *  lies on the arrow. */
+export function placeOnArrow(shape, b, text, fs, taken, within = null) {
+  const inside = (l) => !within || overlap(l.box, within) >= l.box.width * l.box.height - 1e-6;
+  const clear = (l) => inside(l) && taken.every((t) => overlap(l.box, t) === 0);
+  const take = (l, on) => { taken.push(l.box); return { ...l, on }; };
+  for (const [x, y] of along(shape, [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8])) {
+    const l = pill(x, y, text, fs);
+    if (clear(l)) return take(l, true);
+  }
+  const [middle] = along(shape, [0.5]);
+  const beside = placeLabel(b, shape.start.x, shape.start.y, text, fs, [...taken], [middle], within);
+  if (!clear(beside)) {
+    const h = beside.box.height;
+    for (let ring = 1; ring <= 8; ring++) {
+      for (let k = 0; k < 12; k++) {
+        const a = (k * Math.PI) / 6;
+        const l = pill(middle[0] + Math.cos(a) * ring * h, middle[1] + Math.sin(a) * ring * h, text, fs);
+        if (clear(l)) return take(l, onArrow(l.box, shape));
+      }
+    }
+  }
+  return take(beside, onArrow(beside.box, shape));
+}
+
+/** Whether a rectangle touches an arrow (its shaft or its point). */
+function onArrow(r, shape) {
+  const last = shape.parts.at(-1);
+  return shape.parts.some((p) => touches(r, p)) || touches(r, { x1: last.x2, y1: last.y2, x2: shape.head[0][0], y2: shape.head[0][1] });
+}
