@@ -130,7 +130,7 @@ BOARD_PARTS = {"assets/css/board.css", "assets/board/classic.json", "assets/js/c
 # the page's own already), and its budget
 ON_DEMAND = {
     "turn": BOARD_PARTS | {"assets/js/calculators/turn.js", "assets/js/calculators/turn-play.js",
-                           "assets/js/calculators/turn-play-state.js"},
+                           "assets/js/calculators/turn-play-state.js", "assets/js/calculators/keep-link.js"},
     "hold": BOARD_PARTS | {"assets/js/calculators/hold.js", "assets/js/calculators/hold-answer.js"},
 }
 ON_DEMAND_BUDGET = 144 * 1024  # bytes: one calculator's code, styles and board, loaded when it is used (issue 44: the board in rooms of its own, each with its header, and Play it on the board)
