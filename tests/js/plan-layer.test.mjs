@@ -83,3 +83,11 @@ test("layoutSteps: an attack across the edge from a box out of view says where i
     { u: 1, view: WHOLE, taken: [], inView: () => true });
   assert.equal(plain.words, "his attack");
 });
+
+test("layoutSteps: where no place on the board is clear, the arrow goes without its label", () => {
+  const all = [{ x: VIEW.x, y: VIEW.y, width: VIEW.w, height: VIEW.h }]; // every place taken
+  const [l] = layoutSteps([{ from: "Siam", target: "Indonesia", move: 5 }], { u: 1, view: WHOLE, taken: all });
+  assert.equal(l.label, null);
+  assert.equal(l.on, false);
+  assert.equal(all.length, 1); // nothing added
+});

@@ -16,7 +16,7 @@ import { el, svg } from "../dom.js";
 import { BOX, VIEW, WRAP, place, nameAt } from "./geometry.js";
 import { towards } from "./keys.js";
 import { PLAYER, OPPONENT } from "./position.js";
-import { WHOLE, holds, rectAround, viewTerritories, zoomPan } from "./zoom.js";
+import { WHOLE, holds, viewRect, zoomPan } from "./zoom.js";
 import { PAD, layoutTexts } from "./texts.js";
 import { drawSteps, layoutSteps } from "./plan-layer.js";
 
@@ -131,11 +131,11 @@ export function drawBoard(board, { id, editorId, helpId, onPick, goalMark = "tar
   /** The rectangle of a view. */
   function rectOf(which) {
     const continent = board.continents.find((c) => c.name === which);
-    if (continent) return rectAround(viewTerritories(board, continent.territories), continent.name);
+    if (continent) return viewRect(board, continent.territories, [], continent.name);
     if (which !== GOAL) return { ...WHOLE };
     const core = [...state.goal];
     const whole = board.continents.find((c) => c.territories.length === core.length && c.territories.every((t) => core.includes(t)));
-    return rectAround(viewTerritories(board, core, [...holdingsNow().keys()]), whole?.name);
+    return viewRect(board, core, [...holdingsNow().keys()], whole?.name);
   }
 
   function zoomTo(which) {
@@ -270,7 +270,11 @@ export function drawBoard(board, { id, editorId, helpId, onPick, goalMark = "tar
       label.classList.toggle("gives-way", steps.some((s) => wraps(s.from, s.target) && s.target === WRAP[i]));
     }
     if (!steps.length || !zoom.u) { plan.replaceChildren(); return; }
-    const laid = layoutSteps(steps, { u: zoom.u, view: zoom.rect, taken: [...taken], inView });
+    // a label's words measured as drawn (bold, at the board's size), in a label kept out of sight
+    const probe = svg("text", {});
+    plan.replaceChildren(svg("g", { class: "step-label probe" }, probe));
+    const measure = (words) => { probe.textContent = words; return probe.getComputedTextLength(); };
+    const laid = layoutSteps(steps, { u: zoom.u, view: zoom.rect, taken: [...taken], inView, measure });
     plan.replaceChildren(...drawSteps(laid, zoom.u));
   }
 

@@ -52,6 +52,19 @@ export function rectAround(territories, continent = null) {
   return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
 }
 
+/** The rectangle of a view of `core` (viewTerritories' territories, around `continent`'s name where
+ *  given); where a stack in play comes in across the board's edge (Kamchatka into Alaska), the
+ *  rectangle reaches that edge, so its arrow is in view. */
+export function viewRect(board, core, inPlay = [], continent = null) {
+  const shown = viewTerritories(board, core, inPlay);
+  const r = rectAround(shown, continent);
+  const play = new Set(inPlay);
+  const across = (i) => shown.includes(WRAP[i]) && play.has(WRAP[1 - i]) && !shown.includes(WRAP[1 - i]);
+  if (across(0)) { r.w += r.x - VIEW.x; r.x = VIEW.x; } // Alaska's side: the left edge
+  if (across(1)) r.w = VIEW.x + VIEW.w - r.x; // Kamchatka's: the right edge
+  return r;
+}
+
 /** The smallest drawing a frame `fw` px wide allows: the whole board's width across it. */
 export const widest = (fw) => Math.max(VIEW.w / fw, U_MIN);
 
