@@ -13,7 +13,7 @@
 // (the default once there is a goal), one continent and its borders, or the whole board. Texts are
 // laid out again at every zoom (board/texts.js), so none is under 12 px and none covers another.
 import { el, svg } from "../dom.js";
-import { BOX, VIEW, WRAP, place, nameAt } from "./geometry.js";
+import { BOX, VIEW, WRAP, place, nameAt, wraps } from "./geometry.js";
 import { towards } from "./keys.js";
 import { PLAYER, OPPONENT } from "./position.js";
 import { WHOLE, holds, viewRect, zoomPan } from "./zoom.js";
@@ -24,7 +24,6 @@ const TEXT_PX = 12; // every text on the board, in CSS pixels at any zoom
 const BRIDGE = 44; // a continent's land between two of its boxes that a land link joins
 const GOAL = "goal"; // the view of the goal, its borders and every territory in play
 
-const wraps = (a, b) => WRAP.includes(a) && WRAP.includes(b) && a !== b;
 const box = (p) => ({ x: p.x0, y: p.y0, width: BOX.w, height: BOX.h });
 
 /** Who holds a territory, in words: "yours", "the opponent's", "held by red". */
@@ -153,7 +152,8 @@ export function drawBoard(board, { id, editorId, helpId, onPick, goalMark = "tar
   // ---- texts: laid out for the size the board is drawn at (board/texts.js), then the plan over them ----
   let taken = []; // the boxes of the texts shown
   function fit(u) {
-    const gone = (label) => (planSteps()).some((s) => wraps(s.from, s.target) && s.target === WRAP[wrapLabels.indexOf(label)]);
+    // the edge's label gives way to an attack that comes in across the edge
+    const gone = (label) => planSteps().some((s) => wraps(s.from, s.target) && s.target === WRAP[wrapLabels.indexOf(label)]);
     root.setAttribute("font-size", (TEXT_PX * u).toFixed(2)); // first: the texts are measured at it
     taken = layoutTexts({ nodes, names: [...names.children], wrapLabels, board, fs: TEXT_PX * u, gone });
     for (const [t, n] of nodes) name(t, n);
@@ -266,9 +266,6 @@ export function drawBoard(board, { id, editorId, helpId, onPick, goalMark = "tar
 
   function drawPlan() {
     const steps = planSteps();
-    for (const [i, label] of wrapLabels.entries()) { // the edge's label gives way to an attack that comes in across the edge
-      label.classList.toggle("gives-way", steps.some((s) => wraps(s.from, s.target) && s.target === WRAP[i]));
-    }
     if (!steps.length || !zoom.u) { plan.replaceChildren(); return; }
     // a label's words measured as drawn (bold, at the board's size), in a label kept out of sight
     const probe = svg("text", {});

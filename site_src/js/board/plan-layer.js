@@ -7,10 +7,9 @@
 //
 // layoutSteps() is pure (tests/js/plan-layer.test.mjs); drawSteps() makes the SVG.
 import { svg } from "../dom.js";
-import { VIEW, WRAP, place } from "./geometry.js";
+import { VIEW, place, wraps } from "./geometry.js";
 import { arrow, along, overlap, placeLabel, placeOnArrow } from "./shapes.js";
 
-const wraps = (a, b) => WRAP.includes(a) && WRAP.includes(b) && a !== b;
 const WHOLE = { x: VIEW.x, y: VIEW.y, w: VIEW.w, h: VIEW.h };
 const rect = (v) => ({ x: v.x, y: v.y, width: v.w, height: v.h });
 

@@ -5,7 +5,7 @@
 // Units: the SVG's user units throughout. A box is {x0, y0, x1, y1} (board/geometry.js place()); a
 // rectangle (a text's or a label's extent) is {x, y, width, height}; fs is the text size in user
 // units (12 CSS px times the user units per CSS pixel).
-import { BOX, VIEW, WRAP } from "./geometry.js";
+import { BOX, VIEW, WRAP, wraps } from "./geometry.js";
 
 /** Two rectangles' shared area (0: apart or touching). */
 export function overlap(r, q) {
@@ -64,7 +64,6 @@ export function placeLabel(b, x, y, text, fs, taken, also = [], within = null, w
   return best;
 }
 
-const wraps = (a, b) => WRAP.includes(a) && WRAP.includes(b) && a !== b;
 
 /** An attack's arrow from box a (place(from)) into box b (place(target)): {parts: [segments], head:
  *  [[x, y] x 3] (its point first), start: {x, y}} where the shaft leaves a. `head` and `gap` are the

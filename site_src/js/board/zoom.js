@@ -7,7 +7,7 @@
 //
 // Sizes are in user units a CSS pixel (u): larger u, smaller drawing. Pure functions first (Node
 // tests them, tests/js/board-zoom.test.mjs), then the controller that applies them to the DOM.
-import { VIEW, WRAP, place, nameAt } from "./geometry.js";
+import { VIEW, WRAP, place, nameAt, wraps } from "./geometry.js";
 
 export const MARGIN = 22; // user units around a view's boxes
 export const U_MIN = 0.6; // the largest zoom: a box 180 px wide
@@ -16,7 +16,6 @@ export const ZOOM_STEP = 1.5; // the buttons' step
 export const TALL = 0.8; // the frame's height at most, of the window's
 export const DOCKED = 0.42; // ... while it shares the screen with a panel (Play it)
 
-const wraps = (a, b) => WRAP.includes(a) && WRAP.includes(b) && a !== b;
 
 /** The territories a view of `core` shows: core, every territory bordering one of them (not across
  *  the board's edge), and every territory in `inPlay` but one that would join them only across the
