@@ -115,6 +115,46 @@ def continents_real() -> dict:
     return {"changed": changed, "kept": kept}
 
 
+def continent_rows() -> list[dict]:
+    """What each row of the continents table counts, in words: [{"continent", "entry", "words"}], in
+    the table's order. A row is the best play, roll by roll, where the build searched every way to
+    play; else the best plan fixed in advance (the best chain for the continents whose every-plan
+    search takes minutes), said for each number of defenders on each territory."""
+    from riskodds.facts import board
+
+    def each(d: int) -> str:
+        return f"{d} on each territory"
+
+    out = []
+    for name in board.MEMBERS:
+        entry = decisions.continent_needed(name, decisions.NEEDED_DEFENDERS[0])["entry"]
+        if decisions.NEEDED_SEARCH.get(name) == "chains":
+            words = ("every number is the best chain, a plan fixed in advance in which each territory attacks at "
+                     "most one other. Playing roll by roll may need fewer armies.")
+        else:
+            real = {d: decisions.continent_needed_real(name, d)["real"] for d in decisions.NEEDED_DEFENDERS}
+            whole = [d for d in real if all(real[d].values())]
+            none = [d for d in real if not any(real[d].values())]
+            if len(whole) == len(real):
+                words = "every number is the best play, roll by roll."
+            else:
+                parts = []
+                for d in real:
+                    played = [fmt.render(Fraction(p), "pct0") for p, r in real[d].items() if r]
+                    kept = [fmt.render(Fraction(p), "pct0") for p, r in real[d].items() if not r]
+                    if d in whole:
+                        parts.append(f"with {each(d)}, the best play, roll by roll")
+                    elif d in none:
+                        parts.append(f"with {each(d)}, the best plan fixed in advance")
+                    else:
+                        parts.append(f"with {each(d)}, roll by roll for {' and '.join(played)} and the best plan "
+                                     f"fixed in advance for {' and '.join(kept)}")
+                words = ("; ".join(parts) + ". Every way to play is too big a search for the build there, "
+                         "so real play may need fewer.")
+        out.append({"continent": name, "entry": entry, "words": words[0].upper() + words[1:]})
+    return out
+
+
 def continent_doors(name: str) -> list[str]:
     """A continent's border territories (the board's facts), in board order."""
     from riskodds.facts import board
@@ -180,6 +220,6 @@ def content_context(figures: dict, assets: dict, hists) -> dict:
             "needed_d": article_data.NEEDED_D, "choice_n": choice_checked(), "choice_at": decisions.CHOICE_AT,
             "turn_play": turn_play, "turn_opening": turn_opening, "hold_play": holding.play, "holds": holding.HOLDS,
             "hold_story": holding.story,
-            "continent_doors": continent_doors, "continents_real": continents_real,
+            "continent_doors": continent_doors, "continents_real": continents_real, "continent_rows": continent_rows,
             "chains_checked": decisions.chains_match_every_plan,
             "and_list": lambda items: items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]}

@@ -192,11 +192,13 @@ def needed_full_table(max_d: int, levels: list[str]) -> Markup:
 def continents_table(defenders: list[int], levels: list[str]) -> Markup:
     """For each continent, its cheapest entry (decisions.continent_needed) and the armies on it that
     take the whole continent with each chance, when every territory holds d armies (one column group
-    per d). A card per continent on a phone."""
+    per d). A card per continent on a phone. The numbers are the best real play's where the build
+    searched it, else the best fixed plan's (decisions.continent_needed_real, which the build keeps
+    in the facts under the same keys); the article says which, row by row."""
     from riskodds.facts import board
 
     from . import decisions
-    head = ["continent"] + [f"{d} on each: {escape(_pct_label(p))}" for d in defenders for p in levels]
+    head = ["continent"] + [f"{d} on each, {escape(_pct_label(p))}" for d in defenders for p in levels]
     rows = []
     for name in board.MEMBERS:
         entry = decisions.continent_needed(name, defenders[0])["entry"]
@@ -206,12 +208,11 @@ def continents_table(defenders: list[int], levels: list[str]) -> Markup:
             if found["entry"] != entry:
                 raise ValueError(f"{name}: the cheapest entry differs with {d} on each; the table has one column of entries")
             cells += [_num(f"turn/needed/{name}/{entry}/{d}/{p}", "int") for p in levels]
-        chains = "chains" if decisions.NEEDED_SEARCH.get(name) == "chains" else ""
-        fixed = not all(all(decisions.continent_needed_real(name, d)["real"].values()) for d in defenders)
-        label = f"{escape(name)} ({board.BONUS[name]}), from {escape(entry)}" + ("*" if chains else "†" if fixed else "")
-        rows.append((label, cells))
-    return wrap("table-continents", "Armies on the territory you attack from, to take a whole continent this turn",
-                stacked(head, rows), "continents stack")
+        rows.append((f"{escape(name)} ({board.BONUS[name]}), from {escape(entry)}", cells))
+    # what each row counts (roll by roll, or a plan fixed in advance) is said continent by continent
+    # under the table's lead (context.continent_rows)
+    return wrap("table-continents", "Armies on the territory you attack from, to take a whole continent this turn, "
+                "by the armies on each of its territories and the chance", stacked(head, rows), "continents stack")
 
 
 def details(summary: str, inner: Markup) -> Markup:

@@ -272,8 +272,9 @@ def test_where_the_stacks_end(part2):
 def test_the_continents_table(part2):
     """Each row: from its entry, the best real play at the armies given reaches the chance and one
     army fewer does not (riskodds.turn, asked at those two counts); the cells the build could not
-    play roll by roll keep the best fixed plan's number and are named under the table. For Australia
-    and South America with one army each, the brute force of every policy agrees."""
+    play roll by roll keep the best fixed plan's number, and the list above the table says so,
+    continent by continent and for each number of defenders (issue 44). For Australia and South
+    America with one army each, the brute force of every policy agrees."""
     import real_turn_oracle as oracle
     from recipes import continent_real_win, real_needed
     from riskodds.facts import board
@@ -282,10 +283,12 @@ def test_the_continents_table(part2):
     rows = re.findall(r'data-computed="turn/needed/([^/]+)/([^/]+)/(\d)/(\d+/\d+)"', sec)
     assert len(rows) == 6 * len(decisions.NEEDED_DEFENDERS) * len(decisions.NEEDED_PS)
     kept = []
+    played = {}   # (continent, d) -> [each cell played roll by roll]
     for continent, entry, d, p in rows:
         T = evaluate(f"turn/needed/{continent}/{entry}/{d}/{p}")
         fixed = evaluate(f"turn/needed-fixed/{continent}/{entry}/{d}/{p}")
         real = real_needed(continent, entry, int(d))[p][1]
+        played.setdefault((continent, entry, d), []).append(real)
         assert T <= fixed
         if not real:
             assert T == fixed
@@ -301,9 +304,26 @@ def test_the_continents_table(part2):
             assert oracle.value(position(T), "you", goal) >= Fraction(p) > oracle.value(position(T - 1), "you", goal)
         if T < fixed:
             assert f"{continent} with {d} on each territory needs {T} for" in words
-    for continent in set(kept):
-        assert re.search(rf"{continent} \(\d+\), from [\w ]+\u2020", html.unescape(sec)), continent
-        assert continent in words.split("† For", 1)[1].split("Real play may need fewer")[0]
+    # what each row counts, said continent by continent above the table
+    lead = text(sec.split('id="table-continents"', 1)[0].rsplit("What each row counts:", 1)[1])
+    for (continent, entry, d), cells in played.items():
+        said = lead.split(f"{continent}, from {entry}. ", 1)[1].split(" from ", 1)[0]
+        if continent in decisions.NEEDED_SEARCH:
+            assert said.startswith("Every number is the best chain, a plan fixed in advance"), said
+        elif all(all(c) for (c2, _, _), c in played.items() if c2 == continent):
+            assert said.startswith("Every number is the best play, roll by roll."), said
+        elif all(cells):
+            assert f"With {d} on each territory, the best play, roll by roll" in said or \
+                f"with {d} on each territory, the best play, roll by roll" in said, said
+        elif not any(cells):
+            assert f"ith {d} on each territory, the best plan fixed in advance" in said, said
+            assert "real play may need fewer" in said, said
+    assert set(kept) <= {c for (c, _, _), cells in played.items() if not all(cells)}
+    # the column heads say the armies on each territory and the chance, the notes run as sentences
+    heads = re.findall(r'<th scope=col role="columnheader">([^<]*)</th>', sec.split('id="table-continents"', 1)[1])
+    assert heads[1:] == [f"{d} on each, {round(float(Fraction(p)) * 100)} %" for d in decisions.NEEDED_DEFENDERS
+                         for p in decisions.NEEDED_PS], heads
+    assert not re.search(r"\d\.[A-Z]", words), re.search(r".{20}\d\.[A-Z].{20}", words)   # "12.Australia"
 
 
 def test_the_turn_calculator_is_there_or_linked(part2):

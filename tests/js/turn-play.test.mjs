@@ -4,8 +4,8 @@
 // the mid-turn request the engine is sent.
 import test from "node:test";
 import assert from "node:assert/strict";
-import { applyAttack, applyMove, applyPlacement, midRequest, playKey, playText, readPlay, replay, won }
-  from "../../site_src/js/calculators/turn-play-state.js";
+import { applyAttack, applyMove, applyPlacement, changeOf, lineEnd, midRequest, nextWords, playKey, playScene, playText, readPlay, replay,
+  takenIn, won } from "../../site_src/js/calculators/turn-play-state.js";
 
 const you = (armies) => ({ owner: "you", armies });
 const them = (armies) => ({ owner: "opponent", armies });
@@ -92,4 +92,66 @@ test("the play's text in the address reads back as written; garbled text is no p
   assert.deepEqual(readPlay(text), { key, steps: PLAY });
   assert.deepEqual(readPlay(`k${key}`), { key, steps: [] });
   for (const bad of ["", "kzz", `k${key}|x:1`, `k${key}|a:Brazil x3 1-0`, `k${key}|p:Brazil`]) assert.equal(readPlay(bad), null, bad);
+});
+
+// ---- issue 44: the words of a play, the board's scene, the end of the most likely course ----
+
+const PLACED = [{ place: [["Central America", 6]] }];
+const VENEZUELA = { from: "Central America", to: "Venezuela", dice: 3 };
+const BRAZIL = { from: "North Africa", to: "Brazil", dice: 3 };
+
+test("the next action in a player's words", () => {
+  assert.equal(nextWords({ attack: VENEZUELA }), "Attack Venezuela from Central America with 3 dice.");
+  assert.equal(nextWords({ attack: { ...VENEZUELA, dice: 1 } }), "Attack Venezuela from Central America with 1 die.");
+  assert.equal(nextWords({ move: { from: "Central America", to: "Venezuela", armies: 8 } }), "Venezuela is taken. Move 8 in now, from Central America.");
+  assert.equal(nextWords({ stop: true }), "Stop here. No attack helps now.");
+});
+
+test("a change of attack is said with its reason, and the attack given up named", () => {
+  const steps = [...PLACED, { attack: VENEZUELA, left: 9, defenders: 0 }, { move: 8 }];
+  // North Africa down to 1: the play turns to Brazil from Venezuela
+  const down = [...steps, { attack: BRAZIL, left: 1, defenders: 2 }];
+  assert.deepEqual(changeOf(START, down, { attack: { from: "Venezuela", to: "Brazil", dice: 3 } }),
+    { words: "North Africa is down to 1. Now Brazil from Venezuela.", dropped: { from: "North Africa", to: "Brazil" } });
+  // the defenders fewer: "Brazil is down to 1"
+  const fewer = [...steps, { attack: BRAZIL, left: 3, defenders: 1 }];
+  assert.equal(changeOf(START, fewer, { attack: { from: "Venezuela", to: "Argentina", dice: 3 } })?.words,
+    "Brazil is down to 1. Now Argentina from Venezuela.");
+  // only the attacker fewer
+  const lost = [...steps, { attack: BRAZIL, left: 2, defenders: 2 }];
+  assert.equal(changeOf(START, lost, { stop: true })?.words, "North Africa is down to 2.");
+  // the same attack goes on, a conquest, a move pending: nothing to say
+  assert.equal(changeOf(START, fewer, { attack: BRAZIL }), null);
+  assert.equal(changeOf(START, [...PLACED, { attack: VENEZUELA, left: 9, defenders: 0 }], { move: { from: "Central America", to: "Venezuela", armies: 8 } }), null);
+  assert.equal(changeOf(START, steps, { attack: BRAZIL }), null);
+  assert.equal(changeOf(START, PLACED, { attack: VENEZUELA }), null);
+});
+
+test("the board's scene: the position now, the territories taken, the next action's arrow and the one given up", () => {
+  const now = replay(START, [...PLACED, { attack: VENEZUELA, left: 9, defenders: 0 }]);
+  assert.deepEqual(takenIn(START, now.position), ["Venezuela"]);
+  const move = playScene(START, now, { move: { from: "Central America", to: "Venezuela", armies: 8 } });
+  assert.deepEqual([...move.holdings.entries()], Object.entries(now.position));
+  assert.deepEqual(move.taken, ["Venezuela"]);
+  assert.deepEqual(move.steps, [{ from: "Central America", target: "Venezuela", label: "move 8", kind: "next" }]);
+  const turned = playScene(START, now, { attack: { from: "Venezuela", to: "Brazil", dice: 2 } }, { from: "North Africa", to: "Brazil" });
+  assert.deepEqual(turned.steps, [{ from: "North Africa", target: "Brazil", label: "stop", kind: "dropped" },
+    { from: "Venezuela", target: "Brazil", label: "2 dice", kind: "next" }]);
+  assert.deepEqual(playScene(START, replay(START, [])).steps, []);
+});
+
+test("the end of the most likely course: the placement, each battle's armies left and moved; null where it does not take the goal", () => {
+  const line = [
+    { from: "Central America", to: "Venezuela", dice: 3, taken: true, left: 1, moved: 8, defenders_left: 0 },
+    { from: "North Africa", to: "Brazil", dice: 3, taken: true, left: 1, moved: 3, defenders_left: 0 },
+    { from: "Venezuela", to: "Peru", dice: 3, taken: true, left: 1, moved: 7, defenders_left: 0 },
+    { from: "Peru", to: "Argentina", dice: 3, taken: true, left: 1, moved: 6, defenders_left: 0 },
+  ];
+  const placement = [{ territory: "Central America", armies: 6 }, { territory: "North Africa", armies: 0 }];
+  assert.deepEqual(lineEnd(START, placement, line, GOAL), {
+    "North Africa": you(1), "Central America": you(1), Venezuela: you(1), Brazil: you(3), Peru: you(1), Argentina: you(6) });
+  assert.equal(lineEnd(START, placement, line.slice(0, 3), GOAL), null); // Argentina still his
+  const stuck = [{ from: "Central America", to: "Venezuela", dice: 3, taken: false, left: 1, defenders_left: 1 }];
+  assert.equal(lineEnd(START, placement, stuck, GOAL), null);
+  assert.equal(lineEnd(START, placement, [{ ...line[0], moved: 20 }], GOAL), null); // cannot follow: no throw
 });

@@ -130,3 +130,13 @@ def overlapping_texts(page, form_id: str = "turn") -> list:
           if (w > 0.5 && h > 0.5) out.push([seen[i].t.textContent, seen[j].t.textContent, Math.round(w), Math.round(h)]);
         }
         return out; }""")
+
+
+def inside_frame(page, form_id: str, names: list | None = None) -> int:
+    """How many of the territories `names` (default: all 42) lie wholly inside the board's frame
+    as it is scrolled now (a pixel's slack)."""
+    return page.locator(f"form#{form_id} .board-frame").evaluate("""(f, names) => {
+        const r = f.getBoundingClientRect();
+        const spots = [...f.querySelectorAll('svg.board [data-territory]')].filter((g) => !names || names.includes(g.dataset.territory));
+        return spots.filter((g) => { const b = g.querySelector('.t-box').getBoundingClientRect();
+          return b.left >= r.left - 1 && b.right <= r.right + 1 && b.top >= r.top - 1 && b.bottom <= r.bottom + 1; }).length; }""", names)

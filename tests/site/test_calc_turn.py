@@ -14,7 +14,7 @@ from conftest import _guard
 from sitebuild import pages, paths, turn_presets
 from sitebuild.engine_facts import page_facts, turn_form_facts
 from sitebuild.turn_presets import BY_NAME, OPPONENT, PLAYER, PRESETS, request
-from sitehelpers import no_horizontal_scroll, open_page, screenshot, turn_request, wait_final, wait_status
+from sitehelpers import inside_frame, no_horizontal_scroll, open_page, screenshot, turn_request, wait_final, wait_status
 
 BOARD = api.handle("describe", {})["board"]
 TERRITORIES = [t for c in BOARD["continents"] for t in c["territories"]]
@@ -501,13 +501,11 @@ def test_a_390_px_phone(browser, site_url, watch, clean):
               .map((t) => parseFloat(getComputedStyle(t).fontSize) * scale);
             return Math.min(...sizes); }""")
         assert smallest >= 11.99, (continent, smallest)
-        if continent:   # every territory of the continent is inside the board as drawn
-            f.locator(".board-frame").evaluate("e => { e.scrollLeft = 0; e.scrollTop = 0; }")
-            inside = f.locator("svg.board").evaluate("""(svg, names) => { const b = svg.getBoundingClientRect();
-                return names.every((n) => { const r = svg.querySelector(`[data-territory="${n}"] .t-box`).getBoundingClientRect();
-                  return r.left >= b.left - 1 && r.right <= b.right + 1 && r.top >= b.top - 1 && r.bottom <= b.bottom + 1; }); }""",
-                                                     next(c["territories"] for c in BOARD["continents"] if c["name"] == continent))
-            assert inside, continent
+        if continent:   # every territory of the continent is inside the frame as it opens
+            names = next(c["territories"] for c in BOARD["continents"] if c["name"] == continent)
+            assert inside_frame(page, "turn", names) == len(names), continent
+        else:           # the whole board fits the phone
+            assert inside_frame(page, "turn") == 42
         assert no_horizontal_scroll(page, 390)
     f.locator("select[id=turn-zoom]").select_option("goal")
     f.locator('[data-territory="Peru"]').tap()

@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 from riskodds.interfaces import api
 
 from conftest import _guard
-from sitehelpers import open_page, overlapping_texts, wait_final
+from sitehelpers import inside_frame, open_page, overlapping_texts, wait_final
 
 BOARD = api.handle("describe", {})["board"]
 CONTINENTS = {c["name"]: c["territories"] for c in BOARD["continents"]}
@@ -207,9 +207,10 @@ def test_a_first_visit_opens_on_an_empty_board_quiet_with_a_hint(phone, clean):
     assert f.locator("[data-role=setup-hint]").inner_text().startswith("Start with a territory of yours")
     assert f.locator("[data-error-for]:not(:empty)").count() == 0 and f.locator("[aria-invalid]").count() == 0
     assert f.locator("button[data-preset]").count() == 4   # the ready-made positions, one tap away
-    # the whole board pans on a phone (wider than the frame) with texts of 12 px, and zooms
+    # the whole board fits a phone (every territory inside the frame, texts of 12 px), and zooms
     assert f.locator("select[id=turn-zoom]").input_value() == ""
-    assert f.locator("svg.board").evaluate("s => s.getBoundingClientRect().width > s.closest('.board-frame').clientWidth")
+    assert f.locator("svg.board").evaluate("s => s.getBoundingClientRect().width <= s.closest('.board-frame').clientWidth + 1")
+    assert inside_frame(page, "turn") == 42
     assert overlapping_texts(page) == []
     SHOTS.mkdir(exist_ok=True)
     f.locator("[data-role=board]").screenshot(path=str(SHOTS / "empty-board.png"))

@@ -3,29 +3,27 @@
 // dashed, Alaska-Kamchatka leaving one edge and coming back at the other), and each territory a
 // control: focusable (one tab stop; the arrow keys move between territories, board/keys.js), a
 // button whose name says who holds it, its armies and whether it is a target, with data-territory.
-// Over them a plan, the engine's answer: armies placed and the attacks as numbered arrows with the
-// armies moved in, each label clear of every other text (board/shapes.js has the geometry); for the
-// Hold calculator, the holder's placement and fortify move and the opponent's placement and attack,
-// each side in its colour. Texts are
-// laid out again at every size and zoom, so none is under 12 px: a view (the goal and every territory
-// bordering it, one continent and its borders, or the whole board) is drawn no smaller than that
-// allows, wider than the frame where it must (the frame pans), and zooms (the buttons, a pinch).
+// Over them a plan, the engine's answer (board/plan-layer.js): armies placed and the attacks as
+// arrows with their badges; for the Hold calculator, the holder's placement and fortify move and the
+// opponent's placement and attack, each side in its colour; during "Play it", the position now and
+// the next action (scene()).
+//
+// The drawing always holds the whole board; the frame around it pans and zooms (board/zoom.js). A
+// view opens it on a part: the goal with every territory bordering it and every territory in play
+// (the default once there is a goal), one continent and its borders, or the whole board. Texts are
+// laid out again at every zoom (board/texts.js), so none is under 12 px and none covers another.
 import { el, svg } from "../dom.js";
-import { BOX, VIEW, WRAP, place, nameAt } from "./geometry.js";
+import { BOX, VIEW, WRAP, place, nameAt, wraps } from "./geometry.js";
 import { towards } from "./keys.js";
-import { arrow, overlap, placeLabel } from "./shapes.js";
 import { PLAYER, OPPONENT } from "./position.js";
+import { WHOLE, holds, viewRect, zoomPan } from "./zoom.js";
+import { PAD, layoutTexts } from "./texts.js";
+import { drawSteps, layoutSteps } from "./plan-layer.js";
 
 const TEXT_PX = 12; // every text on the board, in CSS pixels at any zoom
-const PAD = 9; // a continent's shape around its boxes (user units)
-const BRIDGE = 44; // its land between two of its boxes that a land link joins
-const MARGIN = 22; // around a continent when zoomed to it
-const NARROW = 600; // CSS px: a board narrower than this shows the goal and its borders until the reader picks a view
-const MAX_U = 2.3; // user units a CSS px at most: a box's code (two lines of 12 px text) still fits
-const ZOOM_STEP = 1.5, MAX_ZOOM = 4; // the zoom buttons' step, and the largest zoom
-const GOAL = "goal"; // the view of the goal and its borders
+const BRIDGE = 44; // a continent's land between two of its boxes that a land link joins
+const GOAL = "goal"; // the view of the goal, its borders and every territory in play
 
-const wraps = (a, b) => WRAP.includes(a) && WRAP.includes(b) && a !== b;
 const box = (p) => ({ x: p.x0, y: p.y0, width: BOX.w, height: BOX.h });
 
 /** Who holds a territory, in words: "yours", "the opponent's", "held by red". */
@@ -41,17 +39,14 @@ function holderWords(owner) {
 export function drawBoard(board, { id, editorId, helpId, onPick, goalMark = "target", goalView = "Goal and borders", legend: more = [] }) {
   const territories = board.territories;
   const nodes = new Map(); // name -> {g, shape, ring, name, armies}
-  let view = { ...VIEW };
   let zoomed = ""; // the view: GOAL, a continent's name, or "" (the whole board)
-  let scale = 1; // the zoom: 1 is the view's own size
-  let u = 1; // user units per CSS pixel
   let state = { holdings: new Map(), goal: new Set(), selected: null, placed: new Map(), theirs: new Map(), fault: new Set() };
   let planData = null;
+  let play = null; // a scene of "Play it": {holdings, taken, steps}, shown instead of the position and plan
   let current = null; // the one tab stop: the territory picked or moved to last, at first the player's first
   let chosen = false; // the reader picked the view (or moved the focus out of it): it stays
 
-  const root = svg("svg", { class: "board", viewBox: `${view.x} ${view.y} ${view.w} ${view.h}`, role: "group",
-    "aria-label": "The board", "aria-describedby": helpId, "font-size": TEXT_PX });
+  const root = svg("svg", { class: "board", role: "group", "aria-label": "The board", "aria-describedby": helpId, "font-size": TEXT_PX });
   const layer = (cls, hidden = true) => svg("g", { class: cls, "aria-hidden": hidden ? "true" : null });
   const lands = layer("lands"), links = layer("links"), names = layer("names"), plan = layer("plan");
   const spots = svg("g", { class: "territories" });
@@ -106,9 +101,7 @@ export function drawBoard(board, { id, editorId, helpId, onPick, goalMark = "tar
   root.append(lands, links, spots, names, plan);
   const frame = el("div", { class: "board-frame" }, root); // clips and pans what lies outside it
 
-  // ---- the view: the goal and what borders it, one continent and what borders it, or the whole
-  // board; drawn no smaller than texts of 12 px allow (wider than the frame, the frame pans), and
-  // zoomed in by the buttons or a pinch ----
+  // ---- the view and the zoom (board/zoom.js) ----
   const select = el("select", { id: `${id}-zoom` },
     el("option", { value: GOAL }, goalView),
     el("option", { value: "" }, "Whole board"),
@@ -119,136 +112,55 @@ export function drawBoard(board, { id, editorId, helpId, onPick, goalMark = "tar
     el("span", { class: "zoom-buttons" }, zoomOut, zoomIn));
   select.value = zoomed;
   select.addEventListener("change", () => { chosen = true; zoomTo(select.value); });
-  for (const b of [zoomOut, zoomIn]) b.addEventListener("click", () => setScale(scale * (Number(b.dataset.zoom) > 0 ? ZOOM_STEP : 1 / ZOOM_STEP)));
+  const zoom = zoomPan({ root, frame, zoomIn, zoomOut, onScale: fit });
 
-  /** Until the reader picks a view: on a narrow screen the goal and its borders, else the whole board. */
-  function autoZoom() {
-    const narrow = (frame.clientWidth || NARROW) < NARROW;
-    const want = narrow && state.goal.size ? GOAL : "";
-    if (select.value !== zoomed) select.value = zoomed; // a form's reset puts the select back to its first view
-    if (!chosen && want !== zoomed) zoomTo(want);
-    else if (zoomed === GOAL && goalKey() !== shownGoal) zoomTo(GOAL); // the goal changed: the view follows it
-  }
-  const goalKey = () => [...state.goal].sort().join("|");
+  const holdingsNow = () => play?.holdings ?? state.holdings;
+  const goalKey = () => [...state.goal].sort().join("|") + "/" + [...holdingsNow().keys()].sort().join("|");
   let shownGoal = "";
 
-  /** The territories a view shows: `core` and every territory bordering one of them. */
-  function withBorders(core) {
-    const shown = new Set(core);
-    for (const t of core) for (const [n] of board.neighbours.get(t)) if (!wraps(t, n)) shown.add(n);
-    return [...shown];
+  /** Until the reader picks a view: the goal, its borders and what is in play, once there is a goal;
+   *  else the whole board. A view of the goal follows the goal and the territories in play. */
+  function autoZoom() {
+    const want = state.goal.size ? GOAL : "";
+    if (select.value !== zoomed) select.value = zoomed; // a form's reset puts the select back to its first view
+    if (!chosen && want !== zoomed) zoomTo(want);
+    else if (zoomed === GOAL && goalKey() !== shownGoal) zoomTo(GOAL);
+  }
+
+  /** The rectangle of a view. */
+  function rectOf(which) {
+    const continent = board.continents.find((c) => c.name === which);
+    if (continent) return viewRect(board, continent.territories, [], continent.name);
+    if (which !== GOAL) return { ...WHOLE };
+    const core = [...state.goal];
+    const whole = board.continents.find((c) => c.territories.length === core.length && c.territories.every((t) => core.includes(t)));
+    return viewRect(board, core, [...holdingsNow().keys()], whole?.name);
   }
 
   function zoomTo(which) {
     const continent = board.continents.find((c) => c.name === which);
     zoomed = continent ? which : which === GOAL && state.goal.size ? GOAL : "";
     select.value = zoomed;
-    if (!zoomed) view = { ...VIEW };
-    else {
-      const core = continent ? continent.territories : [...state.goal];
-      shownGoal = goalKey();
-      const ps = withBorders(core).map(place);
-      // a continent's name too, when the view is the whole of one
-      const whole = board.continents.find((c) => c.territories.length === core.length && c.territories.every((t) => core.includes(t)));
-      const at = whole ? nameAt(whole.name) : null;
-      const xs = ps.flatMap((p) => [p.x0, p.x1]).concat(at ? [at.x - 60, at.x + 60] : []);
-      const ys = ps.flatMap((p) => [p.y0, p.y1]).concat(at ? [at.y - 30, at.y + 12] : []);
-      const x0 = Math.min(...xs) - MARGIN, x1 = Math.max(...xs) + MARGIN, y0 = Math.min(...ys) - MARGIN, y1 = Math.max(...ys) + MARGIN;
-      view = { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
-    }
-    root.setAttribute("viewBox", `${view.x} ${view.y} ${view.w} ${view.h}`);
+    shownGoal = goalKey();
     root.dataset.zoom = zoomed;
-    scale = 1;
-    size();
-    frame.scrollLeft = 0;
-    frame.scrollTop = 0;
+    zoom.show(rectOf(zoomed));
   }
 
-  /** The drawing's size in CSS px: the frame's width (or less, where the height would pass 80 % of
-   *  the window), never so small that a text of 12 px needs more than MAX_U user units a pixel, times
-   *  the zoom. Then the texts are laid out again. */
-  function size() {
-    const fw = frame.clientWidth;
-    if (!fw) return;
-    const tall = 0.8 * (innerHeight || 800);
-    const base = Math.max(Math.min(fw, tall * view.w / view.h), view.w / MAX_U);
-    const w = base * scale;
-    root.setAttribute("width", w.toFixed(1));
-    root.setAttribute("height", (w * view.h / view.w).toFixed(1));
-    root.classList.toggle("pans", w > fw + 1);
-    zoomOut.disabled = scale <= 1;
-    zoomIn.disabled = scale >= MAX_ZOOM;
-    fit();
-  }
+  /** Whether a territory's box lies inside the view opened last. */
+  const inView = (t) => holds(zoom.rect, place(t));
 
-  /** Zoom to `next` (1: the view's own size), keeping the point at the frame's centre (or at
-   *  (cx, cy), CSS px in the frame) where it was. */
-  function setScale(next, cx = frame.clientWidth / 2, cy = frame.clientHeight / 2) {
-    next = Math.min(MAX_ZOOM, Math.max(1, next));
-    if (Math.abs(next - scale) < 1e-3) return;
-    const k = next / scale;
-    const x = frame.scrollLeft + cx, y = frame.scrollTop + cy;
-    scale = next;
-    size();
-    frame.scrollLeft = x * k - cx;
-    frame.scrollTop = y * k - cy;
-  }
-
-  // a pinch with two fingers zooms; one finger pans (the frame scrolls)
-  let pinch = null;
-  const spread = (ts) => Math.hypot(ts[0].clientX - ts[1].clientX, ts[0].clientY - ts[1].clientY);
-  frame.addEventListener("touchstart", (e) => { if (e.touches.length === 2) pinch = { d: spread(e.touches), scale }; }, { passive: true });
-  frame.addEventListener("touchmove", (e) => {
-    if (!pinch || e.touches.length !== 2) return;
-    e.preventDefault();
-    const r = frame.getBoundingClientRect();
-    const cx = (e.touches[0].clientX + e.touches[1].clientX) / 2 - r.left, cy = (e.touches[0].clientY + e.touches[1].clientY) / 2 - r.top;
-    setScale(pinch.scale * spread(e.touches) / pinch.d, cx, cy);
-  }, { passive: false });
-  frame.addEventListener("touchend", (e) => { if (e.touches.length < 2) pinch = null; });
-
-  const inView = (t) => { const p = place(t); return p.x0 >= view.x && p.x1 <= view.x + view.w && p.y0 >= view.y && p.y1 <= view.y + view.h; };
-
-  // ---- texts: laid out for the size the board is drawn at ----
-  function fit() {
-    const w = Number(root.getAttribute("width"));
-    if (!w) return;
-    u = view.w / w;
-    const fs = TEXT_PX * u;
-    root.setAttribute("font-size", fs.toFixed(2));
-    const two = 2.3 * fs <= BOX.h; // a name above the armies
-    for (const [t, n] of nodes) {
-      const p = place(t);
-      n.name.textContent = p.short;
-      n.name.removeAttribute("hidden"); // measured as drawn
-      let shown = two;
-      if (shown && n.name.getComputedTextLength() > BOX.w - 6) n.name.textContent = p.code;
-      if (shown && n.name.getComputedTextLength() > BOX.w - 6) shown = false;
-      n.name.toggleAttribute("hidden", !shown);
-      name(t, n);
-      n.name.setAttribute("y", (p.y - 0.56 * fs).toFixed(1));
-      n.armies.setAttribute("y", (shown ? p.y + 0.62 * fs : p.y).toFixed(1));
-    }
-    for (const text of names.children) { // a continent's name fits across its boxes and in the view, or is left out
-      const c = board.continents.find((x) => x.name === text.dataset.continent);
-      const ps = c.territories.map(place);
-      const span = Math.max(...ps.map((p) => p.x1)) - Math.min(...ps.map((p) => p.x0)) + 2 * PAD + 60;
-      text.removeAttribute("hidden");
-      const b = text.getBBox();
-      const cut = b.x < view.x || b.x + b.width > view.x + view.w || b.y < view.y || b.y + b.height > view.y + view.h;
-      text.toggleAttribute("hidden", text.getComputedTextLength() > span || cut);
-    }
-    wrapLabels[0].setAttribute("x", (Math.max(VIEW.x, view.x) + 6).toFixed(1));
-    wrapLabels[1].setAttribute("x", (Math.min(VIEW.x + VIEW.w, view.x + view.w) - 6).toFixed(1));
-    wrapLabels[0].setAttribute("y", (west.y0 - 0.5 * fs).toFixed(1));
-    wrapLabels[1].setAttribute("y", (east.y0 - 0.5 * fs).toFixed(1));
-    for (const [i, label] of wrapLabels.entries()) { // beside its territory, when that is in view and it fits
-      label.removeAttribute("hidden");
-      label.toggleAttribute("hidden", !inView(WRAP[i]) || label.getComputedTextLength() > 2.2 * BOX.w);
-    }
+  // ---- texts: laid out for the size the board is drawn at (board/texts.js), then the plan over them ----
+  let taken = []; // the boxes of the texts shown
+  function fit(u) {
+    // the edge's label gives way to an attack that comes in across the edge
+    const gone = (label) => planSteps().some((s) => wraps(s.from, s.target) && s.target === WRAP[wrapLabels.indexOf(label)]);
+    root.setAttribute("font-size", (TEXT_PX * u).toFixed(2)); // first: the texts are measured at it
+    taken = layoutTexts({ nodes, names: [...names.children], wrapLabels, board, fs: TEXT_PX * u, gone });
+    for (const [t, n] of nodes) name(t, n);
     drawPlan();
   }
   let seenWidth = 0;
+  const wrapper = el("div", { class: "board-view" }); // (filled below)
   if ("ResizeObserver" in self) {
     // laid out again in the next frame, not inside the observer: resizing there would make WebKit
     // report "ResizeObserver loop completed with undelivered notifications" as a page error
@@ -260,24 +172,27 @@ export function drawBoard(board, { id, editorId, helpId, onPick, goalMark = "tar
         if (frame.clientWidth === seenWidth) return;
         seenWidth = frame.clientWidth;
         autoZoom();
-        size();
+        zoom.show(zoom.rect);
       });
-    }).observe(frame);
+    }).observe(wrapper);
   }
 
   // ---- the position: who holds what, the goal, the territory being edited ----
   function update(next) {
     state = { ...state, ...next };
+    const holdings = holdingsNow();
     for (const [t, n] of nodes) {
-      const h = state.holdings.get(t);
+      const h = holdings.get(t);
       const goal = state.goal.has(t);
-      const placed = state.placed.get(t);
-      const theirs = state.theirs.get(t); // the opponent's reply places these (the Hold)
+      const placed = play ? null : state.placed.get(t);
+      const theirs = play ? null : state.theirs.get(t); // the opponent's reply places these (the Hold)
+      const justTaken = Boolean(play?.taken?.has(t));
       n.g.dataset.owner = h ? (h.owner === PLAYER ? "you" : "them") : "none";
       const target = goalMark === "target" && goal && Boolean(h) && h.owner !== PLAYER;
       n.g.toggleAttribute("data-target", target);
       n.g.toggleAttribute("data-hold", goalMark === "hold" && goal);
       n.g.toggleAttribute("data-fault", state.fault.has(t));
+      n.g.toggleAttribute("data-taken", justTaken);
       // a space first (drawn as nothing): read after the name, the box's words are "Peru 1", not "Peru1"
       n.armies.replaceChildren(h ? ` ${h.armies}` : "", placed ? svg("tspan", { class: "placed" }, ` +${placed}`) : "",
         theirs ? svg("tspan", { class: "placed theirs" }, ` +${theirs}`) : "");
@@ -286,10 +201,10 @@ export function drawBoard(board, { id, editorId, helpId, onPick, goalMark = "tar
       const aim = target ? ", target" : goalMark === "hold" && goal ? ", to hold" : "";
       const plan = (placed ? `, the plan places ${placed} here` : "") + (theirs ? `, the opponent's reply places ${theirs} here` : "");
       const fault = state.fault.has(t) ? ", named in the message" : "";
-      n.details = `${board.continentOf.get(t).name}, ${words}${aim}${plan}${fault}`;
+      n.details = `${board.continentOf.get(t).name}, ${words}${justTaken ? ", taken this turn" : ""}${aim}${plan}${fault}`;
       name(t, n);
     }
-    const first = territories.find((t) => state.holdings.get(t)?.owner === PLAYER) ?? territories[0];
+    const first = territories.find((t) => holdings.get(t)?.owner === PLAYER) ?? territories[0];
     setCurrent(state.selected ?? current ?? first);
     autoZoom();
   }
@@ -312,8 +227,8 @@ export function drawBoard(board, { id, editorId, helpId, onPick, goalMark = "tar
 
   function focusTerritory(t) {
     setCurrent(t);
-    if (!inView(t)) { chosen = true; zoomTo(zoomed ? board.continentOf.get(t).name : ""); }
-    nodes.get(t).g.focus();
+    zoom.reveal(place(t));
+    nodes.get(t).g.focus({ preventScroll: true });
   }
 
   const spotOf = (target) => target.closest && target.closest(".spot");
@@ -327,7 +242,7 @@ export function drawBoard(board, { id, editorId, helpId, onPick, goalMark = "tar
     const t = g.dataset.territory;
     if (e.key === "Enter" || e.key === " ") { e.preventDefault(); onPick(t); return; }
     const next = towards(t, e.key, {
-      territories: territories.filter(inView).concat(inView(t) ? [] : [t]),
+      territories,
       neighbours: (n) => board.neighbours.get(n).map(([m]) => [m, wraps(n, m)]),
       centre: place, span: VIEW.w,
     });
@@ -335,66 +250,39 @@ export function drawBoard(board, { id, editorId, helpId, onPick, goalMark = "tar
     if (next) focusTerritory(next);
   });
 
-  // ---- the plan: the engine's placement and attacks ----
+  // ---- the plan: the engine's placement and attacks (board/plan-layer.js) ----
+  const planSteps = () => (play ? play.steps : planData ? planData.steps : []);
+
   /** r: {placement: [{territory, armies}], steps: [{from, target, move} | {from, target, label, kind}],
-   *  theirs: the opponent's placement (optional)}, or null (no plan). A step with a `label` is drawn
-   *  with it and its `kind` ("fortify": the player's move, "reply": the opponent's attack) as its
-   *  class; any other is an attack numbered in order, "n · armies moved in". */
+   *  theirs: the opponent's placement (optional)}, or null (no plan). */
   function plan_(r) {
     const placed = (list) => (list ?? []).filter((p) => p.armies > 0);
     planData = r ? { placement: placed(r.placement), theirs: placed(r.theirs), steps: r.steps } : null;
     state.placed = new Map((planData?.placement ?? []).map((p) => [p.territory, p.armies]));
     state.theirs = new Map((planData?.theirs ?? []).map((p) => [p.territory, p.armies]));
     update({});
-    drawPlan();
-  }
-
-  /** Step number `n` of the plan: [an arrow from the attacking box into the target's, and beside
-   *  the target's box where it comes in, clear of every other text, its label ("n · armies moved
-   *  in", or the step's own; for a step of its own label that comes across the edge from a box out
-   *  of view, "from Kamchatka", or "Kamchatka" where that does not fit)]. */
-  function attack(s, n, taken) {
-    const fs = TEXT_PX * u;
-    const a = place(s.from), b = place(s.target);
-    const shape = arrow(s.from, s.target, a, b, { head: 11 * u, gap: Math.min(3 * u, 3) }); // close boxes keep a shaft
-    const line = (g) => ({ x1: g.x1, y1: g.y1, x2: g.x2, y2: g.y2 });
-    const shaft = shape.parts.at(-1);
-    const middle = [(shaft.x1 + shape.head[0][0]) / 2, (shaft.y1 + shape.head[0][1]) / 2];
-    const kind = s.kind ? ` ${s.kind}` : "";
-    const shown = { x: view.x, y: view.y, width: view.w, height: view.h }; // an arrow across the edge: its label in view
-    let words = s.label ?? `${n} · ${s.move}`;
-    if (s.label && wraps(s.from, s.target) && !inView(s.from)) {
-      // a step with a label of its own that comes across the board's edge from a box out of view says
-      // where it comes from instead (its colour says whose it is): "from Kamchatka" where that is
-      // clear of every text and in view, else the name alone
-      const trial = placeLabel(b, shape.start.x, shape.start.y, `from ${s.from}`, fs, [...taken], [middle], shown);
-      const clear = taken.every((t) => overlap(trial.box, t) === 0) &&
-        overlap(trial.box, shown) >= trial.box.width * trial.box.height - 1e-6;
-      words = clear ? `from ${s.from}` : s.from;
-    }
-    const label = placeLabel(b, shape.start.x, shape.start.y, words, fs, taken, [middle], shown);
-    return [svg("g", { class: `attack${kind}`, "data-from": s.from, "data-to": s.target },
-      shape.parts.map((g) => svg("line", { class: "halo", ...line(g), "stroke-width": 7 * u })),
-      shape.parts.map((g) => svg("line", { class: "shaft", ...line(g), "stroke-width": 3 * u })),
-      svg("polygon", { class: "head", points: shape.head.map((pt) => pt.map((v) => v.toFixed(1)).join(",")).join(" ") })),
-    svg("g", { class: `step-label${kind}` }, svg("rect", { ...label.box, rx: label.box.height / 2 }),
-      svg("text", { x: label.x, y: label.y, "text-anchor": "middle", "dominant-baseline": "central" }, words))];
+    if (zoom.u) fit(zoom.u);
   }
 
   function drawPlan() {
-    plan.replaceChildren();
-    const steps = planData ? planData.steps : [];
-    // the edge's label gives way to an attack that comes in across the edge
-    for (const [i, label] of wrapLabels.entries()) {
-      label.classList.toggle("gives-way", steps.some((s) => wraps(s.from, s.target) && s.target === WRAP[i]));
-    }
-    if (!steps.length) return;
-    // every text drawn: the continents' names, the edge's labels, each box's name and armies
-    const texts = [...names.children, ...wrapLabels, ...[...nodes.values()].flatMap((n) => [n.name, n.armies])];
-    const taken = texts.filter((t) => !t.hasAttribute("hidden") && !t.classList.contains("gives-way") && t.textContent.trim())
-      .map((t) => t.getBBox());
-    const drawn = steps.map((s, i) => attack(s, i + 1, taken));
-    plan.append(...drawn.map(([a]) => a), ...drawn.map(([, label]) => label)); // the labels over every arrow
+    const steps = planSteps();
+    if (!steps.length || !zoom.u) { plan.replaceChildren(); return; }
+    // a label's words measured as drawn (bold, at the board's size), in a label kept out of sight
+    const probe = svg("text", {});
+    plan.replaceChildren(svg("g", { class: "step-label probe" }, probe));
+    const measure = (words) => { probe.textContent = words; return probe.getComputedTextLength(); };
+    const laid = layoutSteps(steps, { u: zoom.u, view: zoom.rect, taken: [...taken], inView, measure });
+    plan.replaceChildren(...drawSteps(laid, zoom.u));
+  }
+
+  /** "Play it": the position now (holdings: Map territory -> {owner, armies}; taken: the territories
+   *  conquered this turn) and its arrows (steps as plan_'s) drawn instead of the position and the
+   *  plan; null: back to them. The view is opened again on the goal and what is in play. */
+  function scene(s) {
+    play = s ? { holdings: s.holdings, taken: new Set(s.taken ?? []), steps: s.steps ?? [] } : null;
+    root.toggleAttribute("data-playing", Boolean(play));
+    update({});
+    if (zoom.u) fit(zoom.u);
   }
 
   const legend = el("ul", { class: "board-legend", "aria-hidden": "true" }, // the territories' names say the same
@@ -402,15 +290,18 @@ export function drawBoard(board, { id, editorId, helpId, onPick, goalMark = "tar
       ["sw-none", "Not in play"], ["sw-sea", "Across the sea"], ...more]
       .map(([cls, text]) => el("li", {}, el("span", { class: `sw ${cls}` }), text)));
   // a frame that clips what lies outside the view (WebKit counts it as overflow of the page otherwise)
-  const wrapper = el("div", { class: "board-view" }, bar, frame, legend);
+  wrapper.append(bar, frame, legend);
   return {
     element: wrapper,
     update,
     plan: plan_,
+    scene,
+    /** Share the screen with a panel under it (Play it on a phone): a lower frame. */
+    dock: (on) => { wrapper.classList.toggle("docked", on); zoom.dock(on); },
     stale: (on) => plan.classList.toggle("stale", on),
     /** Mark the territories an engine message names (none: unmark). */
     fault: (names) => { if (names.length || state.fault.size) update({ fault: new Set(names) }); },
-    fit,
+    fit: () => { if (zoom.u) fit(zoom.u); },
     /** A new position: the tab stop goes back to the player's first territory, the view to its default. */
     restart: () => { if (current) nodes.get(current).g.setAttribute("tabindex", "-1"); current = null; chosen = false; },
     get zoomed() { return zoomed; },

@@ -1,8 +1,9 @@
 // A position entered on the board, for a calculator form that has one (the Turn and Hold
 // calculators): the board drawn (board/draw.js), the territory editor under it (board/editor.js),
 // the ready-made positions, the set the form asks about (the Turn's goal, the Hold's set) marked
-// and said beside the board with what the position still lacks, Undo (a button, and Back), "Clear
-// the board", and the reinforcements the engine counts for the player (op "reinforcements").
+// and said beside the board with what the position still lacks, Undo (a button, and Back:
+// board/undo.js), "Clear the board", and the reinforcements the engine counts for the player
+// (board/offer.js).
 //
 // The form's state stays its named fields, which a link carries: the board and the editor write
 // into the `position` field (board/position.js's text) and into the fields the calculator names.
@@ -13,24 +14,12 @@ import { changed } from "../controls.js";
 import { drawBoard } from "./draw.js";
 import { territoryEditor, selectOnFocus } from "./editor.js";
 import { PLAYER, readPosition, positionText, requestPosition } from "./position.js";
+import { undoList } from "./undo.js";
+import { reinforcementsOffer } from "./offer.js";
 
-const OFFER_DELAY_MS = 250; // after the last change of the position or the cards
+export { BOARD_STYLE, loadStyle } from "./style.js";
+
 const MOST_UNDO = 50;
-
-/** A style sheet, linked once; resolves when it applies (a board is drawn after). */
-export function loadStyle(href) {
-  const have = [...document.querySelectorAll("link[rel=stylesheet]")].find((l) => l.href === href.href);
-  if (have) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const link = el("link", { rel: "stylesheet", href: href.href });
-    link.addEventListener("load", resolve);
-    link.addEventListener("error", () => reject(new Error("the board's styles could not be loaded")));
-    document.head.append(link);
-  });
-}
-
-/** The board's style sheet (css/board.css), for a calculator that draws the board. */
-export const BOARD_STYLE = new URL("../../css/board.css", import.meta.url);
 
 /** A reader of the position's text with the board's names (board/position.js), once per text:
  *  the form's reading, the board's drawing and the count offered share it. */
@@ -73,6 +62,7 @@ export function giveContinent(entry, board, owner, fields) {
  *   cleared: the fields "Clear the board" sets (besides the position); help: the board's help line;
  *   goalView: the zoom's name for the set and its borders; legend: [[swatch class, words]] added;
  *   offer: the hint element (or null) where the board's count of the player's reinforcements goes;
+ *     offerOff(): null to offer it, or the words to show there instead;
  *   onRefresh(entry): after the fields are drawn again.
  * Returns the entry: {view, editor, field, get, holdings(), holding(name), selected, commit(next,
  *   {fields, kind}), refresh()}.
@@ -130,47 +120,16 @@ export function boardEntry(form, ctx, board, parsed, options) {
     scheduleOffer();
   }
 
-  // ---- Undo (the button, and the browser's Back): the fields as they were before each edit ----
+  // ---- Undo (the button, and the browser's Back): board/undo.js ----
   const snapshot = () => Object.fromEntries(o.kept.map((k) => [k, String(get(k) ?? "")]));
-  const past = []; // [{fields, kind}], the oldest first
-  let now = snapshot();
-  let restoring = false;
-  const UNDO_KEY = `undo:${id}`; // in history.state: how many edits the entry's page had
-  let editKind = null; // what the next recorded change is: "armies:Egypt" (typing more digits is one edit), "field:reinforcements"
-  /** A change of the fields: the fields before it go on the Undo list (a burst of the same kind is one edit). */
-  function record(kind) {
-    const next = snapshot();
-    if (restoring || o.kept.every((k) => next[k] === now[k])) return;
-    const last = past.at(-1);
-    if (!(last && kind && last.kind === kind && kind === editKind)) {
-      past.push({ fields: now, kind });
-      if (past.length > MOST_UNDO) past.shift();
-      if (past.length === 1) history.replaceState({ ...(history.state ?? {}), [UNDO_KEY]: 0 }, "", location.href);
-      history.pushState({ ...(history.state ?? {}), [UNDO_KEY]: past.length }, "", location.href);
-    }
-    editKind = kind;
-    now = next;
-    undo.disabled = !past.length;
-  }
-  function undoOne() {
-    const last = past.pop();
-    if (!last) return;
-    restoring = true;
-    for (const [k, v] of Object.entries(last.fields)) field(k).value = v;
-    now = last.fields;
-    editKind = null;
-    undo.disabled = !past.length;
-    changed(field("position"));
-    restoring = false;
-  }
-  undo.addEventListener("click", () => {
-    if (history.state?.[UNDO_KEY] === past.length) history.back(); // popstate below undoes it
-    else undoOne();
+  const edits = undoList({
+    key: `undo:${id}`, snapshot, most: MOST_UNDO,
+    restore: (fields) => { for (const [k, v] of Object.entries(fields)) field(k).value = v; changed(field("position")); },
+    onChange: (n) => { undo.disabled = !n; },
   });
-  addEventListener("popstate", (e) => { // Back to an entry an edit of this form left: the edits after it undone
-    const n = e.state?.[UNDO_KEY];
-    if (Number.isInteger(n)) while (past.length > n) undoOne();
-  });
+  const record = (kind) => edits.record(kind);
+  undo.addEventListener("click", () => edits.back());
+  addEventListener("popstate", (e) => edits.popped(e.state)); // Back to an entry an edit of this form left
 
   /** Write holdings (and other fields, by name) into the fields, as typing would. */
   function commit(next, { fields = {}, kind = null } = {}) {
@@ -199,6 +158,8 @@ export function boardEntry(form, ctx, board, parsed, options) {
     if (/^\d+$/.test(text)) lastArmies = Number(text);
     commit([...without(selected), { territory: selected, owner: h.owner, armies: text }], { kind: `armies:${selected}` });
   }
+  /** The reinforcements offered asked again (a form's switch changed what it offers). */
+  entry.scheduleOffer = () => scheduleOffer();
   /** The armies typed last become `n` (a whole continent given at once: the next territory gets as many). */
   entry.armiesTyped = (n) => { if (/^\d+$/.test(String(n))) lastArmies = Number(n); };
 
@@ -228,32 +189,16 @@ export function boardEntry(form, ctx, board, parsed, options) {
     commit([], { fields: o.cleared });
   });
 
-  // ---- the reinforcements the engine counts for this position (and the card set, where the form has one) ----
-  const offerEl = o.offer ?? null;
-  const offerDefault = offerEl ? offerEl.textContent : "";
+  // ---- the reinforcements the engine counts for this position (and the card set, where the form has one): board/offer.js ----
   const cards = field("cards");
-  let offerTimer = null;
-  let offerSeq = 0;
-  let offerId = null;
-  function scheduleOffer() { clearTimeout(offerTimer); offerTimer = setTimeout(offer, OFFER_DELAY_MS); }
-  async function offer() {
-    const my = ++offerSeq;
-    const pos = parsed(field("position").value);
-    if (offerId !== null && !ctx.engine.isRunning(offerId)) ctx.engine.cancel(offerId);
-    if (pos.error || !offerEl) { if (offerEl) offerEl.textContent = offerDefault; return; }
-    const call = ctx.engine.call("reinforcements", { position: requestPosition(pos.value), player: PLAYER, cards: cards ? Number(cards.value) : 0 });
-    offerId = call.id;
-    let result;
-    try { ({ result } = await call.promise); } catch { return; } // cancelled by a newer one, or the engine restarted
-    if (my !== offerSeq) return;
-    if (!result.ok) { offerEl.textContent = offerDefault; return; }
-    const parts = [`${result.from_territories} for ${result.territories} territor${result.territories === 1 ? "y" : "ies"}`,
-      ...result.continents.map((c) => `${c.bonus} for ${c.name}`), ...(result.cards ? [`${result.cards} for the cards`] : [])];
-    const use = el("button", { type: "button", class: "use-count", "data-offer": result.reinforcements },
-      `Use ${result.reinforcements}`);
-    use.addEventListener("click", () => { field("reinforcements").value = String(result.reinforcements); changed(field("reinforcements")); });
-    offerEl.replaceChildren(`The board gives you ${result.reinforcements}: ${parts.join(", ")}. `, use);
-  }
+  const offer = o.offer ? reinforcementsOffer({
+    engine: ctx.engine, hint: o.offer, player: PLAYER,
+    position: () => { const pos = parsed(field("position").value); return pos.error ? null : requestPosition(pos.value); },
+    cards: () => (cards ? Number(cards.value) : 0),
+    use: (n) => { field("reinforcements").value = String(n); changed(field("reinforcements")); },
+    off: o.offerOff ?? (() => null),
+  }) : null;
+  function scheduleOffer() { if (offer) offer.schedule(); }
   // a card set changes the count offered, not the answer: the form does not compute again for it
   if (cards) cards.addEventListener("input", (e) => { e.stopPropagation(); scheduleOffer(); });
 
@@ -261,7 +206,7 @@ export function boardEntry(form, ctx, board, parsed, options) {
     if (o.kept.includes(e.target.name)) record(`field:${e.target.name}`); // typed in a field (a commit has recorded its own)
     if (o.watched.includes(e.target.name)) refresh();
   });
-  form.addEventListener("reset", () => setTimeout(() => { selected = null; editor.hide(); view.restart(); now = snapshot(); refresh(); }, 0));
+  form.addEventListener("reset", () => setTimeout(() => { selected = null; editor.hide(); view.restart(); edits.reset(); refresh(); }, 0));
   // the answer on the board follows the form: dimmed while a new one is computed, gone with it
   new MutationObserver(() => {
     const status = form.dataset.status;

@@ -18,6 +18,9 @@ export const VIEW = { x: -110, y: -72, w: 1480, h: 680 };
  *  Kamchatka to the right. */
 export const WRAP = ["Alaska", "Kamchatka"];
 
+/** Whether the link between a and b is the one drawn across the board's edge. */
+export const wraps = (a, b) => WRAP.includes(a) && WRAP.includes(b) && a !== b;
+
 // territory: [column, row, short name (a box about 9 letters wide), code (a box too small for that)]
 const PLACES = {
   "Alaska": [0, 0.4, "Alaska", "ALA"],

@@ -56,8 +56,10 @@ export function setupHint(fields, pos, board) {
     return `Give ${some} ${missing.length === 1 ? "its" : "their"} armies: tap ${missing.length === 1 ? "it" : "each"}, then You.`;
   }
   if (!pos.value.some((h) => h.owner !== PLAYER)) {
-    const next = [...new Set(want.flatMap((t) => board.neighbours.get(t).map(([n]) => n)))].filter((n) => !want.includes(n));
-    return `Mark the opponent: tap a territory next to ${setWords(want, set.continent?.name)} (${listNames(next.slice(0, 4))}${next.length > 4 ? ", …" : ""}), then Opponent, and type his armies.`;
+    const next = [...new Set(want.flatMap((t) => board.neighbours.get(t).map(([n]) => n)))]
+      .filter((n) => !want.includes(n) && held.get(n)?.owner !== PLAYER); // his to mark: not the player's own
+    const some = next.length ? ` (${listNames(next.slice(0, 4))}${next.length > 4 ? ", …" : ""})` : "";
+    return `Mark the opponent: tap a territory next to ${setWords(want, set.continent?.name)}${some}, then Opponent, and type his armies.`;
   }
   return null;
 }

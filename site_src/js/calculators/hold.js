@@ -8,9 +8,12 @@
 //
 // The form's state is its named fields, which a link carries: position (board/position.js's text),
 // hold (a continent, or "marked"), marked (the territories to hold), reinforcements,
-// opponent_reinforcements, fortify ("adjacent" | "none"), opponent (the owner who attacks next) and
+// opponent_reinforcements, fortify ("adjacent" | "none"), opponent (the owner who attacks next),
 // dice (his: "choose" any number before each roll, or "most"; his move-in rule cannot change a hold,
-// his first conquest already breaks it). Loaded on demand (calculators/index.js), with the board.
+// his first conquest already breaks it) and when ("start": the start of the holder's turn, he places
+// his reinforcements; "after": right after his attacks, he has none, and the board's count is not
+// offered; the Turn calculator's "Will I keep it?" opens it so, calculators/keep-link.js). Loaded on
+// demand (calculators/index.js), with the board.
 //
 // Setting up: a first visit opens on an empty board; a position not yet complete (nothing of yours,
 // nothing to hold, a territory to hold without armies, no opponent) is a plain hint beside the board
@@ -33,6 +36,8 @@ const views = new WeakMap(); // form -> its board, for render() and refused()
 const parsed = positionReader(board);
 
 const fieldsOf = (get) => ({ position: get("position"), hold: get("hold"), marked: get("marked") });
+const AFTER = "after"; // the "when" field: right after the holder's attacks, no new armies
+const afterAttacks = (get) => get("when") === AFTER;
 const hint = (get) => setupHint(fieldsOf(get), parsed(get("position")), board);
 
 // ---- the request ----
@@ -43,7 +48,8 @@ function read(get) {
   const waiting = hint(get);
   pick(values, errors, "position", parsed(get("position")));
   if (waiting) delete errors.position; // an empty board is not a mistake
-  pick(values, errors, "reinforcements", parseInteger(get("reinforcements"), { label: "Your reinforcements" }));
+  if (afterAttacks(get)) values.reinforcements = 0; // right after his attacks the holder places nothing
+  else pick(values, errors, "reinforcements", parseInteger(get("reinforcements"), { label: "Your reinforcements" }));
   pick(values, errors, "opponent_reinforcements", parseInteger(get("opponent_reinforcements"), { label: "Opponent's reinforcements" }));
   const set = askedSet(get("hold"), get("marked"), board);
   if (set.unknown?.length) errors.marked = `Territories to hold: ${unknownWords(set.unknown, board)}`;
@@ -158,7 +164,20 @@ function mount(form, ctx) {
     cleared: { marked: "", hold: MARKED, reinforcements: "0", opponent_reinforcements: "0" },
     help: "Tap a territory to set who holds it (then type its armies) and whether it is one to hold; on a territory of yours, “Hold …” makes its whole continent yours and the set to hold. Keyboard: arrow keys move between territories, Enter picks one.",
     offer: form.querySelector(`#${CSS.escape(id)}-reinforcements-hint`),
+    offerOff: () => (afterAttacks(get) ? "None: right after your attacks you place no new armies." : null),
   });
+  // right after the attacks: the reinforcements field shows 0 and takes none; the count is not offered
+  const reinforcements = form.elements.namedItem("reinforcements");
+  const steppers = form.querySelectorAll('button.step[data-for="reinforcements"]');
+  function showWhen() {
+    const after = afterAttacks(get);
+    if (after && reinforcements.value !== "0") reinforcements.value = "0";
+    for (const c of [reinforcements, ...steppers]) c.disabled = after;
+    entry.scheduleOffer();
+  }
+  form.addEventListener("input", (e) => { if (e.target.name === "when") showWhen(); });
+  form.addEventListener("reset", () => setTimeout(showWhen, 0));
+  showWhen();
   selectOnFocus(form.elements.namedItem("opponent_reinforcements")); // a tap selects the number: a key replaces it
   views.set(form, entry.view);
   entry.refresh();

@@ -157,3 +157,65 @@ export function midRequest(params, { position, moving }) {
 
 /** Whether every goal territory is the player's, with no move pending: the turn is won. */
 export const won = ({ position, moving }, goal) => !moving && goal.every((t) => position[t]?.owner === PLAYER);
+
+// ---- what the board and the panel say of a play (no DOM: the words and the scene) ----
+
+const diceWords = (n) => `${n} ${n === 1 ? "die" : "dice"}`;
+
+/** The engine's next action (`next`) in a player's words. */
+export function nextWords(next) {
+  if (next.attack) return `Attack ${next.attack.to} from ${next.attack.from} with ${diceWords(next.attack.dice)}.`;
+  if (next.move) return `${next.move.to} is taken. Move ${next.move.armies} in now, from ${next.move.from}.`;
+  return "Stop here. No attack helps now.";
+}
+
+/** Where the play leaves the attack it was making, in words, with the attack given up ({from, to}):
+ *  after a roll that took nothing, the next action is another attack or a stop. "North Africa is
+ *  down to 1. Now Brazil from Venezuela." The reason is the side that changed: the attacker down
+ *  to 1, else the defenders fewer, else the attacker fewer. Null where the play goes on as it was. */
+export function changeOf(start, steps, next) {
+  const last = steps.at(-1);
+  if (!last?.attack || last.defenders === 0 || !next || next.move) return null;
+  const { from, to } = last.attack;
+  if (next.attack && next.attack.from === from && next.attack.to === to) return null;
+  const before = replay(start, steps.slice(0, -1)).position;
+  const reason = last.left === 1 ? `${from} is down to 1.`
+    : last.defenders < before[to].armies ? `${to} is down to ${last.defenders}.` : `${from} is down to ${last.left}.`;
+  return { words: next.attack ? `${reason} Now ${next.attack.to} from ${next.attack.from}.` : reason, dropped: { from, to } };
+}
+
+/** The territories the player took in the play: his now, not his at the start. */
+export const takenIn = (start, position) => Object.keys(position).filter((t) => position[t].owner === PLAYER && start[t]?.owner !== PLAYER);
+
+/** What the board shows of a play (board/draw.js scene()): the position now, the territories taken,
+ *  and its arrows: the attack given up (dropped: {from, to} or null, "stop") and the next action
+ *  ("3 dice", "move 8"), in the player's colour. */
+export function playScene(start, now, next = null, dropped = null) {
+  const steps = [];
+  if (dropped) steps.push({ from: dropped.from, target: dropped.to, label: "stop", kind: "dropped" });
+  if (next?.attack) steps.push({ from: next.attack.from, target: next.attack.to, label: diceWords(next.attack.dice), kind: "next" });
+  if (next?.move) steps.push({ from: next.move.from, target: next.move.to, label: `move ${next.move.armies}`, kind: "next" });
+  return { holdings: new Map(Object.entries(now.position)), taken: takenIn(start, now.position), steps };
+}
+
+/** The position at the end of a turn's most likely course: the start, the placement
+ *  ([{territory, armies}]), then each battle of the engine's `line` ({from, to, dice, taken, left,
+ *  moved, defenders_left}: `left` counted after the move). Null where the line cannot be followed or
+ *  does not take every territory of `goal`. */
+export function lineEnd(start, placement, line, goal) {
+  try {
+    let position = applyPlacement(start, placement.filter((p) => p.armies > 0).map((p) => [p.territory, p.armies]));
+    for (const s of line.filter((x) => x.from)) {
+      const attack = { from: s.from, to: s.to, dice: s.dice };
+      if (s.taken) {
+        const after = applyAttack(position, attack, s.left + s.moved, 0);
+        position = applyMove(after.position, after.moving, s.moved);
+      } else {
+        position = applyAttack(position, attack, s.left, s.defenders_left).position;
+      }
+    }
+    return won({ position, moving: null }, goal) ? position : null;
+  } catch {
+    return null;
+  }
+}

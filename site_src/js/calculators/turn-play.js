@@ -5,6 +5,13 @@
 // there (a mid-turn `turn` request: reinforcements 0, the position now, `moving` right after a
 // conquest) and shows the next action and the chance from here. Back undoes the last step.
 //
+// The board follows the play (board/draw.js scene()): the position now, the territories taken in the
+// player's colour, the next action's arrow, and an attack the play gives up, said in words too
+// ("North Africa is down to 1. Now Brazil from Venezuela."). The panel sits right under the board,
+// which stays at the top of the screen while the panel scrolls (docked), so a phone shows both. Once
+// the goal is taken, "Will I keep it?" opens the Hold calculator on the position now
+// (calculators/keep-link.js).
+//
 // The play (calculators/turn-play-state.js: the steps, what each does to the position) lives in the
 // form's hidden `play` field, which the address carries like every field: a reload or a shared link
 // resumes it once the answer it was started from is shown again; a change of the position, the goal
@@ -12,20 +19,21 @@
 import { el } from "../dom.js";
 import { answerLine, answerPart } from "../views/answer.js";
 import { PLAYER } from "../board/position.js";
-import { applyAttack, midRequest, playKey, playText, readPlay, replay, won } from "./turn-play-state.js";
+import { applyAttack, changeOf, midRequest, nextWords, playKey, playScene, playText, readPlay, replay, won } from "./turn-play-state.js";
+import { keepLink } from "./keep-link.js";
 
 const FIELD = "play";
 
-/** The play for one Turn form. `nameOf`: a typed territory name -> the board's (or null).
+/** The play for one Turn form. `nameOf`: a typed territory name -> the board's (or null); view: the
+ *  board (board/draw.js), which the play draws on; order: the board's territories.
  *  Returns {answered(r, params)}: after each answer shown (r: the engine's, params: its request),
  *  resumes a play the address holds for it, ends any other; returns the "Play it" button or null. */
-export function turnPlay({ form, ctx, nameOf }) {
+export function turnPlay({ form, ctx, nameOf, view = null, order = [] }) {
   const field = form.elements.namedItem(FIELD);
   let slot = form.querySelector("[data-role=play]");
-  if (!slot) { // a form without the slot: right after the answer's lead
-    slot = el("div", { class: "turn-play", "data-role": "play", hidden: "" });
-    form.querySelector("[data-role=lead]").after(slot);
-  }
+  if (!slot) slot = el("div", { class: "turn-play", "data-role": "play", hidden: "" });
+  if (view) view.element.after(slot); // right under the board: one screen shows both
+  else if (!slot.isConnected) form.querySelector("[data-role=lead]").after(slot);
   let answer = null; // the answer and request the play starts from
   let base = null;
   let start = null; // its position, the board's names
@@ -44,9 +52,11 @@ export function turnPlay({ form, ctx, nameOf }) {
     seq++;
     if (callId !== null) ctx.engine.cancel(callId);
     callId = null;
+    const was = play;
     play = null;
     slot.hidden = true;
     slot.replaceChildren();
+    if (view && was) { view.scene(null); view.dock(false); }
     save();
   }
 
@@ -55,6 +65,21 @@ export function turnPlay({ form, ctx, nameOf }) {
     play = { key: playKey(base), steps: place.length ? [{ place }] : [] };
     save();
     show({ focus: true });
+  }
+
+  /** The board shows the play now. */
+  function draw(now, next = null, dropped = null) {
+    if (!view) return;
+    view.dock(true);
+    view.scene(playScene(start, now, next, dropped));
+  }
+
+  /** The board and the panel under it brought to the top of the screen (after the panel is drawn:
+   *  the browser's scroll anchoring would otherwise move the page by the panel's height), and the
+   *  focus on the panel's title. */
+  function bringUp(title) {
+    if (view) slot.parentElement.scrollIntoView({ block: "start" });
+    title.focus({ preventScroll: Boolean(view) });
   }
 
   function push(s) { play.steps.push(s); save(); show({ focus: true }); }
@@ -86,7 +111,7 @@ export function turnPlay({ form, ctx, nameOf }) {
   function positionWords(position, moving = null) {
     const mine = [], theirs = [];
     for (const [t, h] of Object.entries(position)) {
-      (h.owner === PLAYER ? mine : theirs).push(`${t} ${h.armies}${moving?.to === t ? " (just taken)" : ""}`);
+      (h.owner === PLAYER ? mine : theirs).push(moving?.to === t ? `${t} (taken, move in now)` : `${t} ${h.armies}`);
     }
     return el("p", { class: "turn-play-position", "data-output": "play-position" },
       el("strong", {}, "Now: "), `yours ${mine.join(", ") || "none"}; `, `the opponent's ${theirs.join(", ") || "none"}.`);
@@ -140,12 +165,6 @@ export function turnPlay({ form, ctx, nameOf }) {
       el("p", { class: "turn-play-buttons" }, button("Moved", "play-moved", moved, { class: "primary" })));
   }
 
-  function nextWords(next) {
-    if (next.attack) return `Attack ${next.attack.to} from ${next.attack.from} with ${next.attack.dice} ${next.attack.dice === 1 ? "die" : "dice"}.`;
-    if (next.move) return `Move ${next.move.armies} into ${next.move.to} (from ${next.move.from}).`;
-    return "Stop: no attack helps now.";
-  }
-
   /** The play now: replayed from the start, then the engine asked from there. */
   async function show({ focus = false } = {}) {
     const my = ++seq;
@@ -159,12 +178,17 @@ export function turnPlay({ form, ctx, nameOf }) {
     }
     const goal = goalName();
     if (won(now, answer.goal)) {
-      const title = frame(positionWords(now.position, now.moving),
-        el("p", { class: "turn-play-next", "data-output": "play-next", "data-action": "won", "aria-live": "polite" }, `${goal}: taken. Well played.`));
+      const title = frame(
+        el("p", { class: "turn-play-next", "data-output": "play-next", "data-action": "won", "aria-live": "polite" }, `${goal} is yours. Well played.`),
+        keepLink({ engine: ctx.engine, position: now.position, goal: answer.goal, goalName: answer.goal_name ?? null, order,
+          words: "Hold works out your chance to keep it through his next turn, from the position now." }),
+        positionWords(now.position, now.moving));
       slot.dataset.status = "done";
-      if (focus) title.focus();
+      draw(now);
+      if (focus) bringUp(title);
       return;
     }
+    draw(now); // the position now, while the engine works out the next action
     slot.dataset.status = "running";
     slot.classList.add("stale");
     const { id, promise } = ctx.engine.call("turn", midRequest(base, now));
@@ -195,19 +219,22 @@ export function turnPlay({ form, ctx, nameOf }) {
     const next = result.next;
     const action = next.attack ? "attack" : next.move ? "move" : "stop";
     const later = (result.words ?? []).slice(1);
+    const change = changeOf(start, play.steps, next);
+    draw(now, next, change?.dropped);
     const title = frame(
       answerLine([answerPart("play-win", `Take ${goal} from here:`, result.win)]),
-      positionWords(now.position, now.moving),
+      change ? el("p", { class: "turn-play-change", "data-output": "play-change" }, change.words) : null,
       el("p", { class: "turn-play-next", "data-output": "play-next", "data-action": action, "aria-live": "polite" },
         el("strong", {}, "Next: "), nextWords(next)),
       next.attack ? attackPart(now, next.attack, errorBox) : next.move ? movePart(now, next.move, errorBox) : null,
       errorBox,
+      positionWords(now.position, now.moving),
       later.length ? el("details", { class: "turn-play-course" }, el("summary", {}, "Then, most likely"),
         el("ul", { "data-output": "play-words" }, later.map((w) => el("li", {}, w)))) : null,
       el("p", { class: "hint", "data-output": "play-timing" }, `Answered in ${(ms / 1000).toFixed(2)} s.`));
     slot.dataset.status = "done";
     slot.dataset.ms = String(Math.round(ms));
-    if (focus) title.focus();
+    if (focus) bringUp(title);
   }
 
   // the form's Reset ends the play (a hidden field keeps its value through a reset)

@@ -27,6 +27,8 @@ import { loadBoard } from "../board/facts.js";
 import { BOARD_STYLE, boardEntry, giveContinent, loadStyle, positionReader } from "../board/entry.js";
 import { PLAYER, OPPONENT, listNames, readTargets, requestPosition, unknownWords } from "../board/position.js";
 import { turnPlay } from "./turn-play.js";
+import { lineEnd } from "./turn-play-state.js";
+import { keepLink } from "./keep-link.js";
 
 const TARGETS = "targets"; // the goal field's value for "the territories marked as targets"
 
@@ -168,12 +170,24 @@ function fixedPart(r) {
   return null;
 }
 
+/** "Will I keep it?" (calculators/keep-link.js): the Hold calculator on the position the best play's
+ *  most likely course ends in, where that course takes the goal. */
+function keepIt(r, params, ctx) {
+  if (!isReal(r)) return null;
+  const start = Object.fromEntries(Object.entries(params.position).map(([t, h]) => [board.nameOf(t) ?? t, { ...h }]));
+  const end = lineEnd(start, r.placement, r.line ?? [], r.goal);
+  if (!end) return null;
+  return keepLink({ engine: ctx.engine, position: end, goal: r.goal, goalName: r.goal_name ?? null, order: board.territories,
+    words: "Hold works out your chance to keep it through his next turn, from where this turn most likely ends." });
+}
+
 function render(r, v, ctx) {
   const shown = controls.get(ctx.form);
   if (shown) shown.showPlan(boardPlan(r));
   const goal = goalWords(r);
   const [placement, attacks] = splitWords(r);
-  const playIt = shown ? shown.play.answered(r, request(v).params) : null;
+  const params = request(v).params;
+  const playIt = shown ? shown.play.answered(r, params) : null;
   return el("div", { class: "turn-result" },
     lead(
       answerLine([answerPart("win", `Take ${goal}:`, r.win), fixedPart(r)]),
@@ -181,7 +195,7 @@ function render(r, v, ctx) {
       exactBox([probabilityView(r.win, { detail: "win", label: `P(take ${goal}), ${isReal(r) ? "the best play" : "the best plan"}` }),
         ...(isReal(r) && r.fixed ? [probabilityView(r.fixed.win, { detail: "fixed", label: `P(take ${goal}), the best plan fixed in advance` })] : []),
         ...(!isReal(r) && r.bounds ? [probabilityView(r.bounds.high, { detail: "bound", label: `the most any play takes ${goal} with` })] : [])]),
-      playIt),
+      playIt, keepIt(r, params, ctx)),
     section(isReal(r) ? "The play" : "The attacks",
       el("ul", { class: "answer-more plan-words", "data-output": "words" }, attacks.map((w) => el("li", {}, w))),
       el("p", { class: "hint" }, isReal(r)
@@ -257,7 +271,7 @@ function mount(form, ctx) {
   });
   const view = entry.view;
   controls.set(form, { showPlan: (r) => view.plan(r), fault: (names) => view.fault(names),
-    play: turnPlay({ form, ctx, nameOf: board.nameOf }) }); // "Play it": calculators/turn-play.js
+    play: turnPlay({ form, ctx, nameOf: board.nameOf, view, order: board.territories }) }); // "Play it": calculators/turn-play.js
   widenAgain(form);
   entry.refresh();
 }

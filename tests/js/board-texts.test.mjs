@@ -1,0 +1,30 @@
+// The board's texts (board/texts.js) under Node: declutter() keeps a text only where it covers none
+// kept before it or fixed; a continent's name may run across its boxes and a little beyond.
+import test from "node:test";
+import assert from "node:assert/strict";
+import { declutter, nameSpan } from "../../site_src/js/board/texts.js";
+import { place } from "../../site_src/js/board/geometry.js";
+
+const r = (x, y, width, height) => ({ x, y, width, height });
+
+test("declutter keeps texts in order of importance, each only where it covers nothing kept", () => {
+  const fixed = [r(0, 0, 10, 10)];
+  const keep = declutter([r(5, 5, 10, 10), r(20, 0, 10, 10), r(25, 5, 10, 10), r(40, 0, 5, 5)], fixed);
+  assert.deepEqual(keep, [false, true, false, true]);
+});
+
+test("texts that only touch at an edge are both kept (a rounding, not an overlap)", () => {
+  assert.deepEqual(declutter([r(10, 0, 10, 10), r(19.9, 0, 10, 10)], [r(0, 0, 10, 10)]), [true, true]);
+});
+
+test("the 'Asia: bonus 7' case: a continent's name over the edge's label gives way", () => {
+  // the edge's label first (it says where the link goes), then the continent's name
+  const wrap = r(1160, -60, 205, 45), asia = r(953, -80, 326, 45);
+  assert.deepEqual(declutter([wrap, asia]), [true, false]);
+});
+
+test("a continent's name may be as wide as its boxes, its shape's padding and 60 more", () => {
+  const australia = { territories: ["Indonesia", "New Guinea", "Western Australia", "Eastern Australia"] };
+  const ps = australia.territories.map(place);
+  assert.equal(nameSpan(australia), Math.max(...ps.map((p) => p.x1)) - Math.min(...ps.map((p) => p.x0)) + 18 + 60);
+});
