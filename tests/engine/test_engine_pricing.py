@@ -75,10 +75,11 @@ def test_the_same_turn_with_a_few_reinforcements_still_answers():
     assert res["ok"], res
 
 
-def test_many_armies_already_there_blame_the_goal_not_the_reinforcements(no_search):
-    """Nothing to place: the armies on the board make the turn big, so the message points at the goal."""
+def test_many_armies_already_there_blame_the_position_not_the_reinforcements(no_search):
+    """Nothing to place: the armies on the board make the turn big, so the message points at the
+    position and its stack (issue 44: it named the goal)."""
     res = api.handle("turn", {**australia(0, siam=1_000_000), "time_budget_s": 0.5})
-    assert not res["ok"] and res["error"]["field"] == "goal", res["error"]
+    assert not res["ok"] and res["error"]["field"] == "position" and "Siam" in res["error"]["message"], res["error"]
 
 
 def test_plan_units_cost_the_same_work_for_any_army_count():

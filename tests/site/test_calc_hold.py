@@ -285,13 +285,14 @@ def ask(page, fields: dict):
 
 def test_a_search_too_large_is_refused_before_any_work(calc_page, clean):
     """Holding Africa (2 each) with 12 to place against Brazil 10, Southern Europe 8 and Middle East 8,
-    + 9: priced past the browser's time budget, refused at once in a player's words beside Hold.
-    (The issue's bench position, 10 to place against 8, 6 and 6, + 7, is answered: bench_hold.py.)"""
+    + 9: priced past the browser's time budget, refused at once in a player's words beside the field
+    at fault (the reinforcements: without them it would fit). (The issue's bench position, 10 to place
+    against 8, 6 and 6, + 7, is answered: bench_hold.py.)"""
     fields, req = africa({"Brazil": 10, "Southern Europe": 8, "Middle East": 8}, 12, 9)
     assert browser_seconds(req) > LIMITS["browser_time_budget_s"]   # the premise: too large for the browser
     f = ask(calc_page, fields)
     assert wait_final(calc_page, "hold") == "error"
-    shown = f.locator("[data-error-for=hold]").inner_text()
+    shown = f.locator("[data-error-for=reinforcements]").inner_text()
     assert shown.startswith("Holding Africa with 12 to place against") and "in the browser" in shown, shown
     assert "(the limit is 10 s)" in shown and "Fewer reinforcements" in shown, shown
     assert not API_NAME.search(shown), shown
