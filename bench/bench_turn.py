@@ -131,12 +131,12 @@ def grid():
                 request = read_turn(position, "you", GRID_PLACE, {"take": continent})
                 lay = search.layout(request.targets, request.entries, request.adjacent)
                 try:
-                    positions, vectors = real_space.measure(lay, *real._bounds(request))
+                    positions, vectors, lines = real_space.measure(lay, *real._bounds(request))
                 except real_space.TooLarge as e:
-                    positions, vectors = e.positions, e.positions
+                    positions, vectors, lines = e.positions, e.positions, e.positions
                 placements = real._placements(request)
-                here = real_turn_cost(positions, vectors, placements, "numba", False, "")
-                browser = real_turn_cost(positions, vectors, placements, "javascript", True, "")
+                here = real_turn_cost(positions, vectors, placements, "numba", False, "", lines=lines)
+                browser = real_turn_cost(positions, vectors, placements, "javascript", True, "", lines=lines)
                 from riskodds.facts.limits import COST_MODEL, LIMITS
                 browser_s = browser.seconds * LIMITS["pyodide_slowdown"] * COST_MODEL["turn_browser_factor"]
                 rows.append({"continent": continent, "defenders": defenders, "armies": armies, "mine": mine,

@@ -144,7 +144,10 @@ def test_every_successor_comes_earlier_and_the_count_is_the_listing(name):
     _, pos, R, goal = next(c for c in SMALL if c[0] == name)
     request = request_of(pos, R, goal, "dice")
     lay, space, _ = space_and_rounds(request)
-    assert real_space.measure(lay, *real._bounds(request)) == (space.size, sum(len(b.keys) for b in space.blocks))
+    lines = sum((short + full * (v - 1)) for b in space.blocks for key in b.keys
+                for v, (short, full) in zip(b.values(key), b.line_costs) if v >= 2)
+    assert real_space.measure(lay, *real._bounds(request)) == (space.size, sum(len(b.keys) for b in space.blocks),
+                                                               lines)
     order = {b.mask: i for i, b in enumerate(space.blocks)}
     for b in space.blocks:
         assert b.keys == sorted(set(b.keys))

@@ -69,7 +69,10 @@ class Block:
     army vectors' keys, in order. held: the held targets' slots; region: those whose defenders vary;
     strides: per held target (in `held` order), its step in di (0 outside the region); fixed: per
     held target, its defenders at the start. ND: the number of di. offset: the block's first index.
-    attacks: per position, the held targets (indexes into `held`) its territory borders."""
+    attacks: per position, the held targets (indexes into `held`) its territory borders.
+    line_costs: per position, (s, f): of its attacks, s leave its territory with nothing to attack
+    once they take their target (one move is weighed then, where the dice are chosen) and f do not
+    (every move is): a sweep looks up s + f * (a - 1) positions of the next block for a armies there."""
     mask: int
     live: tuple
     caps: tuple
@@ -82,6 +85,7 @@ class Block:
     fixed: tuple
     ND: int
     attacks: tuple
+    line_costs: tuple = ()
     keys: list = field(default_factory=list)
     offset: int = 0
 
@@ -193,11 +197,14 @@ def blocks(lay, defenders, caps, total, goal=None, need="all"):
 
 
 def measure(lay, defenders, caps, total, goal=None, need="all"):
-    """(positions, vectors) of the space `build` would make, counted without listing any vector:
-    the cost guard prices the sweep by it (guards/cost.py)."""
+    """(positions, vectors, lines) of the space `build` would make, counted without listing any
+    vector: lines, the army vectors of next blocks its sweep looks up for the moves after conquests
+    (Block.line_costs: once per vector, for all its defenders). The cost guard prices the sweep by
+    them (guards/cost.py)."""
     found, _ = blocks(lay, defenders, caps, total, goal, need)
-    counts = [count_vectors(b) for b in found]
-    return sum(c * b.ND for c, b in zip(counts, found)), sum(counts)
+    counts = [count_vectors(b, lines=True) for b in found]
+    return (sum(c * b.ND for (c, _), b in zip(counts, found)), sum(c for c, _ in counts),
+            sum(n for _, n in counts))
 
 
 def build(lay, defenders, caps, total, goal=None, need="all"):
@@ -256,8 +263,11 @@ def _block(lay, touch, defenders, caps, total, taken_cap, mask):
         else:
             strides.append(0)
     attacks = tuple(tuple(h for h, j in enumerate(held) if touch[i] >> j & 1) for i in order)
+    line_costs = tuple((sum(1 for h in a if not touch[i] & held_mask & ~(1 << held[h])),
+                        sum(1 for h in a if touch[i] & held_mask & ~(1 << held[h])))
+                       for i, a in zip(order, attacks))
     return Block(mask, tuple(order), pos_caps, tuple(shifts), widths, tuple(spans), weight_cap, held,
-                 tuple(strides), tuple(defenders[j] for j in held), ND, attacks)
+                 tuple(strides), tuple(defenders[j] for j in held), ND, attacks, line_costs)
 
 
 def _domains(block):
@@ -265,45 +275,55 @@ def _domains(block):
     return [[0] + list(range(2, c + 1)) for c in block.caps]
 
 
-def count_vectors(block):
+def count_vectors(block, lines=False):
     """The number of army vectors of a block, counted without listing them: a walk over the
     positions keeping, per (weight so far, value of the previous position), the number of prefixes.
     A position that starts a group takes any value after any prefix; one inside a group at most the
     previous value, so it adds the prefixes whose previous value is at least its own (a running sum
-    from the top): each position costs (weight cap) x (its cap) steps."""
+    from the top): each position costs (weight cap) x (its cap) steps. With `lines`, (count, the
+    moves' lookups of every vector, Block.line_costs) from a second table of sums kept alike."""
     cap_w = block.weight_cap
     if cap_w < 0:               # too few armies to hold what was taken: no vector (but the empty one)
-        return 0 if block.live else 1
+        count = 0 if block.live else 1
+        return (count, 0) if lines else count
     starts = {a for a, _ in block.groups}
-    counts = [[0] * 1 for _ in range(cap_w + 1)]     # counts[w][prev]: prev 0 stands for "no position yet"
+    counts = [[0] for _ in range(cap_w + 1)]     # counts[w][prev]: prev 0 stands for "no position yet"
+    sums = [[0] for _ in range(cap_w + 1)]       # the lookups of those prefixes, summed
     counts[0][0] = 1
+    costs = block.line_costs or ((0, 0),) * len(block.live)
     for p, dom in enumerate(_domains(block)):
         tick()
         first = p in starts
         width = dom[-1] + 1
+        short, full = costs[p]
         nxt = [[0] * width for _ in range(cap_w + 1)]
+        nsum = [[0] * width for _ in range(cap_w + 1)]
         for w in range(cap_w + 1):
-            row = counts[w]
+            row, srow = counts[w], sums[w]
             if not any(row):
                 continue
             if first:
-                total = sum(row)
+                total, stotal = sum(row), sum(srow)
                 for v in dom:
                     nw = w + (v if v > 1 else 1)
                     if nw > cap_w:
                         break
                     nxt[nw][v] += total
+                    nsum[nw][v] += stotal + (total * (short + full * (v - 1)) if v > 1 else 0)
             else:
-                above = 0                            # prefixes whose previous value is at least v
+                above = stotal = 0                   # prefixes whose previous value is at least v
                 for v in range(len(row) - 1, -1, -1):
                     above += row[v]
+                    stotal += srow[v]
                     if v == 1 or v >= width:
                         continue
                     nw = w + (v if v > 1 else 1)
                     if nw <= cap_w:
                         nxt[nw][v] += above
-        counts = nxt
-    return sum(sum(row) for row in counts)
+                        nsum[nw][v] += stotal + (above * (short + full * (v - 1)) if v > 1 else 0)
+        counts, sums = nxt, nsum
+    count = sum(sum(row) for row in counts)
+    return (count, sum(sum(row) for row in sums)) if lines else count
 
 
 def vectors(block):

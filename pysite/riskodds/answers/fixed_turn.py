@@ -98,7 +98,7 @@ AUTO_MARGIN = 2.0      # "auto" takes a family whose estimate is within budget /
 STRUCTURE_CAP = 300_000     # units of work (algorithms/turn.py structure) finding a family's shape may take
 
 
-def choose_family(request, budget, priced=0.0):
+def choose_family(request, budget, priced=0.0, guard=True):
     """The family of plans to search, priced before any value is computed.
 
     "auto": the widest family, from chains up to every forest, whose estimate leaves a margin
@@ -108,13 +108,15 @@ def choose_family(request, budget, priced=0.0):
     and `reinforcements` when the turn would fit without them) when not even the narrowest fits,
     and starts the running deadline. Finding each family's shape is itself bounded: at most
     STRUCTURE_CAP units of work, and SHAPES_SHARE of the time budget (`_option_limit`). `priced`:
-    CPython seconds the request already spent (pricing the real play), added to every estimate."""
+    CPython seconds the request already spent (pricing the real play), added to every estimate.
+    guard=False: priced only (the plan shown beside the real play, whose price joins the real play's
+    in its own guard): no guard is met and no clock started here; None where none fits."""
     most = request.most
     names = ("chains", "2", "3", "all") if request.search in ("auto", "real", "fixed") else (request.search,)
     names = [n for n in names if n == "all" or BRANCHING[n] < most or len(names) == 1] or ["all"]
     limit = _option_limit(budget)
     what = f"a turn of {request.R:,} reinforcements against {len(request.targets)} targets"
-    if not budget.dry_run:      # the clock starts now: finding the families' shapes is part of the request
+    if guard and not budget.dry_run:    # the clock starts now: finding the families' shapes is part of the request
         check_cost(Estimate(COST_MODEL["turn_partition_s"] * limit, 0.0, what), budget, "goal")
     started = time.process_time()
     fitting, why = [], ""          # [Family] narrowest first
@@ -148,6 +150,8 @@ def choose_family(request, budget, priced=0.0):
                 why = f"{words or 'every plan'} would need about {estimate.here():,.0f} s"
             break
         fitting.append(family)
+    if not fitting and not guard:
+        return None
     if not fitting:                 # the narrowest: refused with its estimate
         field, hint = _at_fault(request, narrowest, budget)
         check_cost(narrowest.estimate, budget, field, hint)
@@ -159,7 +163,8 @@ def choose_family(request, budget, priced=0.0):
         words = _family_words(wider.branching, most, short=True) or "every plan"
         why = f"{words} would need about {wider.estimate.here():,.0f} s, too close to it"
     chosen = _with(chosen, widest=why, fallback=fitting[at - 1] if at else None)
-    check_cost(chosen.estimate, budget, "goal", "Take fewer territories at once.")
+    if guard:
+        check_cost(chosen.estimate, budget, "goal", "Take fewer territories at once.")
     return chosen
 
 

@@ -71,11 +71,11 @@ def real_cost(request, what):
     measure). A space whose keys would not fit (real_space.TooLarge) is priced as endless."""
     lay = search.layout(request.targets, request.entries, request.adjacent)
     try:
-        positions, vectors = real_space.measure(lay, *_bounds(request))
+        positions, vectors, lines = real_space.measure(lay, *_bounds(request))
     except real_space.TooLarge as e:
-        positions, vectors = e.positions, e.positions
+        positions, vectors, lines = e.positions, e.positions, e.positions
     return real_turn_cost(positions, vectors, _placements(request), real_sweep.runner(positions), IN_BROWSER,
-                          what, real_sweep.compiled_loaded()), positions
+                          what, real_sweep.compiled_loaded(), lines), positions
 
 
 def bounds(request, low):

@@ -10,7 +10,7 @@ from ..checks.rules import STANDARD
 from ..checks.turn_request import read_dice, read_moving, read_turn
 from ..checks.validate import FieldError
 from ..facts.limits import TURN_SEARCHES
-from ..guards.budget import BudgetError, OutOfTime, as_budget, check_cost, deadline_before, guarded
+from ..guards.budget import BudgetError, Estimate, OutOfTime, as_budget, check_cost, deadline_before, guarded
 from . import real_turn as real
 from .fixed_turn import (Needed, _answer, _slowdown, armies_needed, choose_family, narrower_search,  # noqa: F401
                          search_family)
@@ -68,18 +68,28 @@ def turn(position, player, reinforcements, goal, *, rules=STANDARD, min_move="di
     if request.search in ("auto", "real") and not why:
         started = time.process_time()
         estimate, states = real.real_cost(request, what + " played roll by roll")
+        beside = None                   # the best fixed plan shown beside the real play, and its price
+        if moving is None:
+            try:
+                beside = choose_family(request, budget, guard=False)
+            except BudgetError:         # its shapes too many to find: shown without it
+                beside = None
+        if beside is not None:
+            estimate = Estimate(estimate.seconds + beside.estimate.seconds, max(estimate.mb, beside.estimate.mb),
+                                estimate.what, estimate.browser_factor)
         priced = (time.process_time() - started) / _slowdown()
-        # "auto" plays roll by roll where that fits its share of the budget (the rest is the fixed
-        # plans' if the estimate was low); the guard and a dry run see the pricing's own time as well
+        # "auto" plays roll by roll where that, with the fixed plan beside it, fits its share of the
+        # budget (the rest is the fixed plans' if the estimate was low); the guard and a dry run see
+        # the pricing's own time as well
         share = replace(budget, seconds=(1 - REAL_SPARE) * budget.seconds, dry_run=False)
         if estimate.fits(share) or request.search == "real" or moving is not None:
             check_cost(replace(estimate, seconds=estimate.seconds + priced), budget, "goal",
                        "Search plans fixed in advance instead (search: auto).")
             if request.search == "real" or moving is not None:
-                return _real_answer(request, dice, states, budget, alternatives)
+                return _real_answer(request, dice, states, budget, alternatives, beside)
             try:            # auto: if the estimate was low, the fixed plans still get their share of the budget
                 with deadline_before(REAL_SPARE * budget.seconds):
-                    return _real_answer(request, dice, states, budget, alternatives)
+                    return _real_answer(request, dice, states, budget, alternatives, beside)
             except OutOfTime:
                 why = "playing roll by roll ran out of its share of the time budget"
         else:
@@ -103,16 +113,13 @@ def turn(position, player, reinforcements, goal, *, rules=STANDARD, min_move="di
     return replace(answer, searched=searched, bounds=real.bounds(request, answer.win))
 
 
-def _real_answer(request, dice, states, budget, alternatives):
-    """The best real play, with the best fixed plan beside it (none mid-move)."""
+def _real_answer(request, dice, states, budget, alternatives, family=None):
+    """The best real play, with the best fixed plan beside it (none mid-move, or where no family of
+    fixed plans fit: `family`, chosen and priced with the real play)."""
     played = real.real_play(request, dice)
     fixed = None
     answer = None
     if request.moving is None:
-        try:
-            family = choose_family(request, budget)
-        except BudgetError:             # the fixed plans are only beside the answer: left out when too big
-            family = None
         if family is not None:
             family, solved = search_family(request, family, alternatives)
             answer = _answer(request, family, solved)

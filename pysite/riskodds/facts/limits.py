@@ -196,13 +196,16 @@ COST_MODEL = {
                                     #   each tied chain's border armies: this share again of the search's
                                     #   time and memory per target (Asia from Ukraine 60, 12 targets: 14 s
                                     #   of 39 s; Africa from Brazil 15 and Southern Europe 10, 6: 0.04 of 0.16)
-    "real_sweep_numba_s": 1e-6,     # the real play (answers/real_turn.py, guards/cost.py real_turn_cost):
+    "real_sweep_numba_s": 5e-7,     # the real play (answers/real_turn.py, guards/cost.py real_turn_cost):
                                     #   per position swept, compiled (algorithms/real_sweep_numba.py),
+    "real_sweep_numba_line_s": 1e-7,#   and per vector looked up for a move (fitted on five turns, numba),
     "real_sweep_numba_load_s": 0.35,#   and once, loading the compiled sweep (numba's cache read; a request
                                     #   that finds it loaded is priced the same: within 2x of both),
     "real_sweep_numba_load_mb": 125,#   and the memory numba and LLVM take once loaded,
-    "real_sweep_js_s": 1e-6,        #   per position swept in the browser's JavaScript (its own seconds),
+    "real_sweep_js_s": 6.5e-7,      #   per position swept in the browser's JavaScript (its own seconds),
+    "real_sweep_js_line_s": 1.3e-7, #   and per vector looked up there (1.3x the compiled sweep: Node),
     "real_sweep_python_s": 2.5e-5,  #   per position swept in plain Python (algorithms/real_sweep.py),
+    "real_sweep_python_line_s": 3e-6,#  and per vector looked up there,
     "real_vector_s": 4e-7,          #   per army vector listed (algorithms/real_space.py vectors),
     "real_spec_vector_s": 1e-6,     #   and per vector handed to the JavaScript sweep (its keys, JSON),
     "real_position_bytes": 16,      #   bytes per position (the values, and their copy into Python),

@@ -639,9 +639,10 @@ def defenders_needed_estimate(A, p, model):
     return max(A * ratio + _z(p) * spread, _tail_length(1 - p, worst_d)) + SEARCH_MARGIN
 
 
-def real_turn_cost(positions, vectors, placements, runner, in_browser, what, loaded=False):
-    """The best real play (answers/real_turn.py): `positions` numbered in `vectors` army vectors
-    (algorithms/real_space.py measure, counted before any is listed), swept by `runner` ("numba",
+def real_turn_cost(positions, vectors, placements, runner, in_browser, what, loaded=False, lines=0):
+    """The best real play (answers/real_turn.py): `positions` numbered in `vectors` army vectors, whose
+    moves after a conquest look up `lines` vectors of the next blocks (algorithms/real_space.py
+    measure, counted before any is listed), swept by `runner` ("numba",
     "javascript" or "python": algorithms/real_sweep.py), each of `placements` placements of the
     reinforcements looked up, then the exact phase and the answer's words (a fixed time per request).
     loaded: the compiled sweep is already loaded in this process (its load is not paid again).
@@ -653,7 +654,8 @@ def real_turn_cost(positions, vectors, placements, runner, in_browser, what, loa
         python += COST_MODEL["real_spec_vector_s"] * vectors
     per = {"numba": "real_sweep_numba_s", "javascript": "real_sweep_js_s", "python": "real_sweep_python_s"}[runner]
     load = runner == "numba" and not loaded
-    sweep = COST_MODEL[per] * positions + (COST_MODEL["real_sweep_numba_load_s"] if load else 0.0)
+    sweep = (COST_MODEL[per] * positions + COST_MODEL[per[:-len("_s")] + "_line_s"] * lines
+             + (COST_MODEL["real_sweep_numba_load_s"] if load else 0.0))
     mb = COST_MODEL["real_position_bytes"] * positions + COST_MODEL["real_vector_bytes"] * vectors
     if runner == "numba":       # resident once loaded, whether this request loads it or found it
         mb += COST_MODEL["real_sweep_numba_load_mb"] * 1e6
