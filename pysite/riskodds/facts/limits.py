@@ -211,7 +211,7 @@ COST_MODEL = {
     "real_position_bytes": 16,      #   bytes per position (the values, and their copy into Python),
     "real_vector_bytes": 200,       #   bytes per vector (its key as a Python int, the lookup tables),
     "real_placement_s": 2e-5,       #   and per placement of the reinforcements tried,
-    "real_request_s": 0.03,         #   and once per request (reading it, the exact phase, the words)
+    "real_request_s": 0.015,        #   and once per request (reading it, the exact phase, the words)
     "hold_request_s": 2e-3,         # holding (answers/hold.py): once per request (rules of thumb, exact, words),
     "hold_state_s": 3.5e-6,         #   per state of the bound over the rules of thumb's fronts (`_likely_states`;
                                     #   filled in blocks, algorithms/hold_fill.py: 4.5e-6 one state at a time),
