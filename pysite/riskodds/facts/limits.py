@@ -206,8 +206,9 @@ COST_MODEL = {
     "real_sweep_js_line_s": 1.3e-7, #   and per vector looked up there (1.3x the compiled sweep: Node),
     "real_sweep_python_s": 2.5e-5,  #   per position swept in plain Python (algorithms/real_sweep.py),
     "real_sweep_python_line_s": 3e-6,#  and per vector looked up there,
-    "real_vector_s": 4e-7,          #   per army vector listed (algorithms/real_space.py vectors),
-    "real_spec_vector_s": 1e-6,     #   and per vector handed to the JavaScript sweep (its keys, JSON),
+    "real_vector_s": 2e-7,          #   per army vector listed (algorithms/real_space.py vectors),
+    "real_spec_vector_s": 4e-7,     #   and per vector handed to the JavaScript sweep (its keys, JSON;
+                                    #   Africa from Brazil 15 and Southern Europe 10 + 8 in Pyodide: 8.2 s),
     "real_position_bytes": 16,      #   bytes per position (the values, and their copy into Python),
     "real_vector_bytes": 200,       #   bytes per vector (its key as a Python int, the lookup tables),
     "real_placement_s": 2e-5,       #   and per placement of the reinforcements tried,
