@@ -42,11 +42,18 @@ def set_fields(page, form_id: str, values: dict) -> None:
 
 
 def calculate(page, form_id: str, values: dict) -> str:
-    """From the form's pre-filled values: set `values`, click Calculate, wait for the answer."""
+    """From the form's pre-filled values: set `values`, click Calculate, wait for that answer. An
+    answer finished before the click (the pre-filled one, or one the typing started) does not count:
+    a new answer carries a new data-finished-at (calculator-form.js), an error or a cancel ends it too
+    (a WebKit run once read the pre-filled campaign's answer as the new one)."""
     page.run("(id) => document.getElementById(id).reset()", form_id)
     set_fields(page, form_id, values)
+    before = page.attr(f"form#{form_id}", "data-finished-at")
     page.click(f"form#{form_id} button[type=submit]")
-    return wait_final(page, form_id)
+    fresh = f":not([data-finished-at='{before}'])" if before else "[data-finished-at]"
+    page.wait(f"form#{form_id}:is([data-status=error], [data-status=cancelled]), "
+              f"form#{form_id}[data-status=done]{fresh}")
+    return page.attr(f"form#{form_id}", "data-status")
 
 
 @contextlib.contextmanager
