@@ -81,29 +81,31 @@ def real_cost(request, what):
 def bounds(request, low):
     """What the best real play wins at least and at most where it was not searched: at least `low`
     (the best plan fixed in advance: a play a player can follow), at most the pooled stack's chance
-    (algorithms/real_bound.py: no play beats it), as exact numbers, with words."""
+    (algorithms/real_bound.py: no play beats it), as exact numbers; "words", a phrase to follow the
+    plan's chance, and "why", the two ends explained."""
     high = Fraction(real_bound.pooled_bound(Rounds([t.model for t in request.targets]),
                                             [t.defenders for t in request.targets],
                                             real_bound.fighting_armies(request.entries, request.R)))
     high = max(high, low)
     return {"low": low, "high": high,
-            "words": f"The best play, roll by roll, wins between {_percent_of(low)} and {_percent_of(high)}; "
-                     f"this plan wins {_percent_of(low)}. The upper end is what one stack holding every "
-                     "army that can attack would win: no way of playing does better."}
+            "words": f"the best play, roll by roll, wins between {_percent_of(low)} and {_percent_of(high)}",
+            "why": f"This plan wins {_percent_of(low)}, and playing each roll as it comes can only do better. "
+                   f"{_percent_of(high)} is what one stack holding every army that can attack would win: "
+                   "no way of playing does better."}
 
 
 def _percent_of(p):
     """A chance in words for an interval's ends: one decimal, more near 0 % and 100 % (enough to
-    tell it from them)."""
+    tell it from them), the sign kept beside its number (a no-break space)."""
     x = 100 * float(p)
     if x >= 100:
-        return "100 %"
+        return "100\u00a0%"
     if x > 99.9:
         digits = min(8, 1 + math.ceil(-math.log10(100 - x)))
-        return f"{x:.{digits}f} %"
+        return f"{x:.{digits}f}\u00a0%"
     if 0 < x < 0.1:
-        return f"{x:.2g} %"
-    return f"{x:.1f} %"
+        return f"{x:.2g}\u00a0%"
+    return f"{x:.1f}\u00a0%"
 
 
 def _armies(request):

@@ -114,7 +114,7 @@ def turn(t):
             "searched": _searched(t.searched), "model": list(t.model), "dice": t.dice, "next": t.next,
             "line": [_step(s) for s in t.line],
             "bounds": None if t.bounds is None else {"low": prob(t.bounds["low"]), "high": prob(t.bounds["high"]),
-                                                     "words": t.bounds["words"]},
+                                                     "words": t.bounds["words"], "why": t.bounds["why"]},
             "fixed": None if t.fixed is None else {**t.fixed, "win": prob(t.fixed["win"]),
                                                    "placement": [{"territory": n, "armies": a}
                                                                  for n, a in t.fixed["placement"]],

@@ -165,7 +165,7 @@ function splitWords(r) {
 function fixedPart(r) {
   if (isReal(r) && r.fixed) return answerPart("fixed", "a plan fixed in advance:", r.fixed.win);
   // too big to play roll by roll: the engine's interval, the fixed plan below and no play above
-  if (!isReal(r) && r.bounds) return el("span", { class: "answer-part", "data-output": "bounds" }, r.bounds.words);
+  if (!isReal(r) && r.bounds) return el("span", { class: "answer-part", "data-output": "bounds" }, r.bounds.words);  // its "why" below
   if (!isReal(r)) return el("span", { class: "answer-part", "data-output": "fixed-note" }, "the best plan fixed in advance (playing each roll as it comes may do better)");
   return null;
 }
@@ -191,6 +191,7 @@ function render(r, v, ctx) {
   return el("div", { class: "turn-result" },
     lead(
       answerLine([answerPart("win", `Take ${goal}:`, r.win), fixedPart(r)]),
+      !isReal(r) && r.bounds ? el("p", { class: "hint", "data-output": "bounds-why" }, r.bounds.why) : null,
       placement ? el("p", { class: "turn-placement", "data-output": "placement" }, placement) : null,
       exactBox([probabilityView(r.win, { detail: "win", label: `P(take ${goal}), ${isReal(r) ? "the best play" : "the best plan"}` }),
         ...(isReal(r) && r.fixed ? [probabilityView(r.fixed.win, { detail: "fixed", label: `P(take ${goal}), the best plan fixed in advance` })] : []),
