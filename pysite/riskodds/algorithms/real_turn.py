@@ -266,6 +266,13 @@ class RealTurn:
 
     def q(self, s, x, y, n):
         """The float value of attacking y from x with n dice in state s, then playing best."""
+        return self.roll_sum(s, x, y, n, self.value, self.conquest)
+
+    def roll_sum(self, s, x, y, n, child, conquest):
+        """Sum over the outcomes of attacking y from x with n dice in state s of chance times the
+        float of what follows: child(state) after a roll that leaves y held, conquest(s, x, y, a, n)
+        where y falls (a armies left on x). The values' sums (`q`) and the chances of failing's
+        (`fail_q`) both, in the round table's order."""
         a, d = s[x], -s[y]
         outcomes, _ = self.rounds[y][n, min(self.most_defend[y], d)]
         total = 0.0
@@ -274,9 +281,9 @@ class RealTurn:
                 t = list(s)
                 t[x] = self.live(s, x, a - al)
                 t[y] = dl - d
-                total += p * self.value(tuple(t))
+                total += p * child(tuple(t))
             else:
-                total += p * self.conquest(s, x, y, a - al, n)
+                total += p * conquest(s, x, y, a - al, n)
         return total
 
     def moved(self, s, x, y):
@@ -388,18 +395,7 @@ class RealTurn:
     def fail_q(self, s, x, y, n):
         """The float chance of failing after attacking y from x with n dice in state s (the sums of
         the sweep's F, algorithms/real_sweep.py)."""
-        a, d = s[x], -s[y]
-        outcomes, _ = self.rounds[y][n, min(self.most_defend[y], d)]
-        total = 0.0
-        for al, dl, p, _ in outcomes:
-            if dl < d:
-                t = list(s)
-                t[x] = self.live(s, x, a - al)
-                t[y] = dl - d
-                total += p * self.fail(tuple(t))
-            else:
-                total += p * self.fail_conquest(s, x, y, a - al, n)
-        return total
+        return self.roll_sum(s, x, y, n, self.fail, self.fail_conquest)
 
     def fail_conquest(self, s, x, y, a, n):
         """The least chance of failing over the moves after y falls to x (a armies left on x)."""
