@@ -175,6 +175,11 @@ HOLD_CASES = [
           "South America", 40),
     _hold({"North Africa": 2, "Egypt": 2, "East Africa": 2, "Congo": 2}, {"Brazil": 2, "Middle East": 2}, 14,
           ["North Africa", "Egypt", "East Africa"], 30),
+    # through buffers (issue 42): Siam, India and China lead into Australia; parts searched as a turn
+    _hold({"Indonesia": 2, "New Guinea": 1, "Western Australia": 1, "Eastern Australia": 1, "Siam": 3, "India": 2,
+           "China": 2}, {"Middle East": 8, "Afghanistan": 6, "Mongolia": 5}, 2, "Australia", 2),
+    _hold({"Venezuela": 2, "Brazil": 2, "Peru": 2, "Argentina": 2, "Central America": 3, "Eastern United States": 2},
+          {"Western United States": 8, "North Africa": 6}, 6, "South America", 5),
 ]
 
 

@@ -43,6 +43,10 @@ PRESETS = (
     Preset("australia-fortify", "Australia, 3 on New Guinea",
            {"Indonesia": 1, "New Guinea": 3, "Western Australia": 1, "Eastern Australia": 1}, {"Siam": 6}, 4,
            "Australia", 2),
+    # held from one step out: Siam is a buffer, and China comes in through it (issue 42)
+    Preset("australia-buffer", "Australia, Siam as a buffer",
+           {"Indonesia": 2, "New Guinea": 1, "Western Australia": 1, "Eastern Australia": 1, "Siam": 2}, {"China": 12},
+           3, "Australia", 5),
     # three doors, three stacks
     Preset("north-america", "North America, three doors",
            {"Alaska": 3, "Northwest Territory": 1, "Greenland": 3, "Alberta": 1, "Ontario": 1, "Quebec": 1,

@@ -30,6 +30,11 @@ HOLDS = {
     "europe": (EUROPE, {"North Africa": 6, "Middle East": 4, "Ural": 3}, 10, 3, "Europe"),
     # Europe with one big stack and one small: the best leaves the small one's door as it is
     "europe-ural": (EUROPE, {"North Africa": 8, "Ural": 2}, 8, 3, "Europe"),
+    # one step out (issue 42): Siam is yours too, a buffer China can take first and attack on from
+    "australia-buffer": ({"Indonesia": 2, "New Guinea": 1, "Western Australia": 1, "Eastern Australia": 1,
+                          "Siam": 2}, {"China": 12}, 3, 5, "Australia"),
+    "australia-buffer-thin": ({"Indonesia": 1, "New Guinea": 1, "Western Australia": 1, "Eastern Australia": 1,
+                               "Siam": 1}, {"China": 6}, 4, 2, "Australia"),
 }
 # two doors: 10 armies of his next to South America, split between its two doors
 SWEEP = [(ca, 10 - ca) for ca in range(5, 10)]
@@ -59,6 +64,7 @@ def _compute(name: str) -> dict:
     if names != THUMBS:
         raise ValueError(f"hold {name}: the engine's rules of thumb are now {names}, the article tells {THUMBS}")
     return {"hold": h.hold, "placement": tuple(h.placement), "fortify": h.fortify, "front": tuple(h.front),
+            "through": tuple(h.through),
             "reply": {"win": h.reply["win"], "placement": tuple(h.reply["placement"]), "next": h.reply["next"]},
             "thumbs": tuple({"name": t["name"], "placement": tuple(t["placement"]), "fortify": t["fortify"],
                              "hold": t["hold"]} for t in h.rules_of_thumb)}
@@ -69,7 +75,7 @@ def hold(name: str) -> dict:
     ((territory, new armies), ...) on the front, "fortify" (None or {"from", "to", "armies"}),
     "front", "reply" {"win", "placement", "next"}, "thumbs" ({"name", "placement", "fortify",
     "hold"}, ...) in THUMBS order}."""
-    key = {"request": repr(HOLDS[name]), "v": 1, "code": cache.file_digest(__file__)}
+    key = {"request": repr(HOLDS[name]), "v": 2, "code": cache.file_digest(__file__)}
     return cache.cached(f"hold-{name}", key, lambda: _compute(name))
 
 
@@ -189,6 +195,15 @@ def story() -> dict:
         "no rule ties the section's South America": rows[MAIN_SA]["ties"] == [],
         "Europe's even split is the best": rows["europe"]["ties"] == [THUMBS[1]],
         "with one small stack the best leaves its door bare": len(rows["europe-ural"]["bare"]) == 1 and not rows["europe-ural"]["ties"],
+        "Siam is the way in": hold("australia-buffer")["through"] == ("Siam",) == hold("australia-buffer-thin")["through"],
+        "through Siam Australia mostly falls, all new armies on Indonesia":
+            hold("australia-buffer")["hold"] < 0.1 and rows["australia-buffer"]["placed"] == [("Indonesia", 3)],
+        "the thin board's best splits 1 to Siam, 3 to Indonesia":
+            rows["australia-buffer-thin"]["placed"] == [("Siam", 1), ("Indonesia", 3)],
+        "all on Siam and the even split both hold less than the best":
+            rows["australia-buffer-thin"]["thumbs"][0]["says"] == "4 on Siam"
+            and rows["australia-buffer-thin"]["thumbs"][1]["says"] == "2 on Siam and 2 on Indonesia"
+            and not rows["australia-buffer-thin"]["ties"],
     }
     wrong = [k for k, ok in checks.items() if not ok]
     if wrong:

@@ -9,11 +9,14 @@ The model (issue 34, item 1):
   fortify "adjacent", may move m >= 1 armies from any territory of its own to an adjacent one of
   its own, leaving at least one (or not move); with fortify "none" it does not move.
 - The opponent places R2 armies on ANY of his territories in the position, then plays: before
-  every roll he picks any territory of his with at least 2 armies, any territory of the hold set
-  (still the holder's) next to it, and the dice, 1 to min(3, armies - 1) (dice "choose") or
-  always min(3, armies - 1) ("most"); the defender rolls min(2, its armies). He may stop at any
-  time (worth 0). A roll that empties the hold territory is his success (worth 1): breaking the
-  set needs one territory, so nothing after it matters.
+  every roll he picks any territory of his with at least 2 armies (those he took this turn too),
+  ANY territory of the holder next to it (in the set or not: issue 42, through buffers), and the
+  dice, 1 to min(3, armies - 1) (dice "choose") or always min(3, armies - 1) ("most"); the
+  defender rolls min(2, its armies). He may stop at any time (worth 0). A roll that empties a
+  territory of the hold set is his success (worth 1): breaking the set needs one territory, so
+  nothing after it matters. A roll that empties a territory of the holder outside the set makes
+  it his: he moves m armies in, at least the dice rolled (min_move "dice") or 1 ("one"), at most
+  all but one, every m tried. Territories of any third owner are never attacked.
 - One round: every face of every die enumerated; both sides sort descending and compare
   pairwise, each pair costs the loser one army, a tie goes to the defender.
 - P(hold) of the holder's choice = 1 - the opponent's best over his placements and policies; the
@@ -45,12 +48,12 @@ class Oracle:
     """One hold question. names: every territory of the position (sorted); the state is the tuple of
     their armies."""
 
-    def __init__(self, position, holder, hold, opponent, R, R2, fortify="adjacent", dice="choose"):
+    def __init__(self, position, holder, hold, opponent, R, R2, fortify="adjacent", dice="choose", min_move="dice"):
         self.names = tuple(sorted(position))
         self.owner = tuple(position[t]["owner"] for t in self.names)
         self.start = tuple(position[t]["armies"] for t in self.names)
         self.holder, self.opponent = holder, opponent
-        self.R, self.R2, self.fortify, self.dice = R, R2, fortify, dice
+        self.R, self.R2, self.fortify, self.dice, self.min_move = R, R2, fortify, dice, min_move
         hold = set(board.MEMBERS[hold]) if isinstance(hold, str) else set(hold)
         self.hold = frozenset(i for i, t in enumerate(self.names) if t in hold)
         n = len(self.names)
@@ -60,17 +63,20 @@ class Oracle:
         self.memo = {}
 
     # ------------------------------------------------------------------ the opponent
-    def attack_value(self, s):
-        """The opponent's best chance from full state s (he has not broken the set yet)."""
-        v = self.memo.get(s)
+    def attack_value(self, s, took=frozenset()):
+        """The opponent's best chance from full state s (he has not broken the set yet), `took` the
+        holder's territories outside the set he has taken this turn (now his)."""
+        key = (s, took)
+        v = self.memo.get(key)
         if v is not None:
             return v
         best = Fraction(0)
-        for x in self.theirs:
+        mine = [i for i in self.mine if i not in took]
+        for x in self.theirs + sorted(took):
             a = s[x]
             if a < 2:
                 continue
-            for y in self.hold:
+            for y in mine:
                 if not self.linked[x][y]:
                     continue
                 d = s[y]
@@ -78,16 +84,26 @@ class Oracle:
                 for n in (range(1, top + 1) if self.dice == "choose" else (top,)):
                     total = Fraction(0)
                     for (al, dl), p in round_outcomes(n, min(2, d)):
-                        if dl == d:
+                        if dl == d and y in self.hold:
                             total += p
+                        elif dl == d:
+                            left = a - al
+                            low = min(n, left - 1) if self.min_move == "dice" else 1
+                            moves = []
+                            for m in range(low, left):
+                                t = list(s)
+                                t[x] = left - m
+                                t[y] = m
+                                moves.append(self.attack_value(tuple(t), took | {y}))
+                            total += p * max(moves)
                         else:
                             t = list(s)
                             t[x] -= al
                             t[y] -= dl
-                            total += p * self.attack_value(tuple(t))
+                            total += p * self.attack_value(tuple(t), took)
                     if total > best:
                         best = total
-        self.memo[s] = best
+        self.memo[key] = best
         return best
 
     def reply(self, s):

@@ -112,14 +112,22 @@ test("placements and moves in words", () => {
 
 test("his most likely course in words, one sentence a battle, with the engine's numbers", () => {
   for (const { answer: r } of CASES) {
-    const words = lineWords(r.reply.line, setWords(r.hold_set, r.hold_name));
+    const words = lineWords(r.reply.line, setWords(r.hold_set, r.hold_name), r.through);
     const steps = r.reply.line.filter((s) => s.from);
     assert.equal(words.length, steps.length);
     steps.forEach((s, i) => {
       assert.ok(words[i].includes(`${s.to} from ${s.from} (${s.armies} against ${s.defenders}) with ${s.dice} di`), words[i]);
-      assert.equal(words[i].endsWith("is broken."), s.taken);
+      const inside = r.hold_set.includes(s.to);
+      assert.equal(words[i].endsWith("is broken."), s.taken && inside);
+      assert.equal(words[i].endsWith(`he moves ${s.moved} in.`), s.taken && !inside);
     });
   }
+  // through a buffer: Siam taken is no break; Indonesia after it is
+  const buffered = CASES.find(({ answer }) => answer.through.length && answer.reply.line.length > 1);
+  assert.ok(buffered, "a ready-made position with a way in, and a line through it");
+  const said = lineWords(buffered.answer.reply.line, "Australia", buffered.answer.through);
+  assert.ok(said[0].startsWith("He attacks Siam from China") && said[0].includes("he moves"), said[0]);
+  assert.ok(said[said.length - 1].endsWith("Australia is broken."), said.at(-1));
   const one = lineWords([{ from: "Siam", to: "Indonesia", dice: 1, armies: 2, defenders: 3, rolls: 1, taken: false, left: 1, defenders_left: 3 }], "Australia");
   assert.deepEqual(one, ["He attacks Indonesia from Siam (2 against 3) with 1 die until Siam has 1 and Indonesia 3."]);
 });

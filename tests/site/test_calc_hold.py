@@ -132,6 +132,13 @@ def check_answer(page, want: dict):
             assert against == "as good"
         else:
             assert against.endswith("\u00a0points worse"), against
+    # the territories his turn can touch, his ways in through territories of yours named first
+    front = f.locator("[data-output=front]").inner_text()
+    if want["through"]:
+        assert front.startswith(f"He can come in through {want['through'][0]}"), front
+        assert all(t in front for t in want["front"]), front
+    else:
+        assert "next to his count" in front and all(t in front for t in want["front"]), front
     searched = f.locator("[data-output=searched]")
     assert searched.inner_text() == want["searched"]["words"]
     assert f.locator("[data-output=model] li").all_text_contents() == want["model"]

@@ -6,16 +6,24 @@ The model
 The holder places R armies on its territories, then (fortify "adjacent", the printed rules) may
 move armies once from one of its territories to an adjacent one of its own, leaving at least one.
 Then the opponent places R2 armies on his territories and plays his best real turn
-(algorithms/real_turn.py: any stack, any hold territory next to it, any dice before each roll,
-stopping when he likes), attacking only territories of the hold set; he succeeds when he takes at
-least one of them. P(hold) = 1 - his best chance; the holder maximises it.
+(algorithms/real_turn.py: any stack, any territory of the holder next to it, any dice before each
+roll, moving in after a conquest and attacking on from there, stopping when he likes); he succeeds
+when he takes at least one territory of the hold set. P(hold) = 1 - his best chance; the holder
+maximises it. Territories of other owners are walls.
 
 What the search keeps
 ---------------------
-- Only the "front" matters: the hold territories that border a territory of the opponent. He
-  attacks only hold territories, from his own territories or from hold territories he has taken;
-  the first conquest of a hold territory is already his success, and before it he owns none, so
-  every attack that can matter is from one of his territories onto a front territory.
+- Only the "front" matters: the hold territories that border a territory of the opponent, the
+  buffers (territories of the holder outside the set that he can reach and that lead to the set:
+  checks/hold_request.py `ways_in`) and the hold territories next to a buffer. Taking any other
+  territory of the holder never lets him attack the set this turn. The first conquest of a hold
+  territory is already his success, so every attack that can matter is onto a front territory,
+  from one of his territories or from a buffer he took.
+- Without buffers (the paragraphs below), every attack that matters is from one of his territories
+  onto a front territory. With one, a part of his turn (below) that holds a buffer is RealTurn
+  itself, need "any" with the set's territories as its goal: he moves into a buffer he takes and
+  attacks on from it, every move tried (`Part`). The group bound, which counts a conquest as a
+  success, is not used there.
 - So the opponent's search is one real turn with need "any" (success at the first conquest) whose
   targets are the front territories and whose entries are his territories that border them. Its
   layout does not depend on the holder's choices: the holder's placement and fortify only change
@@ -110,13 +118,14 @@ def compositions(R, n):
             yield (first,) + rest
 
 
-def hold_layout(models, front, stacks):
+def hold_layout(models, front, stacks, links=None):
     """The opponent's real turn as a Layout: the front territories are the targets (models: their
-    round models), his stacks ((name, armies, front indexes it borders), ...) the entries. Targets
-    are not linked to each other: after a first conquest the turn has already succeeded."""
+    round models), his stacks ((name, armies, front indexes it borders), ...) the entries. links:
+    per front territory, the front territories he may attack from it once taken (a buffer's); a
+    territory of the set links to none: its conquest ends the turn, a success."""
     k = len(front)
     names = tuple(front) + tuple(s[0] for s in stacks)
-    touches = ((),) * k + tuple(tuple(s[2]) for s in stacks)
+    touches = (tuple(tuple(t) for t in links) if links is not None else ((),) * k) + tuple(tuple(s[2]) for s in stacks)
     attackers = tuple(tuple(i for i in range(len(names)) if y in touches[i]) for y in range(k))
     border = (True,) * k + (False,) * len(stacks)
     return search.Layout(names, k, tuple(models), touches, attackers, border)
@@ -207,15 +216,38 @@ def state_bound(vectors, theirs, placements):
     return front * stacks
 
 
-def parts_bound(vectors, stacks, R2):
+def parts_bound(vectors, stacks, R2, links=None, goal=None):
     """`state_bound` summed over the parts of the opponent's turn (`components`): each part's
-    search meets only its own front territories and stacks."""
-    total = 0
+    search meets only its own front territories and stacks (`parts_bounds`, both kinds added)."""
+    return sum(parts_bounds(vectors, stacks, R2, links, goal))
+
+
+def parts_bounds(vectors, stacks, R2, links=None, goal=None):
+    """(states of the parts without a buffer, states of the parts with one): the bound of each part
+    summed by kind, as the two are searched at different speeds (`Part`). A part with a buffer
+    (goal False somewhere) is bounded as a turn (algorithms/real_turn.py `state_bound`): every taken
+    set he can reach, the defenders left below the most any vector leaves, his armies at most all of
+    them."""
+    plain = ways = 0
     k = len(vectors[0]) if vectors else 0
-    for ts, ss in components(k, stacks):
+    for ts, ss in components(k, stacks, links):
         sub = {tuple(v[y] for y in ts) for v in vectors}
-        total += state_bound(sub, [stacks[j][1] for j in ss], list(compositions(R2, len(ss))))
-    return total
+        if goal is not None and not all(goal[y] for y in ts):
+            lay = _part_layout([None] * k, ["?"] * k, stacks, ts, ss, links)
+            most = [max(v[i] for v in sub) for i in range(len(ts))]
+            ways += search.state_bound(lay, most, sum(stacks[j][1] for j in ss) + R2)
+            continue
+        plain += state_bound(sub, [stacks[j][1] for j in ss], list(compositions(R2, len(ss))))
+    return plain, ways
+
+
+def _part_layout(models, front, stacks, targets, indexes, links=None):
+    """The Layout of one part (`components`): its front territories `targets` (indexes into front)
+    and its stacks `indexes`, renumbered from 0."""
+    index = {y: i for i, y in enumerate(targets)}
+    mine = [(stacks[j][0], stacks[j][1], tuple(index[y] for y in stacks[j][2])) for j in indexes]
+    near = None if links is None else [tuple(index[z] for z in links[y]) for y in targets]
+    return hold_layout([models[y] for y in targets], [front[y] for y in targets], mine, near)
 
 
 PRUNE = 1e-8       # a configuration whose lower bound passes the best found by this much is not searched
@@ -332,10 +364,10 @@ class GroupBound:
         return self.bound(vec)[0]
 
 
-def components(k, stacks):
+def components(k, stacks, links=None):
     """The parts of the opponent's turn that never meet: [(front indexes, stack indexes), ...],
-    linked where a stack borders a front territory, each in board order, parts by their first
-    front territory."""
+    linked where a stack borders a front territory or a buffer borders one (`links`), each in
+    board order, parts by their first front territory."""
     parent = list(range(k))
 
     def root(i):
@@ -346,6 +378,9 @@ def components(k, stacks):
     for _, _, touches in stacks:
         for y in touches[1:]:
             parent[root(y)] = root(touches[0])
+    for y, near in enumerate(links or ()):
+        for z in near:
+            parent[root(z)] = root(y)
     parts = {}
     for y in range(k):
         parts.setdefault(root(y), ([], []))[0].append(y)
@@ -627,26 +662,34 @@ class BreakTurn(search.RealTurn):
 class Part:
     """One part of the opponent's turn (`components`): its own RealTurn (need "any") over its front
     territories and stacks, shared by every holder configuration. best[r]: per front armies, the
-    float best with r armies placed on its stacks (`best_float`)."""
+    float best with r armies placed on its stacks (`best_float`). A part without buffers is a
+    BreakTurn, filled in blocks; a part with one is RealTurn itself with the set's territories as
+    its goal (he moves into a buffer he takes and attacks on from it), searched state by state."""
 
-    def __init__(self, models, front, stacks, targets, indexes, R2, min_move, dice, scale, zero_is_exact, most):
+    def __init__(self, models, front, stacks, targets, indexes, R2, min_move, dice, scale, zero_is_exact, most,
+                 links=None, goal=None):
         self.targets, self.indexes = targets, indexes
-        index = {y: i for i, y in enumerate(targets)}
-        mine = [(stacks[j][0], stacks[j][1], tuple(index[y] for y in stacks[j][2])) for j in indexes]
-        self.lay = hold_layout([models[y] for y in targets], [front[y] for y in targets], mine)
+        self.lay = _part_layout(models, front, stacks, targets, indexes, links)
+        mine = [stacks[j] for j in indexes]
         self.most = [most[y] for y in targets] + [a + R2 for _, a, _ in mine]
-        self.solver = BreakTurn(self.lay, min_move, dice, scale, zero_is_exact, self.most)
+        self.buffers = goal is not None and not all(goal[y] for y in targets)
+        if self.buffers:
+            wins = sum(1 << i for i, y in enumerate(targets) if goal[y])
+            self.solver = search.RealTurn(self.lay, min_move, dice, scale, zero_is_exact, need="any", goal=wins)
+            self.filler = None
+        else:
+            self.solver = BreakTurn(self.lay, min_move, dice, scale, zero_is_exact, self.most)
+            self.filler = Fill(self.solver)
         self.theirs = [a for _, a, _ in mine]
         self.by_r = [list(compositions(r, len(mine))) for r in range(R2 + 1)]
         self.floats = {}
-        self.filler = Fill(self.solver)
         self.filled = set()             # front armies whose every reply is filled
 
     def fill(self, sub):
         """Value, in one block, every state of his turn against the part's front armies `sub`
         after every placement of his (algorithms/hold_fill.py): the placements of fewer armies
-        lie below those of all of them."""
-        if sub in self.filled:
+        lie below those of all of them. A part with buffers is searched state by state."""
+        if sub in self.filled or self.filler is None:
             return
         self.filler.fill([sub], [self.state(sub, p)[len(sub):] for p in self.by_r[-1]])
         self.filled.add(sub)
@@ -697,10 +740,12 @@ class HoldSearch:
     split among the parts as best serves him. Each part has its own RealTurn, shared by every
     holder configuration."""
 
-    def __init__(self, models, front, stacks, R2, min_move, dice, scale, zero_is_exact, most):
-        """most: per front territory, the most defenders any configuration searched leaves on it."""
-        self.parts = [Part(models, front, stacks, ts, ss, R2, min_move, dice, scale, zero_is_exact, most)
-                      for ts, ss in components(len(front), stacks)]
+    def __init__(self, models, front, stacks, R2, min_move, dice, scale, zero_is_exact, most, links=None, goal=None):
+        """most: per front territory, the most defenders any configuration searched leaves on it.
+        links, goal: the buffers' links and which front territories are the set's
+        (checks/hold_request.py); without them every front territory is the set's."""
+        self.parts = [Part(models, front, stacks, ts, ss, R2, min_move, dice, scale, zero_is_exact, most, links, goal)
+                      for ts, ss in components(len(front), stacks, links)]
         self.R2 = R2
         self.stacks = stacks
         self.splits = list(compositions(R2, len(self.parts)))
@@ -715,7 +760,8 @@ class HoldSearch:
         """Front vectors whose replies will all be searched later (the rules of thumb's): their
         states are filled with the next block's (algorithms/hold_fill.py `Fill.expect`)."""
         for part in self.parts:
-            part.filler.expect([tuple(vec[y] for y in part.targets) for vec in vectors])
+            if part.filler is not None:
+                part.filler.expect([tuple(vec[y] for y in part.targets) for vec in vectors])
 
     def grow_stack(self, depth):
         for p in self.parts:

@@ -131,14 +131,23 @@ class RealTurn:
     slot's armies (targets: defenders as negatives); `value(s)` its float value; `exact(s)` its
     exact scaled value; `best_action(s)`, `best_move(...)` the decisions with the tie rule."""
 
-    def __init__(self, lay, min_move, dice, scale, zero_is_exact=True, need="all", rounds=None):
+    def __init__(self, lay, min_move, dice, scale, zero_is_exact=True, need="all", rounds=None, goal=None):
         """zero_is_exact: a float value of 0 is an exact 0 (no path of rolls to success has a chance
         below the float range: see `underflow_free`). need: "all" (success is every target taken,
         a turn's goal) or "any" (at least one target taken: breaking a continent, algorithms/hold.py).
-        rounds: the targets' Rounds (algorithms/real_rounds.py), made here when not given."""
+        goal: with need "any", the mask of the targets whose conquest is the success (default every
+        target); the others are ways in (a holder's buffers, algorithms/hold.py): taken, they are
+        moved into like a turn's targets and attack on. rounds: the targets' Rounds
+        (algorithms/real_rounds.py), made here when not given."""
         self.lay, self.min_move, self.dice, self.scale = lay, min_move, dice, scale
         self.zero_is_exact = zero_is_exact
         self.need = need
+        every = (1 << lay.k) - 1
+        if goal is not None and goal != every and need != "any":
+            raise ValueError("a goal short of every target is for need \"any\" only")
+        self.goal = every if goal is None else goal
+        # per target: is its conquest the success (need "any")? Not for a way in.
+        self.wins = tuple(need == "any" and bool(self.goal >> y & 1) for y in range(lay.k))
         self.values = {}
         self.moves = {}
         self.exacts = {}
@@ -157,7 +166,7 @@ class RealTurn:
         """Has the player succeeded in state s (every target taken; with need "any", one)?"""
         k = self.lay.k
         if self.need == "any":
-            return any(a >= 0 for a in s[:k])
+            return any(a >= 0 for a, won in zip(s[:k], self.wins) if won)
         return not any(a < 0 for a in s[:k])
 
     def canonical(self, s):
@@ -222,7 +231,7 @@ class RealTurn:
         done = True
         by_defenders, attackers, choose = self.by_defenders, self.lay.attackers, self.dice == "choose"
         moves, value, by_dice = self.moves, self.value, self.min_move == "dice"
-        need_any = self.need == "any"
+        wins = self.wins
         for y in range(self.lay.k):
             sy = s[y]
             if sy >= 0:
@@ -248,7 +257,7 @@ class RealTurn:
                             c = values.get(t)
                             if c is None:
                                 c = value(t)
-                        elif need_any:      # the first conquest is the success
+                        elif wins[y]:       # the first conquest of the goal is the success
                             c = 1.0
                         else:               # a conquest: the best move, from the suffix maxima
                             a2 = a - al
@@ -305,7 +314,7 @@ class RealTurn:
         """The float value of the best move after y falls to x, a armies left on x, n dice rolled:
         the best over m >= least(n, a) of the suffix maxima that `moves_from` keeps per (s, x, y, a)
         (the dice change only the fewest armies to move)."""
-        if self.need == "any":         # the first conquest is the success, whatever moves in
+        if self.wins[y]:               # the first conquest of the goal is the success, whatever moves in
             return 1.0
         lo = n if self.min_move == "dice" and n < a else (a - 1 if self.min_move == "dice" else 1)
         key = (s, x, y, a)
@@ -399,7 +408,7 @@ class RealTurn:
 
     def fail_conquest(self, s, x, y, a, n):
         """The least chance of failing over the moves after y falls to x (a armies left on x)."""
-        if self.need == "any":
+        if self.wins[y]:
             return 0.0
         if a < 2:
             return 1.0
@@ -442,7 +451,7 @@ class RealTurn:
         return summed[0], tuple(e + f for e, f in zip(summed[1], scale.exponents(total)))
 
     def exact_conquest(self, s, x, y, a, n):
-        if self.need == "any":         # the first conquest is the success, whatever moves in
+        if self.wins[y]:               # the first conquest of the goal is the success, whatever moves in
             return self.scale.one
         key = (s, x, y, a, self.least(n, a))
         v = self.exact_moves.get(key)
@@ -536,7 +545,8 @@ class SweptTurn(RealTurn):
     bounds hold) falls back to RealTurn's own search."""
 
     def __init__(self, lay, min_move, dice, scale, space, swept, zero_is_exact=True, rounds=None, fails=None):
-        super().__init__(lay, min_move, dice, scale, zero_is_exact, space.need, rounds)
+        super().__init__(lay, min_move, dice, scale, zero_is_exact, space.need, rounds,
+                         space.goal if space.need == "any" else None)
         self.space, self.swept, self.failed = space, swept, fails
         self.outside = 0                # states met outside the space (a test holds it at 0)
         self.by_index = {}              # exact values by the space's index: one per canonical position

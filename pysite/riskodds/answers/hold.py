@@ -19,12 +19,13 @@ MODEL = (
     "You place your reinforcements on your own territories, then may move armies once from one of your territories "
     "to an adjacent one of your own, leaving at least one (fortify \"adjacent\"; \"none\": no move).",
     "Then the opponent places his reinforcements on his territories and plays his best turn roll by roll: any of "
-    "his stacks next to the set, any territory of the set next to it, any number of dice before each roll, "
-    "stopping when he likes; he attacks only territories of the set.",
+    "his stacks, any territory of yours next to it, any number of dice before each roll, moving in after each "
+    "conquest and attacking on from what he took, stopping when he likes.",
     "He breaks the set by taking one territory of it; the chance you hold is 1 minus his best chance, and your "
     "placement and move are the ones that make it largest.",
-    "Only the territories of the set that border his territories can be attacked first, so only their armies and "
-    "his stacks next to them count.",
+    "He can reach the set directly, or through your territories outside it that lead to it (buffers). Only those, "
+    "the set's territories he can reach, and his stacks next to them count. Territories of other players are "
+    "walls: he does not attack them.",
 )
 RULES_OF_THUMB = ("all on the most threatened border", "even on the borders",
                   "2 on each border, the rest on the most threatened")
@@ -37,7 +38,9 @@ class HoldAnswer:
     next to the opponent), summing to the reinforcements. fortify: None or {"from", "to", "armies"}.
     reply: the opponent's best reply to them: {"win" (Fraction, 1 - hold), "placement" ((territory,
     armies placed), ...), "next", "line"} (answers/real_turn.py's next and line). rules_of_thumb:
-    ({"name", "placement", "fortify", "hold" (Fraction)}, ...). front: the front territories;
+    ({"name", "placement", "fortify", "hold" (Fraction)}, ...). front: the territories he may attack
+    on his way (the set's next to him or to a buffer, and the buffers); through: the buffers, his
+    ways in through territories of yours outside the set;
     threat: {"territory", "opponent_armies", "armies"} per front territory. words: sentences.
     searched: what was searched."""
     player: str
@@ -56,6 +59,7 @@ class HoldAnswer:
     words: tuple
     searched: dict
     model: tuple = MODEL
+    through: tuple = ()
 
 
 @guarded
@@ -106,10 +110,12 @@ def hold(position, player, reinforcements, hold, opponent, opponent_reinforcemen
     theirs = sum(theirs_start) + request.R2
     potential = theirs + sum(most)
     finder = holding.HoldSearch(request.models, front, request.stacks, request.R2, request.min_move, request.dice,
-                                request.scale, search.underflow_free(request.models, potential), most)
+                                request.scale, search.underflow_free(request.models, potential), most,
+                                request.links, request.goal)
     finder.grow_stack(potential)
     thumbs_configs = [(name, _thumb_configs(request, placed)) for name, placed in rules_of_thumb(request)]
-    finder.expect([min(cs, key=lambda c: lower.bound(c[0])[0])[0] for _, cs in thumbs_configs])
+    if lower is not None:
+        finder.expect([min(cs, key=lambda c: lower.bound(c[0])[0])[0] for _, cs in thumbs_configs])
     config, _, floats = finder.best(configs, lower)
     vec, placed, move = config
     win, their_placed, (part, start) = finder.reply_exact(vec)
@@ -135,7 +141,8 @@ def hold(position, player, reinforcements, hold, opponent, opponent_reinforcemen
     placement = tuple(zip(front, placed))
     answer_words = _words(request, 1 - win, placement, fort, reply, thumbs)
     return HoldAnswer(request.player, request.opponent, request.hold, request.hold_name, request.R, request.R2,
-                      request.fortify, 1 - win, placement, fort, reply, thumbs, front, answer_words, searched)
+                      request.fortify, 1 - win, placement, fort, reply, thumbs, front, answer_words, searched,
+                      through=buffers(request))
 
 
 def _priced(request, what):
@@ -151,22 +158,29 @@ def _priced(request, what):
                 f"placements of the opponent: too many to search.")
     configs = holding.configurations(front, request.armies, request.R, request.sources)
     theirs_start = [a for _, a, _ in request.stacks]
-    states = holding.parts_bound([c[0] for c in configs], request.stacks, request.R2)
+    states = holding.parts_bound([c[0] for c in configs], request.stacks, request.R2, request.links, request.goal)
     most = [max(c[0][i] for c in configs) for i in range(len(front))]
-    lower = holding.GroupBound(request.models, request.stacks, request.R2, request.min_move, request.dice, request.scale,
-                               most)
-    likely = _likely_states(request) + lower.state_bound()
+    # the group bound takes a conquest for a success: not where a buffer stands in the way
+    lower = None if buffers(request) else holding.GroupBound(request.models, request.stacks, request.R2,
+                                                             request.min_move, request.dice, request.scale, most)
+    likely, ways = _likely_states(request)
+    likely += lower.state_bound() if lower is not None else 0
     roots = len(configs) * placements
     # the tables of a roll's outcomes, one per (stack, territory next to it, defenders, armies), in the
     # parts' searches and the lower bound's
     edges = sum(len(touches) for _, _, touches in request.stacks)
     tables = 2 * edges * max(most) * (max(theirs_start) + request.R2)
-    bounds = len(configs) * lower.bound_work()      # the lower bound once per holder configuration
-    estimate = Estimate(COST_MODEL["hold_request_s"] + COST_MODEL["hold_state_s"] * likely
-                        + COST_MODEL["hold_root_s"] * roots + COST_MODEL["hold_table_s"] * tables
-                        + COST_MODEL["hold_bound_step_s"] * bounds,
-                        COST_MODEL["base_mb"] + COST_MODEL["hold_state_mb"] * likely, what,
-                        COST_MODEL["hold_browser_factor"])
+    bounds = len(configs) * lower.bound_work() if lower is not None else 0   # the lower bound per configuration
+    # the parts with a buffer are searched state by state as a turn (algorithms/hold.py `Part`): their
+    # own rate, and in the browser the turn's factor, weighted by their share of the seconds
+    blocks = (COST_MODEL["hold_request_s"] + COST_MODEL["hold_state_s"] * likely + COST_MODEL["hold_root_s"] * roots
+              + COST_MODEL["hold_table_s"] * tables + COST_MODEL["hold_bound_step_s"] * bounds)
+    by_state = COST_MODEL["hold_way_state_s"] * ways
+    factor = ((blocks * COST_MODEL["hold_browser_factor"] + by_state * COST_MODEL["turn_browser_factor"])
+              / (blocks + by_state))
+    estimate = Estimate(blocks + by_state,
+                        COST_MODEL["base_mb"] + COST_MODEL["hold_state_mb"] * likely
+                        + COST_MODEL["hold_way_state_mb"] * ways, what, factor)
     return states, estimate, configs, theirs_start, most, lower
 
 
@@ -183,14 +197,20 @@ def _at_fault(request, what, budget):
 
 
 def _likely_states(request):
-    """The states the search is likely to meet, for the cost guard, before any work: the bound
+    """The states the search is likely to meet, for the cost guard, before any work, (in parts
+    without a buffer, in parts with one): the bound
     (algorithms/hold.py `parts_bound`) over the fronts the rules of thumb leave, with the fortify
     moves into the front from behind that their pricing tries (`_thumb_configs`). Those are searched in
     full (each rule is priced exactly), and the best front, searched in full as well, lies among
     fronts of the same armies, whose states are mostly the same (bench/calibrate_cost.py's hold
     rows: the search meets 0.55 to 0.9 of this)."""
     fronts = {c[0] for _, placed in rules_of_thumb(request) for c in _thumb_configs(request, placed)}
-    return holding.parts_bound(sorted(fronts), request.stacks, request.R2)
+    return holding.parts_bounds(sorted(fronts), request.stacks, request.R2, request.links, request.goal)
+
+
+def buffers(request):
+    """The front territories outside the set: his ways in (checks/hold_request.py `ways_in`)."""
+    return tuple(t for t, inside in zip(request.front, request.goal) if not inside)
 
 
 MOST_CONFIGURATIONS = 200_000   # the holder's placements and moves (a bound), past which none is tried
@@ -203,8 +223,8 @@ def _unreachable(request, what):
     placement = ((target, request.R),)
     reply = {"win": Fraction(0), "placement": tuple((s[0], 0) for s in request.stacks), "next": {"stop": True},
              "line": ()}
-    why = (f"no territory of {request.opponent} borders {request.hold_name or _listing(list(request.hold))}"
-           if not request.front else f"no stack of {request.opponent} next to it can have the 2 armies an attack needs")
+    why = (f"no territory of {request.opponent} borders {request.hold_name or _listing(list(request.hold))} or a "
+           "territory of yours that leads into it" if not request.front else f"no stack of {request.opponent} next to it can have the 2 armies an attack needs")
     words = (f"The opponent cannot attack it this turn: {why}. It holds for sure.",)
     thumbs = tuple({"name": n, "placement": placement, "fortify": None, "hold": Fraction(1)} for n in RULES_OF_THUMB)
     searched = {"family": "real", "complete": True, "states": 0, "bound": 0, "configurations": 1, "replies": 0,
@@ -286,14 +306,20 @@ def _words(request, p, placement, fort, reply, thumbs):
         out.append(f"Then move {fort['armies']} from {fort['from']} to {fort['to']}.")
     elif request.fortify == "adjacent":
         out.append("Do not fortify: no move helps.")
-    out.append(f"You keep {name} through the opponent's turn with chance {_percent(p)}.")
+    ways = buffers(request)
+    keep = f"You keep {name} through the opponent's turn with chance {_percent(p)}."
+    if ways:        # one sentence more in the same item: the page splits the words by item
+        keep += (f" He can come in through {_listing(list(ways))}, yours but outside {name}: taking "
+                 f"{'it' if len(ways) == 1 else 'one'} lets him attack on from there.")
+    out.append(keep)
     theirs = [f"{a} on {t}" for t, a in reply["placement"] if a]
     nxt = reply["next"]
     if "attack" in nxt:
         at = nxt["attack"]
+        way = f", his way in to {name}" if at["to"] in ways else ""
         out.append(f"The opponent's best reply: place {_listing(theirs) if theirs else 'nothing near it'}, then "
-                   f"attack {at['to']} from {at['from']} with {at['dice']} {'die' if at['dice'] == 1 else 'dice'} "
-                   f"(he breaks {name} with chance {_percent(reply['win'])}).")
+                   f"attack {at['to']} from {at['from']} with {at['dice']} {'die' if at['dice'] == 1 else 'dice'}"
+                   f"{way} (he breaks {name} with chance {_percent(reply['win'])}).")
     else:
         out.append("The opponent has no attack worth making.")
     for t in thumbs:

@@ -3,10 +3,15 @@ to hold, the opponent and both sides' reinforcements, refused by name where they
 searched.
 
 Army counts are armies on the territory (the board's count). The record keeps only what the
-opponent's next turn can touch (algorithms/hold.py says why): the hold territories that border a
-territory of the opponent (`front`, the only ones he can attack first), the opponent's territories
-that border them (`stacks`), and the holder's territories next to the front that a fortify move
-may come from."""
+opponent's next turn can touch (algorithms/hold.py says why): the territories of the holder he may
+attack on his way to the set (`front`: the set's territories next to him or next to a buffer, and
+the buffers), the opponent's territories that border them (`stacks`), and the holder's territories
+next to the front that a fortify move may come from.
+
+A buffer is a territory of the holder outside the set that the opponent can reach (it borders him,
+or a buffer) and from which the set can be reached (it borders the set, or a buffer): taking it
+opens a way in. Territories of other owners are walls: he never attacks them (one opponent, the next
+to play)."""
 from dataclasses import dataclass
 
 from ..facts import board
@@ -28,8 +33,11 @@ class HoldRequest:
     hold_name: its continent's name or None. R, R2: the holder's and the opponent's reinforcements.
     fortify: "adjacent" or "none". min_move: "dice" or "one"; dice: "choose" or "most" (the
     opponent's move-in and dice rules). front: the hold territories that border a territory of the
-    opponent, board order; armies: {territory of the holder: armies}; models: per front
-    territory, its round model (its defence rules); stacks: ((territory, armies, front indexes it
+    opponent, or a buffer, and the buffers, board order; goal: per front territory, whether it is in
+    the set (its conquest breaks the set) or a buffer; links: per front territory, the front
+    indexes it borders that he could attack from it once taken (a buffer's; () for the set's);
+    armies: {territory of the holder: armies}; models: per front territory, its round model (its
+    defence rules); stacks: ((territory, armies, front indexes it
     borders), ...) of the opponent, board order; sources: ((from, to), ...) the fortify moves that
     can reach the front (from a territory of the holder to an adjacent front territory), board
     order; scale: the exact scale of every front territory's model."""
@@ -43,6 +51,8 @@ class HoldRequest:
     min_move: str
     dice: str
     front: tuple
+    goal: tuple
+    links: tuple
     armies: dict
     models: tuple
     stacks: tuple
@@ -86,8 +96,13 @@ def read_hold(position, player, reinforcements, hold, opponent, opponent_reinfor
                          f"{listing([show(w) for w in whose])}, not by {show(player)}: a player can only hold "
                          "territories it owns", "hold", others)
     theirs = {t for t, (who, _, _) in held.items() if who == opponent}
-    front = tuple(t for t in territories if any(n in theirs for n in board.NEIGHBOURS[t]))
+    members = set(territories)
+    buffers = ways_in(theirs, {t for t, (who, _, _) in held.items() if who == player and t not in members}, members)
+    front = tuple(t for t in board.TERRITORIES
+                  if t in buffers or t in members and any(n in theirs or n in buffers for n in board.NEIGHBOURS[t]))
     index = {t: i for i, t in enumerate(front)}
+    goal = tuple(t in members for t in front)
+    links = tuple(tuple(index[n] for n in board.NEIGHBOURS[t] if n in index) if t in buffers else () for t in front)
     for t in front:
         here = held[t][2]
         if getattr(here, "defender_choice", "most") != "most":
@@ -102,5 +117,24 @@ def read_hold(position, player, reinforcements, hold, opponent, opponent_reinfor
         sources = tuple((u, v) for u in board.TERRITORIES if u in armies
                         for v in board.NEIGHBOURS[u] if v in index)
     distinct = tuple(dict.fromkeys(models))
-    return HoldRequest(player, opponent, territories, name, R, R2, fortify, min_move, dice, front, armies, models,
-                       stacks, sources, scale_for(*(distinct or (as_model(STANDARD),))))
+    return HoldRequest(player, opponent, territories, name, R, R2, fortify, min_move, dice, front, goal, links, armies,
+                       models, stacks, sources, scale_for(*(distinct or (as_model(STANDARD),))))
+
+
+def ways_in(theirs, outside, members):
+    """The buffers: the territories of `outside` (the holder's, not in the set `members`) that the
+    opponent (`theirs`) can reach through `outside` alone and from which the set can be reached
+    through `outside` alone. Any other territory of the holder is either out of his reach this turn
+    or a dead end: taking it never lets him attack the set."""
+    def spread(seeds):
+        found, todo = set(seeds), list(seeds)
+        while todo:
+            t = todo.pop()
+            for n in board.NEIGHBOURS[t]:
+                if n in outside and n not in found:
+                    found.add(n)
+                    todo.append(n)
+        return found
+    reached = spread({t for t in outside if any(n in theirs for n in board.NEIGHBOURS[t])})
+    leads = spread({t for t in outside if any(n in members for n in board.NEIGHBOURS[t])})
+    return reached & leads

@@ -220,6 +220,8 @@ COST_MODEL = {
     "hold_bound_step_s": 2e-7,      #   per step of the lower bound's knapsack, once per holder front,
     "hold_table_s": 8e-6,           #   per table of a roll's outcomes (stack, territory, defenders, armies),
     "hold_state_mb": 1e-4,          #   MB per such state (integer keys and floats, and exact values),
+    "hold_way_state_s": 2e-5,       #   per such state in a part with a buffer, searched one at a time as a
+    "hold_way_state_mb": 5e-4,      #   turn with its moves (algorithms/hold.py `Part`; 19 us, 0.5 KB measured),
     "hold_browser_factor": 0.8,     #   and in Pyodide 1.6x to 1.8x CPython (bench/bench_hold.py; list
                                     #   comprehensions run well in WebAssembly): 2.5 x 0.8
     "turn_browser_factor": 1.7,     #   in Pyodide a turn's work (small tuples and dicts) is slower still

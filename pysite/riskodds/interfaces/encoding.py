@@ -129,6 +129,7 @@ def hold(h):
             "reinforcements": h.reinforcements, "opponent_reinforcements": h.opponent_reinforcements,
             "fortify_rule": h.fortify_rule, "counts": "territory", "hold": prob(h.hold),
             "placement": placed(h.placement), "fortify": h.fortify, "front": list(h.front),
+            "through": list(h.through),
             "reply": {"win": prob(h.reply["win"]), "placement": placed(h.reply["placement"]),
                       "next": h.reply["next"], "line": [_step(s) for s in h.reply["line"]]},
             "rules_of_thumb": [{"name": t["name"], "placement": placed(t["placement"]), "fortify": t["fortify"],

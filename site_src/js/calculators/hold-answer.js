@@ -100,13 +100,14 @@ const dice = (n) => `${n} ${n === 1 ? "die" : "dice"}`;
 const rolls = (n) => `${n} roll${n === 1 ? "" : "s"}`;
 
 /** The opponent's most likely course (the engine's `reply.line`: each battle followed through its
- *  most likely rolls) in words, one sentence a battle; `name`: the set's. */
-export function lineWords(line, name) {
+ *  most likely rolls) in words, one sentence a battle; `name`: the set's; `through`: his ways in
+ *  (the engine's `through`), territories of yours outside the set that he takes and attacks on from. */
+export function lineWords(line, name, through = []) {
   return line.filter((s) => s.from).map((s, i) => {
     const head = `${i ? "Then he attacks" : "He attacks"} ${s.to} from ${s.from} (${s.armies} against ${s.defenders}) with ${dice(s.dice)}`;
-    return s.taken
-      ? `${head}: on the most likely rolls it falls after ${rolls(s.rolls)}, and ${name} is broken.`
-      : `${head} until ${s.from} has ${s.left} and ${s.to} ${s.defenders_left}.`;
+    if (!s.taken) return `${head} until ${s.from} has ${s.left} and ${s.to} ${s.defenders_left}.`;
+    const falls = `${head}: on the most likely rolls it falls after ${rolls(s.rolls)}`;
+    return through.includes(s.to) ? `${falls}, and he moves ${s.moved} in.` : `${falls}, and ${name} is broken.`;
   });
 }
 

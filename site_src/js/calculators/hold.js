@@ -85,8 +85,18 @@ function thumbsTable(r, name) {
             el("span", { class: "thumb-placement", "data-output": "thumb-placement" }, row.placement)),
           el("td", { ...valueData(row.hold), "data-output": "thumb-hold" }, row.text),
           el("td", { "data-as-good": String(row.asGood) }, row.against)))))),
-    el("p", { class: "hint" }, `Only the territories of ${name} next to his count: ${listNames(r.front)}. Each rule places its armies `,
+    el("p", { class: "hint", "data-output": "front" }, frontWords(r, name), " Each rule places its armies ",
       "there, then makes the best fortify move into them from outside."));
+}
+
+/** Which territories his turn can touch, in words: those of the set next to him, and his ways in
+ *  through territories of yours outside it (the engine's `through`). */
+function frontWords(r, name) {
+  const through = r.through ?? [];
+  if (!through.length) return `Only the territories of ${name} next to his count: ${listNames(r.front)}.`;
+  const inside = r.front.filter((t) => !through.includes(t));
+  return `He can come in through ${listNames(through)}, yours but outside ${name}. Only these count: ${listNames(through)}, `
+    + `and ${listNames(inside)} of ${name}, which he can reach.`;
 }
 
 function render(r, v, ctx) {
@@ -108,7 +118,7 @@ function render(r, v, ctx) {
       exact),
     section("His best reply",
       el("p", { "data-output": "reply" }, w.reply),
-      r.reply.line.length ? [el("p", { class: "hint" }, "His most likely course:"), list("ol", "line", lineWords(r.reply.line, name))] : null,
+      r.reply.line.length ? [el("p", { class: "hint" }, "His most likely course:"), list("ol", "line", lineWords(r.reply.line, name, r.through ?? []))] : null,
       el("p", { class: "hint" }, "On the board, your armies placed and your move are in your colour; his armies placed and his first attack in his.")),
     thumbsTable(r, name),
     section("What was searched", el("p", { "data-output": "searched", "data-complete": String(r.searched.complete) }, r.searched.words)),
