@@ -183,6 +183,26 @@ HOLD_CASES = [
 ]
 
 
+# ---------------------------------------------------------------- keeping (issue 42; bench/bench_keep.py's rows)
+def _keep(mine, theirs, R, goal, R2):
+    """A keep request: `mine` {territory: armies} held by "you", `theirs` by "red"."""
+    position = {t: {"owner": "red", "armies": a} for t, a in theirs.items()}
+    position.update({t: {"owner": "you", "armies": a} for t, a in mine.items()})
+    return ("keep", {"position": position, "player": "you", "reinforcements": R, "goal": goal, "opponent": "red",
+                     "opponent_reinforcements": R2})
+
+
+_AUSTRALIA = ["Indonesia", "New Guinea", "Western Australia", "Eastern Australia"]
+KEEP_CASES = [
+    _keep({"Siam": 9}, {"China": 4, **_EACH(_AUSTRALIA, 1)}, 0, "Australia", 3),
+    _keep({"Siam": 12}, {"China": 6, **_EACH(_AUSTRALIA, 1)}, 3, "Australia", 4),
+    _keep({"North Africa": 8, "Central America": 4},
+          {"Venezuela": 2, "Brazil": 2, "Peru": 1, "Argentina": 2, "Western United States": 6}, 6, "South America", 4),
+    _keep({"North Africa": 6}, {"Venezuela": 1, "Brazil": 2, "Peru": 1, "Argentina": 1, "Central America": 5}, 4,
+          "South America", 3),
+]
+
+
 def _peak_mb():
     """This process's peak resident memory since the last reset (VmHWM), MB."""
     with open("/proc/self/status") as f:
@@ -205,7 +225,7 @@ def one(op, params):
     of each, and the estimate."""
     import gc
     import riskodds.interfaces.api as api
-    params = {"convention": A, **params} if op not in ("turn", "hold") else params
+    params = {"convention": A, **params} if op not in ("turn", "hold", "keep") else params
     # the estimate and the runs see the same budget: "auto" (a turn's family) the default time budget,
     # as a player's request, so that it prices and searches the same family; the others no limit
     budgets = {"memory_budget_mb": 1e9} if params.get("search", "auto") == "auto" and op == "turn" else \
@@ -249,7 +269,7 @@ def main():
     only = args[args.index("--only") + 1].split(",") if "--only" in args else None
     match = args[args.index("--match") + 1] if "--match" in args else None
     name = args[args.index("--out") + 1] if "--out" in args else "cost.json"
-    cases = [c for c in CASES + TURN_CASES + HOLD_CASES if (only is None or c[0] in only)
+    cases = [c for c in CASES + TURN_CASES + HOLD_CASES + KEEP_CASES if (only is None or c[0] in only)
              and (match is None or any(m in json.dumps(c) for m in match.split("|")))] if not quick else CASES[:8]
     rows = []
     print(HEADER)

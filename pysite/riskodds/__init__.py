@@ -28,6 +28,7 @@ from .interfaces.describe import describe
 
 _TURN = ("turn", "reinforcements", "armies_needed", "TurnAnswer", "Reinforcements", "Needed")
 _HOLD = ("hold", "HoldAnswer")
+_KEEP = ("keep", "KeepAnswer")
 
 
 def __getattr__(name):
@@ -38,6 +39,9 @@ def __getattr__(name):
         return getattr(module, name)
     if name in _HOLD:
         from .answers import hold as module
+        return getattr(module, name)
+    if name in _KEEP:
+        from .answers import keep as module
         return getattr(module, name)
     raise AttributeError(f"module 'riskodds' has no attribute {name!r}")
 

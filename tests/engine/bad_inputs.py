@@ -28,6 +28,9 @@ BASE = {
     "reinforcements": {"position": {"Brazil": {"owner": "you", "armies": 2}}, "player": "you"},
     "hold": {"position": {"Brazil": {"owner": "you", "armies": 2}, "North Africa": {"owner": "red", "armies": 3}},
              "player": "you", "reinforcements": 2, "hold": ["Brazil"], "opponent": "red", "opponent_reinforcements": 1},
+    "keep": {"position": {"North Africa": {"owner": "you", "armies": 5}, "Brazil": {"owner": "red", "armies": 2},
+                          "Peru": {"owner": "red", "armies": 3}},
+             "player": "you", "reinforcements": 2, "goal": ["Brazil"], "opponent": "red", "opponent_reinforcements": 1},
 }
 
 TOP = LIMITS["max_armies"]
@@ -65,6 +68,7 @@ INT_FIELDS = {
     "plan": ["attackers"],
     "turn": ["reinforcements"],
     "hold": ["reinforcements", "opponent_reinforcements"],
+    "keep": ["reinforcements", "opponent_reinforcements"],
 }
 for op, fields in INT_FIELDS.items():
     for name in fields:

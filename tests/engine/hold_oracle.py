@@ -117,11 +117,12 @@ class Oracle:
         return best
 
     # ------------------------------------------------------------------ the holder
-    def choices(self):
-        """Every full state the holder can leave: every placement, then every fortify move or none."""
+    def choices(self, start=None):
+        """Every full state the holder can leave from `start` (the position's armies by default):
+        every placement, then every fortify move or none."""
         seen = set()
         for placed in splits(self.R, len(self.mine)):
-            s = list(self.start)
+            s = list(self.start if start is None else start)
             for i, p in zip(self.mine, placed):
                 s[i] += p
             seen.add(tuple(s))
@@ -137,9 +138,10 @@ class Oracle:
                             seen.add(tuple(t))
         return seen
 
-    def best(self):
-        """The holder's best P(hold), exact."""
-        return max(1 - self.reply(s) for s in self.choices())
+    def best(self, start=None):
+        """The holder's best P(hold), exact, from `start` (full armies in `names` order; the
+        position's by default)."""
+        return max(1 - self.reply(s) for s in self.choices(start))
 
     def price(self, placement, fortify=None):
         """P(hold) of one choice: placement {territory: armies placed}, fortify None or

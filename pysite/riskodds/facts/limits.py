@@ -138,14 +138,15 @@ TURN_SEARCHES = ("auto", "real", "fixed", "all", "3", "2", "chains")
 # The engine in parts: the browser loads "main" at start and a part's modules the first time one
 # of its ops is asked (sitebuild/engine_pack.py zips them apart; engine-worker.js fetches them).
 # The command line is not shipped to browsers at all (NOT_SHIPPED): they never run it.
-ENGINE_PARTS = {"turn": {"ops": ["turn", "reinforcements", "hold"],
+ENGINE_PARTS = {"turn": {"ops": ["turn", "reinforcements", "hold", "keep"],
                          "modules": ["checks/position.py", "checks/turn_request.py", "algorithms/turn.py",
                                      "algorithms/real_rounds.py", "algorithms/real_space.py", "algorithms/real_sweep.py",
                                      "algorithms/real_turn.py", "algorithms/real_bound.py", "answers/real_turn.py",
                                      "answers/turn_answer.py", "answers/fixed_turn.py", "answers/reinforcements.py",
                                      "answers/turn.py",
                                      "checks/hold_request.py", "algorithms/hold_fill.py", "algorithms/hold.py",
-                                     "answers/hold.py"]}}
+                                     "answers/hold.py",
+                                     "checks/keep_request.py", "algorithms/keep.py", "answers/keep.py"]}}
 NOT_SHIPPED = ["interfaces/cli.py", "__main__.py",
                "algorithms/real_sweep_numba.py"]   # CPython's compiled sweep: the browser sweeps in JavaScript
 
@@ -220,6 +221,9 @@ COST_MODEL = {
     "hold_bound_step_s": 2e-7,      #   per step of the lower bound's knapsack, once per holder front,
     "hold_table_s": 8e-6,           #   per table of a roll's outcomes (stack, territory, defenders, armies),
     "hold_state_mb": 1e-4,          #   MB per such state (integer keys and floats, and exact values),
+    "keep_request_s": 2e-3,         # keeping (answers/keep.py): once per request (the taking play beside it, words),
+    "keep_state_s": 1.2e-5,         #   per position of the bound on the player's turn (algorithms/keep.py
+    "keep_state_mb": 1.5e-4,        #   `full_states_bound`), and MB per such position,
     "hold_way_state_s": 2e-5,       #   per such state in a part with a buffer, searched one at a time as a
     "hold_way_state_mb": 5e-4,      #   turn with its moves (algorithms/hold.py `Part`; 19 us, 0.5 KB measured),
     "hold_browser_factor": 0.8,     #   and in Pyodide 1.6x to 1.8x CPython (bench/bench_hold.py; list

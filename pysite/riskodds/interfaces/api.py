@@ -202,6 +202,16 @@ def op_hold(params):
     return encoding.hold(h)
 
 
+def op_keep(params):
+    from ..answers.keep import keep          # the engine's "turn" part (facts ENGINE_PARTS): loaded on use
+    dry = check_choice("estimate_only", _opt(params, "estimate_only", False), (True, False))
+    k = keep(params.get("position"), params.get("player"), params.get("reinforcements"), params.get("goal"),
+             params.get("opponent"), params.get("opponent_reinforcements"), fortify=_opt(params, "fortify", "adjacent"),
+             rules=_rules(params), min_move=_opt(params, "min_move", "dice"), dice=_opt(params, "dice", "choose"),
+             budget=Budget(_opt(params, "time_budget_s"), _opt(params, "memory_budget_mb"), dry))
+    return encoding.keep(k)
+
+
 def op_reinforcements(params):
     from ..answers.turn import reinforcements
     r = reinforcements(params.get("position"), params.get("player"), _opt(params, "cards", 0))
@@ -213,7 +223,7 @@ def op_reinforcements(params):
 OPS = {"describe": op_describe, "battle": op_battle, "path": op_path, "needed": op_needed,
        "defenders_needed": op_defenders_needed, "campaign": op_campaign, "table": op_table,
        "outcome_space": op_outcome_space, "plan": op_plan, "turn": op_turn, "reinforcements": op_reinforcements,
-       "hold": op_hold}
+       "hold": op_hold, "keep": op_keep}
 assert set(OPS) == set(REQUEST_FIELDS)
 
 # engine argument names -> the request field a form should mark

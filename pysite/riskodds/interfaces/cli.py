@@ -209,6 +209,26 @@ def build_parser():
                    help="the opponent's dice: any number before each roll (choose, default) or always the most (most)")
     p.add_argument("--exact", action="store_true", help="print exact fractions too")
     _common(p, convention=False)
+    p = sub.add_parser("keep", help="the turn played to take a continent and keep it through the opponent's next turn",
+                       description='Armies are counted on the territory. Example: riskodds keep --mine "Siam 9" '
+                                   '--theirs "China 4, Indonesia 1, New Guinea 1, Western Australia 1, Eastern '
+                                   'Australia 1" --goal Australia --opponent-reinforcements 3')
+    _position_args(p, "keep", '"Siam 9"', 'the other territories that take part, the set\'s and the opponent\'s: '
+                   '"China 4, Indonesia 1"', 'your territories\' owner is "you", the opponent\'s --opponent')
+    p.add_argument("--opponent", default="them", help='the opponent\'s owner name in --position (default "them")')
+    p.add_argument("--reinforcements", type=whole, default=0, help="armies you place now (default 0)")
+    p.add_argument("--goal", required=True, help='a continent ("Australia") or territories ("Venezuela, Brazil")')
+    p.add_argument("--opponent-reinforcements", type=whole, required=True,
+                   help="armies the opponent places at the start of his turn")
+    p.add_argument("--fortify", choices=("adjacent", "none"), default=None,
+                   help="your move after your attacks: one between adjacent territories of yours (adjacent, default, "
+                        "the printed rules) or none")
+    p.add_argument("--min-move", choices=[v for v, _ in MOVE_FIELD["choices"]], default=None,
+                   help="both players' move-in rule: at least the dice rolled (dice, default) or 1 (one)")
+    p.add_argument("--dice", choices=DICE, default=None,
+                   help="both players' dice: any number before each roll (choose, default) or always the most (most)")
+    p.add_argument("--exact", action="store_true", help="print exact fractions too")
+    _common(p, convention=False)
     p = sub.add_parser("reinforcements", help="armies received at the start of a turn (classic board)")
     p.add_argument("--mine", required=True, help='your territories (armies do not matter): "Brazil 1, Peru 1"')
     p.add_argument("--cards", type=whole, default=0, help="armies of a card set traded in")
@@ -381,10 +401,24 @@ def _hold_params(ns):
     return "hold", params
 
 
+def _keep_params(ns):
+    rules, position = _board_request(ns, ns.opponent)
+    goal = ns.goal.strip()
+    names = [g.strip() for g in goal.split(",") if g.strip()]
+    params = {**rules, "position": position, "player": "you", "reinforcements": ns.reinforcements,
+              "goal": names if len(names) > 1 else goal, "opponent": ns.opponent,
+              "opponent_reinforcements": ns.opponent_reinforcements}
+    for key in ("fortify", "min_move", "dice"):
+        if getattr(ns, key, None) is not None:
+            params[key] = getattr(ns, key)
+    return "keep", params
+
+
 def _answer(ns, out):
-    if ns.command in ("turn", "reinforcements", "hold"):
+    if ns.command in ("turn", "reinforcements", "hold", "keep"):
         try:
-            op, params = _hold_params(ns) if ns.command == "hold" else _turn_params(ns)
+            op, params = (_hold_params(ns) if ns.command == "hold" else _keep_params(ns) if ns.command == "keep"
+                          else _turn_params(ns))
         except FieldError as e:
             print(f"error: {e}", file=out)
             return 2
@@ -449,6 +483,14 @@ def _human(op, params, r, exact):
     if op == "hold":
         lines = [f"P(keep {r['hold_name'] or ', '.join(r['hold_set'])} through the opponent's turn) = "
                  f"{_p(r['hold'])}{_exact(r['hold'], exact)}", "  (armies on the territory throughout)"]
+        lines += ["  " + w for w in r["words"]]
+        lines.append("  " + r["searched"]["words"])
+        return "\n".join(lines)
+    if op == "keep":
+        name = r["goal_name"] or ", ".join(r["goal"])
+        lines = [f"P(take {name} and keep it through the opponent's turn) = {_p(r['keep'])}{_exact(r['keep'], exact)}",
+                 f"P(take it) with the same play = {_p(r['take'])}{_exact(r['take'], exact)}",
+                 "  (armies on the territory throughout)"]
         lines += ["  " + w for w in r["words"]]
         lines.append("  " + r["searched"]["words"])
         return "\n".join(lines)

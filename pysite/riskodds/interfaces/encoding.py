@@ -137,6 +137,20 @@ def hold(h):
             "words": list(h.words), "searched": _searched(h.searched), "model": list(h.model)}
 
 
+def keep(k):
+    """A KeepAnswer (answers/keep.py) as JSON: every army count is armies on the territory."""
+    placed = lambda pairs: [{"territory": name, "armies": armies} for name, armies in pairs]   # noqa: E731
+    return {"player": k.player, "opponent": k.opponent, "goal": list(k.goal), "goal_name": k.goal_name,
+            "reinforcements": k.reinforcements, "opponent_reinforcements": k.opponent_reinforcements,
+            "counts": "territory", "keep": prob(k.keep), "take": prob(k.take), "placement": placed(k.placement),
+            "next": k.next, "line": [_step(s) for s in k.line], "fortify": k.fortify,
+            "keep_after": prob(k.keep_after),
+            "greedy": None if k.greedy is None else {"take": prob(k.greedy["take"]), "keep": prob(k.greedy["keep"]),
+                                                     "placement": placed(k.greedy["placement"])},
+            "through": list(k.through), "words": list(k.words), "searched": _searched(k.searched),
+            "model": list(k.model)}
+
+
 def _searched(searched):
     return dict(searched)
 
