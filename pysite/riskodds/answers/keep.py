@@ -330,7 +330,7 @@ def _words(request, turn, keep, take, placement, nxt, fort, greedy, through):
     if "attack" in nxt:
         at = nxt["attack"]
         out.append(f"Attack {at['to']} from {at['from']} with {at['dice']} {'die' if at['dice'] == 1 else 'dice'}.")
-    out.append(f"You take {name} with chance {_percent(take)} and keep it through {request.opponent}'s turn with "
+    out.append(f"You take {name} with chance {_percent(take)} and keep it through the opponent's turn with "
                f"chance {_percent(keep)}.")
     if fort:
         out.append(f"On the most likely course, fortify at the end: move {fort['armies']} from {fort['from']} to "

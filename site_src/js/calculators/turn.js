@@ -88,10 +88,16 @@ function read(get) {
   if (!goal.continent && goal.targets === undefined) values.goal = { take: goal.name };
   values.min_move = get("min_move"); // the engine's choices; it words the message for anything else
   values.search = get("search") || "auto"; // "auto", or the narrower search a refusal offered (below)
+  values.aim = get("aim") === "keep" ? "keep" : "take";
+  if (values.aim === "keep") pick(values, errors, "opponent_reinforcements", parseInteger(get("opponent_reinforcements"), { label: "His reinforcements" }));
   return { values, errors, waiting };
 }
 
 function request(v) {
+  if (v.aim === "keep") { // op "keep": the play that takes the goal and keeps it through his next turn
+    return { op: "keep", params: { position: requestPosition(v.position), player: PLAYER, reinforcements: v.reinforcements,
+      goal: v.goal, opponent: OPPONENT, opponent_reinforcements: v.opponent_reinforcements, min_move: v.min_move } };
+  }
   return { op: "turn", params: { position: requestPosition(v.position), player: PLAYER, reinforcements: v.reinforcements,
     goal: v.goal, min_move: v.min_move, ...(v.search && v.search !== "auto" ? { search: v.search } : {}) } };
 }
@@ -181,7 +187,53 @@ function keepIt(r, params, ctx) {
     words: "Hold works out your chance to keep it through his next turn, from where this turn most likely ends." });
 }
 
+const dieWords = (n) => `${n} ${n === 1 ? "die" : "dice"}`;
+
+/** The keeping play's most likely course (the engine's `line`), one sentence a battle. */
+export function keepLineWords(line) {
+  return line.filter((s) => s.from).map((s, i) => {
+    const head = `${i ? "Then attack" : "Attack"} ${s.to} from ${s.from} (${s.armies} against ${s.defenders}) with ${dieWords(s.dice)}`;
+    return s.taken
+      ? `${head}: on the most likely rolls it falls after ${s.rolls} roll${s.rolls === 1 ? "" : "s"}; move ${s.moved} in, leave ${s.left}.`
+      : `${head} until ${s.from} has ${s.left} and ${s.to} ${s.defenders_left}.`;
+  });
+}
+
+/** The answer of op "keep": both chances first, then the play, what playing only to take keeps, and
+ *  what was searched. No "Play it" yet for keeping: the play shown is the one to follow. */
+function renderKeep(r, v, ctx) {
+  const shown = controls.get(ctx.form);
+  const params = request(v).params;
+  if (shown) {
+    shown.showPlan({ placement: r.placement, steps: r.line.filter((s) => s.from).map((s) => ({ from: s.from, target: s.to, move: s.taken ? s.moved : "–" })) });
+    shown.play.answered({ searched: { family: "keep" } }, params); // ends a play of an earlier answer
+  }
+  const goal = goalWords(r);
+  const placed = r.placement.filter((p) => p.armies > 0).map((p) => `${p.armies} on ${p.territory}`);
+  const greedy = r.greedy && (r.greedy.keep.num !== r.keep.num || r.greedy.keep.den !== r.keep.den) ? r.greedy : null;
+  return el("div", { class: "turn-result" },
+    lead(
+      answerLine([answerPart("keep", `Take and keep ${goal}:`, r.keep), answerPart("take", "take it:", r.take)]),
+      el("p", { class: "turn-placement", "data-output": "placement" }, placed.length ? `Place ${listNames(placed)}.` : "Nothing to place."),
+      exactBox([probabilityView(r.keep, { detail: "keep", label: `P(${goal} still yours after his turn), the best play` }),
+        probabilityView(r.take, { detail: "take", label: `P(take ${goal}), the same play` }),
+        ...(greedy ? [probabilityView(greedy.keep, { detail: "greedy-keep", label: `P(${goal} still yours), playing only to take` })] : [])])),
+    section("The play",
+      el("ul", { class: "answer-more plan-words", "data-output": "words" }, r.words.map((w) => el("li", {}, w))),
+      r.line.length ? [el("p", { class: "hint" }, "Its most likely course:"),
+        el("ol", { class: "answer-more", "data-output": "line" }, keepLineWords(r.line).map((w) => el("li", {}, w)))] : null,
+      r.fortify ? el("p", { "data-output": "fortify" }, `Then fortify: move ${r.fortify.armies} from ${r.fortify.from} to ${r.fortify.to}.`) : null,
+      el("p", { class: "hint" }, "On the board, each arrow is an attack of the most likely course, numbered in this order, with the armies moved in after the conquest.")),
+    greedy ? section("Playing only to take",
+      el("p", { "data-output": "greedy" }, "The best play for taking alone takes ", answerPart("greedy-take", "", greedy.take),
+        " and keeps ", answerPart("greedy-keep", "", greedy.keep), ".")) : null,
+    section("What was searched", el("p", { "data-output": "searched", "data-complete": String(r.searched.complete) }, r.searched.words)),
+    el("details", { class: "box" }, el("summary", {}, el("span", { class: "box-title" }, "How the play is worked out")),
+      el("ul", { "data-output": "model" }, r.model.map((s) => el("li", {}, s)))));
+}
+
 function render(r, v, ctx) {
+  if (r.keep !== undefined) return renderKeep(r, v, ctx);
   const shown = controls.get(ctx.form);
   if (shown) shown.showPlan(boardPlan(r));
   const goal = goalWords(r);
@@ -274,6 +326,12 @@ function mount(form, ctx) {
   controls.set(form, { showPlan: (r) => view.plan(r), fault: (names) => view.fault(names),
     play: turnPlay({ form, ctx, nameOf: board.nameOf, view, order: board.territories }) }); // "Play it": calculators/turn-play.js
   widenAgain(form);
+  // "Take it and keep it" asks for his reinforcements
+  const keepFields = form.querySelector("[data-role=keep-fields]");
+  const showAim = () => { keepFields.hidden = form.elements.namedItem("aim")?.value !== "keep"; };
+  form.addEventListener("input", (e) => { if (e.target.name === "aim") showAim(); });
+  form.addEventListener("reset", () => setTimeout(showAim, 0));
+  showAim();
   entry.refresh();
 }
 
