@@ -220,6 +220,7 @@ def content_context(figures: dict, assets: dict, hists) -> dict:
             "needed_d": article_data.NEEDED_D, "choice_n": choice_checked(), "choice_at": decisions.CHOICE_AT,
             "turn_play": turn_play, "turn_opening": turn_opening, "hold_play": holding.play, "holds": holding.HOLDS,
             "hold_story": holding.story,
+            "keep_play": holding.keep_play, "keeps": holding.KEEPS,
             "continent_doors": continent_doors, "continents_real": continents_real, "continent_rows": continent_rows,
             "chains_checked": decisions.chains_match_every_plan,
             "and_list": lambda items: items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]}

@@ -85,6 +85,9 @@ Holding a continent through his next turn (holding.HOLDS, riskodds.hold; armies 
   hold/NAME/thumb/I            the same for the I-th rule of thumb (1: all on the most threatened border,
                                2: even on the borders, 3: 2 on each border, the rest on the most threatened)
   hold/NAME/points/I           hold/NAME/best less hold/NAME/thumb/I, in percentage points
+Taking and keeping it (holding.KEEPS, riskodds.keep; armies on the territory):
+  keep/NAME/keep, keep/NAME/take      P(kept through his turn) and P(taken), the play that keeps best
+  keep/NAME/greedy-keep, .../greedy-take  the same for the play that takes best
 RULES is std (2 defence dice), cap (capital: 3), before or after (2 defence dice, the defender
 choosing how many before or after the attacker's roll), or one of the earlier GPU kernel's dice models
 (gpu_pipeline.rounds.legacy_model.MODELS: fair, biased-faces, unsorted-rounds, legacy-kernel), whose
@@ -510,6 +513,8 @@ def value(key: str):
         return _turn_value(*parts)
     if head == "hold":
         return holding.value(*parts)
+    if head == "keep":
+        return holding.keep_value(*parts)
     if head == "mc":
         *inner, runs, what = parts
         return _mc_value(value("/".join(inner)), int(float(runs)), what)

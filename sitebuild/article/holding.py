@@ -50,7 +50,12 @@ THUMBS = ("all on the most threatened border", "even on the borders",
 def request(name: str) -> tuple:
     """(position, player, reinforcements, hold, opponent, opponent_reinforcements) of HOLDS[name],
     as riskodds.hold takes them."""
-    mine, theirs, R, R2, continent = HOLDS[name]
+    return _request(HOLDS[name])
+
+
+def _request(told: tuple) -> tuple:
+    """The arguments of riskodds.hold and riskodds.keep for (mine, theirs, R, R2, continent)."""
+    mine, theirs, R, R2, continent = told
     position = {t: {"owner": "red", "armies": a} for t, a in theirs.items()}
     position.update({t: {"owner": "you", "armies": a} for t, a in mine.items()})
     return position, "you", R, continent, "red", R2
@@ -118,6 +123,59 @@ def play(name: str) -> dict:
             "reply_says": _listing([f"{a} on {t}" for t, a in h["reply"]["placement"] if a]),
             "thumbs": [{"name": t["name"], "says": _listing([f"{a} on {x}" for x, a in t["placement"] if a]),
                         "top": max(t["placement"], key=lambda p: p[1])[0]} for t in h["thumbs"]]}
+
+
+# ---------------------------------------------------------------- taking and keeping (issue 42, riskodds.keep)
+# The positions the section tells: your territories and armies, his, your new armies, his new armies,
+# the continent to take and keep.
+KEEPS = {
+    "siam-9": ({"Siam": 9}, {"China": 4, "Indonesia": 1, "New Guinea": 1, "Western Australia": 1,
+                             "Eastern Australia": 1}, 0, 3, "Australia"),
+}
+
+
+def _keep_request(name: str) -> tuple:
+    return _request(KEEPS[name])
+
+
+def _keep_compute(name: str) -> dict:
+    k = ro.keep(*_keep_request(name), budget=600)
+    return {"keep": k.keep, "take": k.take, "line": tuple(k.line), "fortify": k.fortify, "through": tuple(k.through),
+            "greedy": None if k.greedy is None else {"take": k.greedy["take"], "keep": k.greedy["keep"]}}
+
+
+def kept(name: str) -> dict:
+    """riskodds.keep for KEEPS[name], cached between builds: {"keep", "take" (Fractions), "line",
+    "fortify", "through", "greedy" {"take", "keep"}}."""
+    key = {"request": repr(KEEPS[name]), "v": 1, "code": cache.file_digest(__file__)}
+    return cache.cached(f"keep-{name}", key, lambda: _keep_compute(name))
+
+
+def keep_value(name: str, what: str):
+    """The numbers of facts.py's keep/NAME/WHAT: keep, take, greedy-keep, greedy-take."""
+    k = kept(name)
+    if what in ("keep", "take"):
+        return k[what]
+    if what in ("greedy-keep", "greedy-take"):
+        return k["greedy"][what.split("-")[1]]
+    raise KeyError(what)
+
+
+def keep_play(name: str) -> dict:
+    """What the prose says of KEEPS[name]'s play, checked: "first" the first battle's step, "left"
+    the armies it leaves behind on its first territory, "fortify", "ratio" how many times more the
+    keeping play keeps than the taking play (a whole number, rounded down). The section's claims
+    stop the build where they no longer hold: the keeping play takes less and keeps more."""
+    k = kept(name)
+    g = k["greedy"]
+    if g is None or not (g["take"] > k["take"] and g["keep"] < k["keep"]):
+        raise ValueError(f"keep {name}: the keeping play no longer trades taking for keeping ({k['take']}, {g})")
+    steps = [s for s in k["line"] if s.get("from")]
+    if not k["fortify"] or not steps or not steps[0]["taken"] or steps[0]["left"] < 2:
+        raise ValueError(f"keep {name}: the course no longer leaves armies behind and fortifies: {steps[:1]}, "
+                         f"{k['fortify']}")
+    return {"first": steps[0], "left": steps[0]["left"], "fortify": k["fortify"], "steps": len(steps),
+            "ratio": int(k["keep"] / g["keep"])}
 
 
 def _listing(parts: list[str]) -> str:

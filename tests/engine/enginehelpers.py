@@ -70,3 +70,12 @@ def forbid_work():
     finally:
         for module, attr, f in saved:
             setattr(module, attr, f)
+
+
+def board_position(mine, theirs, others=None, me="you", them="red", other="green"):
+    """A position on the classic board: `mine` {territory: armies on it} held by `me`, `theirs` by
+    `them`, `others` by a third owner."""
+    p = {t: {"owner": them, "armies": a} for t, a in theirs.items()}
+    p.update({t: {"owner": me, "armies": a} for t, a in mine.items()})
+    p.update({t: {"owner": other, "armies": a} for t, a in (others or {}).items()})
+    return p

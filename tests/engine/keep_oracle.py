@@ -68,26 +68,9 @@ class KeepOracle:
                 for y in held:
                     if not self.linked[x][y]:
                         continue
-                    d = s[y]
                     top = min(3, a - 1)
                     for n in (range(1, top + 1) if self.dice == "choose" else (top,)):
-                        total = Fraction(0)
-                        for (al, dl), p in round_outcomes(n, min(2, d)):
-                            if dl == d:
-                                left = a - al
-                                low = min(n, left - 1) if self.min_move == "dice" else 1
-                                best = Fraction(0)
-                                for m in range(low, left):
-                                    t = list(s)
-                                    t[x], t[y] = left - m, m
-                                    best = max(best, self.value(tuple(t), took | {y}))
-                                total += p * best
-                            else:
-                                t = list(s)
-                                t[x] -= al
-                                t[y] -= dl
-                                total += p * self.value(tuple(t), took)
-                        v = max(v, total)
+                        v = max(v, self.attack(s, x, y, n, took))
         self.memo[key] = v
         return v
 
@@ -114,7 +97,10 @@ class KeepOracle:
     def action_value(self, s, x, y, n, took=frozenset()):
         """The chance to keep after attacking y from x (names) with n dice in state s, then playing
         best (every move tried after a conquest)."""
-        xi, yi = self.names.index(x), self.names.index(y)
+        return self.attack(s, self.names.index(x), self.names.index(y), n, took)
+
+    def attack(self, s, xi, yi, n, took):
+        """`action_value` by indexes."""
         a, d = s[xi], s[yi]
         total = Fraction(0)
         for (al, dl), p in round_outcomes(n, min(2, d)):

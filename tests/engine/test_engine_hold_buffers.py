@@ -9,6 +9,7 @@ from fractions import Fraction
 import pytest
 
 import hold_oracle as oracle
+from enginehelpers import board_position
 import riskodds as ro
 import riskodds.interfaces.api as api
 from riskodds.facts import board
@@ -19,10 +20,7 @@ AUSTRALIA = ("Indonesia", "New Guinea", "Western Australia", "Eastern Australia"
 
 
 def position(mine, theirs, others=None):
-    p = {t: {"owner": THEM, "armies": a} for t, a in theirs.items()}
-    p.update({t: {"owner": ME, "armies": a} for t, a in mine.items()})
-    p.update({t: {"owner": OTHER, "armies": a} for t, a in (others or {}).items()})
-    return p
+    return board_position(mine, theirs, others, ME, THEM, OTHER)
 
 
 def check_against_the_oracle(p, hold, R, R2, fortify="adjacent", dice="choose", min_move="dice"):

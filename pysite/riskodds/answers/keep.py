@@ -129,7 +129,7 @@ def keep(position, player, reinforcements, goal, opponent, opponent_reinforcemen
         finder.grow_stack(potential)
     slots = [names.index(t) for t in request.places]
     starts = []
-    for placed in _compositions(turn.R, len(slots)):
+    for placed in holding.compositions(turn.R, len(slots)):
         tick()
         s = list(base)
         for i, p in zip(slots, placed):
@@ -306,19 +306,6 @@ def _course(solver, s, most_steps=40):
             n = again[2]
         steps.append(step)
     return steps, s
-
-
-def _compositions(R, n):
-    if n == 0:
-        if R == 0:
-            yield ()
-        return
-    if n == 1:
-        yield (R,)
-        return
-    for first in range(R, -1, -1):
-        for rest in _compositions(R - first, n - 1):
-            yield (first,) + rest
 
 
 def _words(request, turn, keep, take, placement, nxt, fort, greedy, through):

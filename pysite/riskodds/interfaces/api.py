@@ -194,22 +194,23 @@ def op_turn(params):
 
 def op_hold(params):
     from ..answers.hold import hold          # the engine's "turn" part (facts ENGINE_PARTS): loaded on use
-    dry = check_choice("estimate_only", _opt(params, "estimate_only", False), (True, False))
-    h = hold(params.get("position"), params.get("player"), params.get("reinforcements"), params.get("hold"),
-             params.get("opponent"), params.get("opponent_reinforcements"), fortify=_opt(params, "fortify", "adjacent"),
-             rules=_rules(params), min_move=_opt(params, "min_move", "dice"), dice=_opt(params, "dice", "choose"),
-             budget=Budget(_opt(params, "time_budget_s"), _opt(params, "memory_budget_mb"), dry))
-    return encoding.hold(h)
+    return encoding.hold(_against(hold, params, "hold"))
 
 
 def op_keep(params):
     from ..answers.keep import keep          # the engine's "turn" part (facts ENGINE_PARTS): loaded on use
+    return encoding.keep(_against(keep, params, "goal"))
+
+
+def _against(answer, params, what):
+    """answers/hold.py's hold or answers/keep.py's keep on a request: the player's and the opponent's
+    fields, `what` the set's field ("hold" or "goal")."""
     dry = check_choice("estimate_only", _opt(params, "estimate_only", False), (True, False))
-    k = keep(params.get("position"), params.get("player"), params.get("reinforcements"), params.get("goal"),
-             params.get("opponent"), params.get("opponent_reinforcements"), fortify=_opt(params, "fortify", "adjacent"),
-             rules=_rules(params), min_move=_opt(params, "min_move", "dice"), dice=_opt(params, "dice", "choose"),
-             budget=Budget(_opt(params, "time_budget_s"), _opt(params, "memory_budget_mb"), dry))
-    return encoding.keep(k)
+    return answer(params.get("position"), params.get("player"), params.get("reinforcements"), params.get(what),
+                  params.get("opponent"), params.get("opponent_reinforcements"),
+                  fortify=_opt(params, "fortify", "adjacent"), rules=_rules(params),
+                  min_move=_opt(params, "min_move", "dice"), dice=_opt(params, "dice", "choose"),
+                  budget=Budget(_opt(params, "time_budget_s"), _opt(params, "memory_budget_mb"), dry))
 
 
 def op_reinforcements(params):

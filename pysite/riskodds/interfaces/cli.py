@@ -204,7 +204,8 @@ def build_parser():
                    help="after placing, one move between adjacent territories of yours (adjacent, default, the "
                         "printed rules) or none")
     p.add_argument("--min-move", choices=[v for v, _ in MOVE_FIELD["choices"]], default=None,
-                   help="the opponent's move-in rule (it cannot change his chance: his first conquest breaks the set)")
+                   help="the opponent's move-in rule (it matters where he takes a buffer, a territory of yours outside "
+                        "the set, first)")
     p.add_argument("--dice", choices=DICE, default=None,
                    help="the opponent's dice: any number before each roll (choose, default) or always the most (most)")
     p.add_argument("--exact", action="store_true", help="print exact fractions too")
@@ -389,29 +390,26 @@ def _turn_params(ns):
 
 
 def _hold_params(ns):
-    rules, position = _board_request(ns, ns.opponent)
-    hold = ns.hold.strip()
-    names = [h.strip() for h in hold.split(",") if h.strip()]
-    params = {**rules, "position": position, "player": "you", "reinforcements": ns.reinforcements,
-              "hold": names if len(names) > 1 else hold, "opponent": ns.opponent,
-              "opponent_reinforcements": ns.opponent_reinforcements}
-    for key in ("fortify", "min_move", "dice"):
-        if getattr(ns, key, None) is not None:
-            params[key] = getattr(ns, key)
-    return "hold", params
+    return "hold", _set_params(ns, "hold", ns.hold)
 
 
 def _keep_params(ns):
+    return "keep", _set_params(ns, "goal", ns.goal)
+
+
+def _set_params(ns, field, text):
+    """The request of the hold and keep commands: the position, both sides' reinforcements, and the
+    set (`field`: "hold" or "goal") from `text`, a continent or territories separated by commas."""
     rules, position = _board_request(ns, ns.opponent)
-    goal = ns.goal.strip()
-    names = [g.strip() for g in goal.split(",") if g.strip()]
+    text = text.strip()
+    names = [t.strip() for t in text.split(",") if t.strip()]
     params = {**rules, "position": position, "player": "you", "reinforcements": ns.reinforcements,
-              "goal": names if len(names) > 1 else goal, "opponent": ns.opponent,
+              field: names if len(names) > 1 else text, "opponent": ns.opponent,
               "opponent_reinforcements": ns.opponent_reinforcements}
     for key in ("fortify", "min_move", "dice"):
         if getattr(ns, key, None) is not None:
             params[key] = getattr(ns, key)
-    return "keep", params
+    return params
 
 
 def _answer(ns, out):
