@@ -455,7 +455,15 @@ HOLDS = {
     "europe-ural": (_EU, {"North Africa": 8, "Ural": 2}, 8, 3, "Europe"),
     **{f"south-america-{ca}-{10 - ca}": (_SA, {"Central America": ca, "North Africa": 10 - ca}, 8, 3, "South America")
        for ca in range(5, 10)},
+    # one step out: Siam is yours too, a buffer China can take first (issue 42)
+    "australia-buffer": ({"Indonesia": 2, "New Guinea": 1, "Western Australia": 1, "Eastern Australia": 1, "Siam": 2},
+                         {"China": 12}, 3, 5, "Australia"),
+    "australia-buffer-thin": ({"Indonesia": 1, "New Guinea": 1, "Western Australia": 1, "Eastern Australia": 1,
+                               "Siam": 1}, {"China": 6}, 4, 2, "Australia"),
 }
+# part 2's "Take it and keep it" (sitebuild/article/holding.py KEEPS), restated the same way
+KEEPS = {"siam-9": ({"Siam": 9}, {"China": 4, "Indonesia": 1, "New Guinea": 1, "Western Australia": 1,
+                                  "Eastern Australia": 1}, 0, 3, "Australia")}
 HOLD_THUMBS = ["all on the most threatened border", "even on the borders",
                "2 on each border, the rest on the most threatened"]
 
@@ -478,6 +486,35 @@ def hold_answer(name):
 
 def _frac(p):
     return Fraction(int(p["num"]), int(p["den"]))
+
+
+@lru_cache(maxsize=None)
+def _keep_answer(name):
+    mine, theirs, R, R2, continent = KEEPS[name]
+    position = {t: {"owner": "red", "armies": a} for t, a in theirs.items()}
+    position.update({t: {"owner": "you", "armies": a} for t, a in mine.items()})
+    return position, R, R2, continent, ro.interfaces.api.handle(
+        "keep", {"position": position, "player": "you", "reinforcements": R, "goal": continent, "opponent": "red",
+                 "opponent_reinforcements": R2})
+
+
+def _keep(p):
+    """keep/NAME/keep by the brute force (keep_oracle.py: every placement, policy, move and fortify);
+    take, greedy-keep and greedy-take are the chances of the engine's own plays, from a fresh answer,
+    the take checked within the least and the most among the plays that keep best."""
+    position, R, R2, continent, answer = _keep_answer(p[0])
+    import keep_oracle
+    o = keep_oracle.KeepOracle(position, "you", continent, "red", R, R2)
+    if p[1] == "keep":
+        return o.best()
+    if p[1] == "take":
+        take = _frac(answer["take"])
+        low, high = o.take_range(o.state_of({t["territory"]: t["armies"] for t in answer["placement"]}))
+        assert low <= take <= high, (low, take, high)
+        return take
+    if p[1] in ("greedy-keep", "greedy-take"):
+        return _frac(answer["greedy"][p[1].split("-")[1]])
+    raise KeyError(p)
 
 
 def _hold(p):
@@ -540,6 +577,8 @@ def evaluate(key: str):
         return _turn(p[1:])
     if p[0] == "hold":
         return _hold(p[1:])
+    if p[0] == "keep":
+        return _keep(p[1:])
     if p[0] == "battle" and p[4] in CHOOSING and p[5] == "win":
         return _choice_win(CHOOSING[p[4]], p[1], p[2], p[3])
     if p[0] == "needed" and p[4] in CHOOSING:

@@ -55,14 +55,15 @@ def _thumbs(name):
             for t in hold_answer(name)["rules_of_thumb"]}
 
 
-def test_the_section_comes_after_taking_a_continent_with_its_four_parts(part2):
+def test_the_section_comes_after_taking_a_continent_with_its_six_parts(part2):
     ids = re.findall(r'<h[23] id="([^"]+)"', part2)
     ids = [i for i in ids if not i.startswith("calc-")]
     at = ids.index(HOLDING)
     assert ids.index("taking-a-continent") < at < ids.index("downloads")
     assert ids[at - 1] == "how-many-armies-does-a-continent-take"        # after that section's last part
-    assert ids[at + 1:at + 5] == ["one-door", "two-doors", "many-doors", "when-spreading-pays"]
-    assert ids[at + 5] == "downloads"
+    assert ids[at + 1:at + 7] == ["one-door", "two-doors", "many-doors", "when-spreading-pays", "one-step-out",
+                                  "take-it-and-keep-it"]
+    assert ids[at + 7] == "downloads"
 
 
 def test_it_asks_the_forums_questions_and_cites_as_the_issue_does(words):
