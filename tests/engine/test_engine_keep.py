@@ -165,3 +165,28 @@ def test_too_big_is_refused_up_front():
     r = api.handle("keep", {"position": p, "player": ME, "reinforcements": 8, "goal": "Africa", "opponent": THEM,
                             "opponent_reinforcements": 5, "time_budget_s": 10})
     assert not r["ok"] and r["error"]["field"] in ("goal", "reinforcements"), r
+
+
+@pytest.mark.parametrize("left, dice", [(9, 3), (4, 3), (3, 2)])
+def test_mid_turn_the_move_after_a_conquest_equals_the_brute_force(left, dice):
+    """Siam has just taken Indonesia with `dice` dice and has `left` armies: the move in given keeps
+    as stated, and it is the brute force's best over every move (its oracle holds Indonesia as
+    taken this turn)."""
+    theirs = {"China": 4, **dict.fromkeys(AUSTRALIA, 1)}
+    p = position({"Siam": left}, theirs)
+    p["Indonesia"] = {"owner": ME, "armies": 0}
+    k = keep(p, ME, 0, "Australia", THEM, 3, moving={"from": "Siam", "to": "Indonesia", "dice": dice})
+    move = k.next["move"]
+    assert (move["from"], move["to"]) == ("Siam", "Indonesia") and k.line[0] == {"move": move}
+    o = oracle.KeepOracle(position({"Siam": left}, theirs), ME, "Australia", THEM, 0, 3)
+    x, y = o.names.index("Siam"), o.names.index("Indonesia")
+
+    def after(m):
+        s = list(o.start)
+        s[x], s[y] = left - m, m
+        return tuple(s)
+    values = {m: o.value(after(m), frozenset({y})) for m in range(min(dice, left - 1), left)}
+    assert k.keep == max(values.values()) == values[move["armies"]]
+    r = api.handle("keep", {"position": p, "player": ME, "reinforcements": 0, "goal": "Australia", "opponent": THEM,
+                            "opponent_reinforcements": 3, "moving": {"from": "Siam", "to": "Indonesia", "dice": dice}})
+    assert r["ok"] and r["next"] == k.next

@@ -88,3 +88,57 @@ def test_take_it_and_keep_it_equals_cpython(calc_page, clean):
     assert wait_final(calc_page, "turn") == "done"
     assert f.locator("[data-role=keep-fields]").is_hidden()
     assert f.locator("[data-output=keep]").count() == 0
+
+
+def test_play_it_for_keeping_asks_keep_at_every_step(calc_page, clean):
+    """"Play it" on a keep answer: every step is op keep from the position now (the move after a
+    conquest included), shown with both chances, each equal to CPython's."""
+    page = calc_page
+    f = form(page)
+    f.scroll_into_view_if_needed()
+    page.locator("form#turn svg.board").wait_for(state="attached", timeout=60_000)
+    wait_final(page, "turn")
+    f.locator("[name=position]").evaluate("e => { e.closest('details').open = true; }")
+    f.locator("[name=position]").fill(POSITION_TEXT)
+    f.locator("[name=goal]").select_option("Australia")
+    f.locator("[name=reinforcements]").fill("0")
+    f.locator("label[for=turn-aim-keep]").click()
+    f.locator("[name=opponent_reinforcements]").fill("3")
+    f.locator("button[type=submit]").click()
+    want = want_keep(3)
+    k = want["keep"]
+    f.locator(f'[data-output=keep][data-num="{k["num"]}"][data-den="{k["den"]}"]').wait_for(state="attached",
+                                                                                          timeout=120_000)
+    assert wait_final(page, "turn") == "done"
+    base = {"position": {"Siam": {"owner": PLAYER, "armies": 9}, "China": {"owner": OPPONENT, "armies": 4},
+                         **{t: {"owner": OPPONENT, "armies": 1} for t in AUSTRALIA}},
+            "player": PLAYER, "reinforcements": 0, "goal": {"take": "Australia"}, "opponent": OPPONENT,
+            "opponent_reinforcements": 3, "min_move": "dice"}
+    panel = page.locator("form#turn [data-role=play]")
+
+    def check(here):
+        assert here["ok"], here
+        w = here["keep"]
+        panel.locator(f'[data-output=play-keep][data-num="{w["num"]}"][data-den="{w["den"]}"]').wait_for(
+            state="attached", timeout=120_000)
+        page.locator("form#turn [data-role=play][data-status=done]").wait_for(state="attached", timeout=120_000)
+        assert exact(panel.locator("[data-output=play-take]")) == value(here["take"])
+
+    f.locator("[data-action=play-start]").click()
+    here = api.handle("keep", base)
+    assert here["keep"] == want["keep"] and here["next"] == want["next"]
+    check(here)
+    a = here["next"]["attack"]
+    assert panel.locator("[data-output=play-next]").inner_text() == \
+        f"Next: Attack {a['to']} from {a['from']} with {a['dice']} dice."
+    # the attack takes its target: the page asks for the move, the one that keeps best
+    panel.locator("[data-action=play-taken]").click()
+    position = {t: dict(h) for t, h in base["position"].items()}
+    position[a["to"]] = {"owner": PLAYER, "armies": 0}
+    here = api.handle("keep", {**base, "position": position,
+                               "moving": {"from": a["from"], "to": a["to"], "dice": a["dice"]}})
+    check(here)
+    m = here["next"]["move"]
+    assert panel.locator("[data-output=play-next]").inner_text() == \
+        f"Next: {m['to']} is taken. Move {m['armies']} in now, from {m['from']}."
+    assert panel.locator("[data-input=play-move]").input_value() == str(m["armies"])

@@ -45,8 +45,8 @@ class KeepAnswer:
     a battle ({"from", "to", "dice", "armies", "defenders", "rolls", "taken", "moved" or "left",
     "defenders_left"}). fortify: the best fortify move at the end of that course (None: no move
     helps), and keep_after: the chance to keep from there. greedy: the best taking play beside it
-    ({"take": its P(take), "keep": what it keeps, "placement"}), or None where the two are the same
-    play's chances. through: his ways in through territories of the player outside the set.
+    ({"take": its P(take), "keep": what it keeps, "placement"}). Mid-turn (`moving`), `next` is the
+    move ({"move": {"from", "to", "armies"}}) and the line starts with it. through: his ways in through territories of the player outside the set.
     words: sentences. searched: what was searched."""
     player: str
     opponent: str
@@ -70,7 +70,7 @@ class KeepAnswer:
 
 @guarded
 def keep(position, player, reinforcements, goal, opponent, opponent_reinforcements, *, fortify="adjacent",
-         rules=STANDARD, min_move="dice", dice="choose", budget=None):
+         rules=STANDARD, min_move="dice", dice="choose", moving=None, budget=None):
     """The best way for `player` to take the territories of `goal` it does not hold this turn and keep
     the whole set through the next turn of `opponent` (the module's MODEL).
 
@@ -78,7 +78,8 @@ def keep(position, player, reinforcements, goal, opponent, opponent_reinforcemen
     goal: the set, "<continent>" or ["<territory>", ...], or as a turn's: {"take": ...}. reinforcements: the player's, placed now;
     opponent_reinforcements: his, placed at the start of his turn. fortify: "adjacent" (one move
     between adjacent territories of one's own, the printed rules) or "none". min_move and dice:
-    both players' move-in rule and dice ("choose": any number before each roll).
+    both players' move-in rule and dice ("choose": any number before each roll). moving: mid-turn,
+    a conquest waiting for its move ({"from", "to", "dice"}, as a turn's): `next` is then the move.
 
     Siam 9 against Australia, China next door:
 
@@ -92,7 +93,7 @@ def keep(position, player, reinforcements, goal, opponent, opponent_reinforcemen
     ('0.858', '0.031')
     """
     request = read_keep(position, player, reinforcements, goal, opponent, opponent_reinforcements, fortify, rules,
-                        min_move, dice)
+                        min_move, dice, moving)
     budget = as_budget(budget)
     turn = request.turn
     what = (f"taking and keeping {turn.goal_name or _listing(list(turn.goal))} with {turn.R:,} to place against "
@@ -143,6 +144,13 @@ def keep(position, player, reinforcements, goal, opponent, opponent_reinforcemen
             best = (e, i)
     win, i = best
     start, placed = starts[i]
+    moved = None
+    if turn.moving is not None:             # mid-turn: the move first, the best for keeping
+        x, y = names.index(turn.moving.source), names.index(turn.moving.target)
+        m = solver.best_move(start, x, y, start[x], turn.moving.dice)
+        moved = {"from": turn.moving.source, "to": turn.moving.target, "armies": m}
+        start = solver.after(start, x, y, start[x], m)
+        win = solver.exact(start)
     take = solver.follow(start, solver.best_action, solver.best_move, lambda s: Fraction(1))
     line, end = _course(solver, start)
     fort, kept_after = ends.fortify(end) if solver.taken(end) else (None, Fraction(0))
@@ -151,6 +159,9 @@ def keep(position, player, reinforcements, goal, opponent, opponent_reinforcemen
     action = solver.best_action(start)
     nxt = {"stop": True} if action is None else {"attack": {"from": names[action[0]], "to": names[action[1]],
                                                             "dice": action[2]}}
+    if moved is not None:
+        nxt = {"move": moved}
+        line = [{"move": moved}] + line
     through = () if request.after is None else tuple(t for t, inside in zip(request.after.front, request.after.goal)
                                                      if not inside)
     searched = {"family": "real", "complete": True, "states": len(solver.values),
@@ -250,6 +261,7 @@ def _greedy(request, turn, lay, solver, ends, base, rest):
     """The best taking play (answers/real_turn.py's search, its placement and decisions) followed
     on the full positions: {"take", "keep", "placement"}."""
     take_lay = search.layout(turn.targets, turn.entries, turn.adjacent)
+    k = take_lay.slots
     potential = sum(e.armies for e in turn.entries) + turn.R + sum(t.defenders for t in turn.targets)
     taker = search.RealTurn(take_lay, turn.min_move, request.dice, turn.scale,
                             search.underflow_free(turn.models, potential), "all")
@@ -260,7 +272,13 @@ def _greedy(request, turn, lay, solver, ends, base, rest):
     k_targets = len(turn.targets)
     start = tuple(base[:k_targets] + [e.armies + placed.get(e.name, 0) for e in turn.entries]
                   + base[len(start_take):])
-    k = take_lay.slots
+    if turn.moving is not None:             # mid-turn: the taking play's move first
+        names = take_lay.names
+        x, y = names.index(turn.moving.source), names.index(turn.moving.target)
+        a = start[x]
+        m = (taker.best_move(taker.canonical(start[:k]), x, y, a, turn.moving.dice) if take_lay.k else
+             real._settled_move(take_lay, x, y, a, turn.moving.dice, turn.min_move))
+        start = solver.after(start, x, y, a, m)
 
     def canon(s):
         return taker.canonical(s[:k])

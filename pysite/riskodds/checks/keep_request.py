@@ -11,7 +11,7 @@ from ..facts.limits import LIMITS
 from .hold_request import FORTIFY, read_hold
 from .position import owner_name, read_position, territory
 from .rules import STANDARD
-from .turn_request import DICE, read_turn
+from .turn_request import DICE, read_moving, read_turn
 from .validate import FieldError, check_choice, check_int, show
 
 
@@ -40,14 +40,16 @@ class KeepRequest:
 
 
 def read_keep(position, player, reinforcements, goal, opponent, opponent_reinforcements, fortify="adjacent",
-              rules=STANDARD, min_move="dice", dice="choose"):
-    """The KeepRequest of a keep's arguments, or a FieldError naming the field at fault."""
+              rules=STANDARD, min_move="dice", dice="choose", moving=None):
+    """The KeepRequest of a keep's arguments, or a FieldError naming the field at fault. moving: mid-turn,
+    a conquest waiting for its move, as a turn's ({"from", "to", "dice"}; checks/turn_request.py)."""
     if isinstance(goal, (str, list, tuple)):      # "Australia" or [...]: the set, as Hold takes it
         goal = {"take": goal if isinstance(goal, str) else list(goal)}
-    turn = read_turn(position, player, reinforcements, goal, rules, min_move, "real")
+    moving = read_moving(moving)
+    turn = read_turn(position, player, reinforcements, goal, rules, min_move, "real", moving)
     dice = check_choice("dice", dice, DICE)
     fortify = check_choice("fortify", fortify, FORTIFY)
-    held = read_position(position, rules)
+    held = read_position(position, rules, 0 if moving is not None else 1)
     opponent = owner_name(opponent, "opponent")
     if opponent == turn.player:
         raise FieldError(f"opponent: {show(opponent)} is the player too; name the player who attacks next",

@@ -199,18 +199,18 @@ def op_hold(params):
 
 def op_keep(params):
     from ..answers.keep import keep          # the engine's "turn" part (facts ENGINE_PARTS): loaded on use
-    return encoding.keep(_against(keep, params, "goal"))
+    return encoding.keep(_against(keep, params, "goal", moving=params.get("moving")))
 
 
-def _against(answer, params, what):
+def _against(answer, params, what, **more):
     """answers/hold.py's hold or answers/keep.py's keep on a request: the player's and the opponent's
-    fields, `what` the set's field ("hold" or "goal")."""
+    fields, `what` the set's field ("hold" or "goal"); `more`: the answer's own keywords."""
     dry = check_choice("estimate_only", _opt(params, "estimate_only", False), (True, False))
     return answer(params.get("position"), params.get("player"), params.get("reinforcements"), params.get(what),
                   params.get("opponent"), params.get("opponent_reinforcements"),
                   fortify=_opt(params, "fortify", "adjacent"), rules=_rules(params),
                   min_move=_opt(params, "min_move", "dice"), dice=_opt(params, "dice", "choose"),
-                  budget=Budget(_opt(params, "time_budget_s"), _opt(params, "memory_budget_mb"), dry))
+                  budget=Budget(_opt(params, "time_budget_s"), _opt(params, "memory_budget_mb"), dry), **more)
 
 
 def op_reinforcements(params):

@@ -26,7 +26,7 @@ REQUEST_FIELDS = {
     "hold": ("position", "player", "reinforcements", "hold", "opponent", "opponent_reinforcements", "fortify",
              "min_move", "dice") + RULE_NAMES + ("time_budget_s", "memory_budget_mb", "estimate_only"),
     "keep": ("position", "player", "reinforcements", "goal", "opponent", "opponent_reinforcements", "fortify",
-             "min_move", "dice") + RULE_NAMES + ("time_budget_s", "memory_budget_mb", "estimate_only"),
+             "min_move", "dice", "moving") + RULE_NAMES + ("time_budget_s", "memory_budget_mb", "estimate_only"),
 }
 # a territory of a campaign (a dict instead of a plain defender count) may set its own rules
 TERRITORY_FIELDS = ("defenders",) + RULE_NAMES

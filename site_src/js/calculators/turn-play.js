@@ -1,4 +1,5 @@
-// "Play it": the Turn calculator's best play, step by step at the table. After the answer, a button
+// "Play it": the Turn calculator's best play, step by step at the table (the play to take, op "turn",
+// or with "Take it and keep it" the play to keep, op "keep": then each step shows both chances). After the answer, a button
 // starts it: the reinforcements are placed as the answer says, then the page shows the next action
 // (the engine's `next`: attack Y from X with n dice, move m into Y, or stop), the player enters what
 // happened (the armies left on both sides, or "taken"), and the page asks the engine again from
@@ -191,7 +192,8 @@ export function turnPlay({ form, ctx, nameOf, view = null, order = [] }) {
     draw(now); // the position now, while the engine works out the next action
     slot.dataset.status = "running";
     slot.classList.add("stale");
-    const { id, promise } = ctx.engine.call("turn", midRequest(base, now));
+    const keeping = answer.keep !== undefined; // "Take it and keep it": op keep from here, both chances
+    const { id, promise } = ctx.engine.call(keeping ? "keep" : "turn", midRequest(base, now));
     callId = id;
     let result, ms;
     try { ({ result, ms } = await promise); } catch (err) {
@@ -222,7 +224,9 @@ export function turnPlay({ form, ctx, nameOf, view = null, order = [] }) {
     const change = changeOf(start, play.steps, next);
     draw(now, next, change?.dropped);
     const title = frame(
-      answerLine([answerPart("play-win", `Take ${goal} from here:`, result.win)]),
+      keeping
+        ? answerLine([answerPart("play-keep", `Take and keep ${goal} from here:`, result.keep), answerPart("play-take", "take it:", result.take)])
+        : answerLine([answerPart("play-win", `Take ${goal} from here:`, result.win)]),
       change ? el("p", { class: "turn-play-change", "data-output": "play-change" }, change.words) : null,
       el("p", { class: "turn-play-next", "data-output": "play-next", "data-action": action, "aria-live": "polite" },
         el("strong", {}, "Next: "), nextWords(next)),
@@ -245,7 +249,7 @@ export function turnPlay({ form, ctx, nameOf, view = null, order = [] }) {
       answer = r;
       base = params;
       start = Object.fromEntries(Object.entries(params.position).map(([t, h]) => [nameOf(t) ?? t, { ...h }]));
-      const playable = r.searched?.family === "real" && r.next && !r.next.stop;
+      const playable = (r.searched?.family === "real" || r.keep !== undefined) && r.next && !r.next.stop;
       const kept = readPlay(field.value);
       if (playable && kept && kept.key === playKey(params)) {
         play = kept;

@@ -199,14 +199,15 @@ export function keepLineWords(line) {
   });
 }
 
-/** The answer of op "keep": both chances first, then the play, what playing only to take keeps, and
- *  what was searched. No "Play it" yet for keeping: the play shown is the one to follow. */
+/** The answer of op "keep": both chances first, "Play it" (each step asks op keep from there), then
+ *  the play, what playing only to take keeps, and what was searched. */
 function renderKeep(r, v, ctx) {
   const shown = controls.get(ctx.form);
   const params = request(v).params;
+  let playIt = null;
   if (shown) {
     shown.showPlan({ placement: r.placement, steps: r.line.filter((s) => s.from).map((s) => ({ from: s.from, target: s.to, move: s.taken ? s.moved : "–" })) });
-    shown.play.answered({ searched: { family: "keep" } }, params); // ends a play of an earlier answer
+    playIt = shown.play.answered(r, params); // "Play it" for keeping: each step asks op keep from there
   }
   const goal = goalWords(r);
   const placed = r.placement.filter((p) => p.armies > 0).map((p) => `${p.armies} on ${p.territory}`);
@@ -217,7 +218,8 @@ function renderKeep(r, v, ctx) {
       el("p", { class: "turn-placement", "data-output": "placement" }, placed.length ? `Place ${listNames(placed)}.` : "Nothing to place."),
       exactBox([probabilityView(r.keep, { detail: "keep", label: `P(${goal} still yours after his turn), the best play` }),
         probabilityView(r.take, { detail: "take", label: `P(take ${goal}), the same play` }),
-        ...(greedy ? [probabilityView(greedy.keep, { detail: "greedy-keep", label: `P(${goal} still yours), playing only to take` })] : [])])),
+        ...(greedy ? [probabilityView(greedy.keep, { detail: "greedy-keep", label: `P(${goal} still yours), playing only to take` })] : [])]),
+      playIt),
     section("The play",
       el("ul", { class: "answer-more plan-words", "data-output": "words" }, r.words.map((w) => el("li", {}, w))),
       r.line.length ? [el("p", { class: "hint" }, "Its most likely course:"),
