@@ -55,24 +55,31 @@ class KeepOracle:
         v = self.memo.get(key)
         if v is not None:
             return v
-        held = [i for i in self.goal if self.owner[i] != self.player and i not in took]
-        if not held:
+        if not self.held(took):
             v = self.end(s)
         else:
             v = Fraction(0)                          # stopping
-            own = set(self.mine) | took
-            for x in own:
-                a = s[x]
-                if a < 2:
-                    continue
-                for y in held:
-                    if not self.linked[x][y]:
-                        continue
-                    top = min(3, a - 1)
-                    for n in (range(1, top + 1) if self.dice == "choose" else (top,)):
-                        v = max(v, self.attack(s, x, y, n, took))
+            for x, y, n in self.attacks(s, took):
+                v = max(v, self.attack(s, x, y, n, took))
         self.memo[key] = v
         return v
+
+    def held(self, took):
+        """The territories of the set the player does not hold yet."""
+        return [i for i in self.goal if self.owner[i] != self.player and i not in took]
+
+    def attacks(self, s, took):
+        """Every attack (x, y, n) from full state s: a territory of the player with 2 armies or more,
+        a territory of the set still his next to it, the dice."""
+        for x in set(self.mine) | took:
+            a = s[x]
+            if a < 2:
+                continue
+            for y in self.held(took):
+                if self.linked[x][y]:
+                    top = min(3, a - 1)
+                    for n in (range(1, top + 1) if self.dice == "choose" else (top,)):
+                        yield x, y, n
 
     def best(self):
         """The player's best chance to keep, over every placement."""
@@ -128,46 +135,32 @@ class KeepOracle:
         key = (s, took)
         if key in memo:
             return memo[key]
-        held = [i for i in self.goal if self.owner[i] != self.player and i not in took]
-        if not held:
+        if not self.held(took):
             return (Fraction(1), Fraction(1))
         best = self.value(s, took)
         options = [] if best > 0 else [(Fraction(0), Fraction(0))]       # stopping is a best play at 0
-        own = set(self.mine) | took
-        for x in own:
-            a = s[x]
-            if a < 2:
+        for x, y, n in self.attacks(s, took):
+            a, d = s[x], s[y]
+            if self.attack(s, x, y, n, took) != best:
                 continue
-            for y in held:
-                if not self.linked[x][y]:
-                    continue
-                d = s[y]
-                top = min(3, a - 1)
-                for n in (range(1, top + 1) if self.dice == "choose" else (top,)):
-                    if self.action_value(s, self.names[x], self.names[y], n, took) != best:
-                        continue
-                    lo = hi = Fraction(0)
-                    for (al, dl), p in round_outcomes(n, min(2, d)):
-                        if dl == d:
-                            left = a - al
-                            low = min(n, left - 1) if self.min_move == "dice" else 1
-                            kids = []
-                            for m in range(low, left):
-                                t = list(s)
-                                t[x], t[y] = left - m, m
-                                if self.value(tuple(t), took | {y}) == max(
-                                        self.value(_moved(s, x, y, left, k), took | {y}) for k in range(low, left)):
-                                    kids.append(self.take_range(tuple(t), took | {y}, memo))
-                            lo += p * min(k[0] for k in kids)
-                            hi += p * max(k[1] for k in kids)
-                        else:
-                            t = list(s)
-                            t[x] -= al
-                            t[y] -= dl
-                            got = self.take_range(tuple(t), took, memo)
-                            lo += p * got[0]
-                            hi += p * got[1]
-                    options.append((lo, hi))
+            lo = hi = Fraction(0)
+            for (al, dl), p in round_outcomes(n, min(2, d)):
+                if dl == d:
+                    left = a - al
+                    low = min(n, left - 1) if self.min_move == "dice" else 1
+                    after = [_moved(s, x, y, left, m) for m in range(low, left)]
+                    top = max(self.value(t, took | {y}) for t in after)
+                    kids = [self.take_range(t, took | {y}, memo) for t in after if self.value(t, took | {y}) == top]
+                    lo += p * min(k[0] for k in kids)
+                    hi += p * max(k[1] for k in kids)
+                else:
+                    t = list(s)
+                    t[x] -= al
+                    t[y] -= dl
+                    got = self.take_range(tuple(t), took, memo)
+                    lo += p * got[0]
+                    hi += p * got[1]
+            options.append((lo, hi))
         got = (min(o[0] for o in options), max(o[1] for o in options))
         memo[key] = got
         return got

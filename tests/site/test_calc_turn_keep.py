@@ -37,25 +37,37 @@ def want_keep(R2: int) -> dict:
     return got
 
 
-def test_take_it_and_keep_it_equals_cpython(calc_page, clean):
-    f = form(calc_page)
+def ask_keep(page, R2: int) -> dict:
+    """Siam 9 against Australia typed into the Turn form with "Take it and keep it" and his `R2`, asked;
+    returns CPython's answer once the page shows it."""
+    f = form(page)
     f.scroll_into_view_if_needed()
-    calc_page.locator("form#turn svg.board").wait_for(state="attached", timeout=60_000)
-    wait_final(calc_page, "turn")
-    assert f.locator("[data-role=keep-fields]").is_hidden()       # "Take it": no field of his
+    page.locator("form#turn svg.board").wait_for(state="attached", timeout=60_000)
+    wait_final(page, "turn")
     f.locator("[name=position]").evaluate("e => { e.closest('details').open = true; }")
     f.locator("[name=position]").fill(POSITION_TEXT)
     f.locator("[name=goal]").select_option("Australia")
     f.locator("[name=reinforcements]").fill("0")
     f.locator("label[for=turn-aim-keep]").click()
     assert f.locator("[data-role=keep-fields]").is_visible()
-    f.locator("[name=opponent_reinforcements]").fill("3")
+    f.locator("[name=opponent_reinforcements]").fill(str(R2))
     f.locator("button[type=submit]").click()
-    want = want_keep(3)
+    want = want_keep(R2)
     k = want["keep"]
     f.locator(f'[data-output=keep][data-num="{k["num"]}"][data-den="{k["den"]}"]').wait_for(state="attached",
                                                                                           timeout=120_000)
-    assert wait_final(calc_page, "turn") == "done"
+    assert wait_final(page, "turn") == "done"
+    return want
+
+
+def test_take_it_and_keep_it_equals_cpython(calc_page, clean):
+    f = form(calc_page)
+    f.scroll_into_view_if_needed()
+    calc_page.locator("form#turn svg.board").wait_for(state="attached", timeout=60_000)
+    wait_final(calc_page, "turn")
+    f.evaluate("f => f.reset()")
+    assert f.locator("[data-role=keep-fields]").is_hidden()       # "Take it": no field of his
+    want = ask_keep(calc_page, 3)
     assert exact(f.locator("[data-output=keep]").first) == value(want["keep"])
     assert exact(f.locator("[data-output=take]").first) == value(want["take"])
     assert f.locator(".answer").first.inner_text().startswith("Take and keep Australia:")
@@ -95,21 +107,7 @@ def test_play_it_for_keeping_asks_keep_at_every_step(calc_page, clean):
     conquest included), shown with both chances, each equal to CPython's."""
     page = calc_page
     f = form(page)
-    f.scroll_into_view_if_needed()
-    page.locator("form#turn svg.board").wait_for(state="attached", timeout=60_000)
-    wait_final(page, "turn")
-    f.locator("[name=position]").evaluate("e => { e.closest('details').open = true; }")
-    f.locator("[name=position]").fill(POSITION_TEXT)
-    f.locator("[name=goal]").select_option("Australia")
-    f.locator("[name=reinforcements]").fill("0")
-    f.locator("label[for=turn-aim-keep]").click()
-    f.locator("[name=opponent_reinforcements]").fill("3")
-    f.locator("button[type=submit]").click()
-    want = want_keep(3)
-    k = want["keep"]
-    f.locator(f'[data-output=keep][data-num="{k["num"]}"][data-den="{k["den"]}"]').wait_for(state="attached",
-                                                                                          timeout=120_000)
-    assert wait_final(page, "turn") == "done"
+    want = ask_keep(page, 3)
     base = {"position": {"Siam": {"owner": PLAYER, "armies": 9}, "China": {"owner": OPPONENT, "armies": 4},
                          **{t: {"owner": OPPONENT, "armies": 1} for t in AUSTRALIA}},
             "player": PLAYER, "reinforcements": 0, "goal": {"take": "Australia"}, "opponent": OPPONENT,
