@@ -72,8 +72,16 @@ test("the board draws the holder's placement and move, his placement and his fir
     const want = [];
     if (r.fortify) want.push({ from: r.fortify.from, target: r.fortify.to, label: `move ${r.fortify.armies}`, kind: "fortify" });
     if (r.reply.next.attack) want.push({ from: r.reply.next.attack.from, target: r.reply.next.attack.to, label: "his attack", kind: "reply" });
+    // through a buffer taken, his way in goes on: each battle of his course until one takes no buffer
+    const line = r.reply.line.filter((s) => s.from);
+    for (let i = 1; r.reply.next.attack && i < line.length && line[i - 1].taken && r.through.includes(line[i - 1].to); i++) {
+      want.push({ from: line[i].from, target: line[i].to, label: "then", kind: "reply" });
+    }
     assert.deepEqual(plan.steps, want);
   }
+  const buffered = CASES.find(({ answer }) => answer.through.includes("Siam")).answer;
+  assert.deepEqual(boardPlan(buffered).steps.filter((s) => s.kind === "reply").map((s) => [s.from, s.target]),
+    [["China", "Siam"], ["Siam", "Indonesia"]]);
 });
 
 test("the rules of thumb beside the best: the engine's chances, the differences exactly Python's", () => {

@@ -93,19 +93,25 @@ def check_answer(page, want: dict):
         if p["armies"]:
             assert f"the opponent's reply places {p['armies']} here" in spot(page, p["territory"]).get_attribute("aria-label")
     assert f.locator("svg.board .placed.theirs").count() == sum(1 for p in want["reply"]["placement"] if p["armies"])
-    # the fortify move and his first attack, as arrows
+    # the fortify move and his way in (his first attack, and on through a buffer he takes), as arrows
     move, attack = want["fortify"], want["reply"]["next"].get("attack")
+    way = []
+    for s in [s for s in want["reply"]["line"] if "from" in s] if attack else []:
+        way.append(s)
+        if not s["taken"] or s["to"] not in want["through"]:
+            break
     arrows = f.locator("svg.board .plan .attack").evaluate_all(
         "gs => gs.map((g) => [g.getAttribute('class'), g.dataset.from, g.dataset.to])")
     assert arrows == ([["attack fortify", move["from"], move["to"]]] if move else []) + \
-        ([["attack reply", attack["from"], attack["to"]]] if attack else [])
+        [["attack reply", s["from"], s["to"]] for s in way]
     # an attack across the board's edge (Kamchatka and Alaska) names its stack where the view is the
     # set and its borders (the stack is then out of view): "from Kamchatka" where it fits, else the name
     across = attack and {attack["from"], attack["to"]} == {"Kamchatka", "Alaska"} and \
         f.locator("svg.board").get_attribute("data-zoom") == "goal"
     labels = f.locator("svg.board .plan .step-label text").all_text_contents()
     assert labels[:1 if move else 0] == ([f"move {move['armies']}"] if move else [])
-    assert labels[1 if move else 0:] == ([] if not attack else [labels[-1]] if across else ["his attack"])
+    assert labels[1 if move else 0:] == ([] if not attack else [labels[-1]] if across else
+                                         ["his attack"] + ["then"] * (len(way) - 1))
     if across:
         assert labels[-1] in (f"from {attack['from']}", attack["from"]), labels
     # his reply in words, his most likely course

@@ -79,13 +79,27 @@ export function splitWords(r) {
 }
 
 /** What the board draws of an answer: the holder's placement, the fortify move as an arrow
- *  ("move n"), the opponent's placement (`theirs`) and his first attack as an arrow ("his attack"). */
+ *  ("move n"), the opponent's placement (`theirs`) and his way in as arrows: his first attack ("his
+ *  attack"), and where it takes a buffer (the engine's `through`), the attacks of his most likely
+ *  course on from there ("then"), up to the first on the set or the first that takes nothing. */
 export function boardPlan(r) {
   const steps = [];
   if (r.fortify) steps.push({ from: r.fortify.from, target: r.fortify.to, label: `move ${r.fortify.armies}`, kind: "fortify" });
   const attack = r.reply.next?.attack;
-  if (attack) steps.push({ from: attack.from, target: attack.to, label: "his attack", kind: "reply" });
+  if (attack) steps.push(...wayIn(r).map((s, i) => ({ from: s.from, target: s.to, label: i ? "then" : "his attack", kind: "reply" })));
   return { placement: r.placement, theirs: r.reply.placement, steps };
+}
+
+/** His most likely course's battles through buffers (`reply.line` from its first battle): each battle
+ *  until one is not a buffer taken. */
+export function wayIn(r) {
+  const through = r.through ?? [];
+  const out = [];
+  for (const s of r.reply.line.filter((step) => step.from)) {
+    out.push(s);
+    if (!s.taken || !through.includes(s.to)) break;
+  }
+  return out;
 }
 
 /** A placement and fortify move in words: "4 on Venezuela and 4 on Brazil, then 1 from Peru to
