@@ -299,3 +299,32 @@ def test_target_on_makes_the_goal_the_territories_marked_and_nothing_else(phone,
     want = api.handle("turn", req)
     wait_answer(page, want)
     assert f.locator(".answer").first.inner_text().startswith("Take Iceland:")
+
+
+def test_take_and_keep_australia_by_tapping(phone, clean):
+    """Issue 42 from an empty board at 390 px: Siam 9 yours, China 4 his, Australia his with 1 on each,
+    "Take it and keep it" with his 3: the answer is CPython's op keep, in at most 20 taps and keys."""
+    page = phone
+    p = start(page)
+    f = p.form
+    p.hold("Siam", "You", "9")
+    p.hold("China", "Opponent", "4")
+    p.hold("Indonesia", "Opponent", "1")
+    p.button("Take Australia: all of it the opponent's, 1 army on each")
+    p.tap(f.locator("label[for=turn-aim-keep]"))
+    p.tap(f.locator("[name=opponent_reinforcements]"))
+    p.type("3")
+    position = request({"Siam": 9}, {"China": 4, **{t: 1 for t in CONTINENTS["Australia"]}}, 0, "Australia")
+    want = api.handle("keep", {**position, "opponent": "opponent", "opponent_reinforcements": 3,
+                               "min_move": MIN_MOVE})
+    assert want["ok"], want
+    k = want["keep"]
+    f.locator(f'[data-output=keep][data-num="{k["num"]}"][data-den="{k["den"]}"]').wait_for(state="attached",
+                                                                                          timeout=120_000)
+    assert wait_final(page, "turn") == "done"
+    assert f.locator(".answer").first.inner_text().startswith("Take and keep Australia:")
+    assert f.locator("[data-output=words] li").all_inner_texts() == want["words"]
+    print(f"\nkeep australia: {p.count} taps and keys")
+    assert p.count <= 20, p.count
+    assert overlapping_texts(page) == []
+    shoot(page, "keep-australia")

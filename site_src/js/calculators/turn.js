@@ -29,6 +29,7 @@ import { PLAYER, OPPONENT, listNames, readTargets, requestPosition, unknownWords
 import { turnPlay } from "./turn-play.js";
 import { lineEnd } from "./turn-play-state.js";
 import { keepLink } from "./keep-link.js";
+import { selectOnFocus } from "../board/editor.js";
 
 const TARGETS = "targets"; // the goal field's value for "the territories marked as targets"
 
@@ -334,6 +335,7 @@ function mount(form, ctx) {
   form.addEventListener("input", (e) => { if (e.target.name === "aim") showAim(); });
   form.addEventListener("reset", () => setTimeout(showAim, 0));
   showAim();
+  selectOnFocus(form.elements.namedItem("opponent_reinforcements")); // a tap selects the number: a key replaces it
   entry.refresh();
 }
 
