@@ -190,3 +190,26 @@ def test_mid_turn_the_move_after_a_conquest_equals_the_brute_force(left, dice):
     r = api.handle("keep", {"position": p, "player": ME, "reinforcements": 0, "goal": "Australia", "opponent": THEM,
                             "opponent_reinforcements": 3, "moving": {"from": "Siam", "to": "Indonesia", "dice": dice}})
     assert r["ok"] and r["next"] == k.next
+
+
+def test_a_line_and_a_fresh_request_from_its_states_agree():
+    """Every conquest of the answer's most likely course, asked again as a fresh mid-turn request
+    (the position then, the move pending), moves the same armies and keeps with the chance the
+    search gave that state."""
+    theirs = {"China": 4, **dict.fromkeys(AUSTRALIA, 1)}
+    start = position({"Siam": 9}, theirs)
+    k = keep(start, ME, 0, "Australia", THEM, 3)
+    now = {t: dict(h) for t, h in start.items()}
+    checked = 0
+    for step in [s for s in k.line if "from" in s]:
+        if not step["taken"]:
+            break
+        left = step["left"] + step["moved"]
+        now[step["from"]]["armies"] = left
+        now[step["to"]] = {"owner": ME, "armies": 0}
+        fresh = keep(now, ME, 0, "Australia", THEM, 3,
+                     moving={"from": step["from"], "to": step["to"], "dice": step["dice"]})
+        assert fresh.next["move"]["armies"] == step["moved"], (step, fresh.next)
+        now[step["from"]]["armies"], now[step["to"]]["armies"] = step["left"], step["moved"]
+        checked += 1
+    assert checked == 4                     # the course takes all four territories

@@ -22,6 +22,7 @@ import riskodds as ro
 from riskodds.algorithms import real_bound, real_space, real_sweep
 from riskodds.algorithms import real_turn as search
 from riskodds.algorithms.real_rounds import Rounds
+from riskodds.algorithms.turn import compositions
 from riskodds.answers import real_turn as real
 from riskodds.checks.turn_request import read_turn
 from riskodds.facts import board
@@ -78,7 +79,7 @@ def realturn_values(request, lay, dice):
     k = lay.k
     base = [-t.defenders for t in request.targets] + [e.armies for e in request.entries]
     usable = [i for i, e in enumerate(request.entries) if e.touches]
-    for placed in real._compositions(request.R, len(usable)):
+    for placed in compositions(request.R, len(usable)):
         s = list(base)
         for i, p in zip(usable, placed):
             s[k + i] += p

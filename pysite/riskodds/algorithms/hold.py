@@ -101,21 +101,8 @@ from fractions import Fraction
 
 from . import real_turn as search
 from .hold_fill import Fill, monotone_in_defenders, worth_trying
+from .turn import compositions
 from ..guards.budget import tick
-
-
-def compositions(R, n):
-    """Every way to put R armies on n territories, the first territory's largest first."""
-    if n == 0:
-        if R == 0:
-            yield ()
-        return
-    if n == 1:
-        yield (R,)
-        return
-    for first in range(R, -1, -1):
-        for rest in compositions(R - first, n - 1):
-            yield (first,) + rest
 
 
 def hold_layout(models, front, stacks, links=None):
@@ -720,11 +707,8 @@ class Part:
         if top == 0.0 and solver.zero_is_exact:
             p = self.by_r[r][0]
             return Fraction(0), p, self.state(sub, p)
-        floor = 0.0 if top < search.TINY else top * (1 - search.RELATIVE)
         best = None
-        for f, p in floats:
-            if f < floor:
-                continue
+        for p in search.near_best(floats):
             state = self.state(sub, p)
             e = solver.exact(state)
             if best is None or solver.compare(e, best[0]) > 0:

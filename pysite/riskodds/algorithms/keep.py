@@ -41,14 +41,15 @@ Exact ties
 ----------
 Between attacks worth exactly the same, the first in the order targets in board order, attackers in
 slot order, most dice first; between moves, algorithms/plan.py `tie_key` (the one rule of every
-turn search); stop only when no attack is worth more than 0.
+turn search); between placements, the first in order (the first territory's largest first, as
+Hold's); stop only when no attack is worth more than 0.
 """
 from fractions import Fraction
 
 from ..guards.budget import tick
 from .plan import tie_key
 from .real_rounds import Rounds
-from .real_turn import RELATIVE, TINY
+from .real_turn import near_best
 from .turn import prefer
 
 
@@ -136,12 +137,9 @@ class KeepTurn:
 
     # ------------------------------------------------------------------ exact values
     def near(self, scored):
-        """The items of [(float, item), ...] the exact comparison must decide between."""
-        best = max(f for f, _ in scored)
-        if best == 0.0 and not self.zero_is_exact:
-            return [item for _, item in scored]
-        floor = 0.0 if best < TINY else best * (1 - RELATIVE)
-        return [item for f, item in scored if f >= floor]
+        """The items of [(float, item), ...] the exact comparison must decide between
+        (algorithms/real_turn.py `near_best`)."""
+        return near_best(scored, self.zero_is_exact)
 
     def exact(self, s):
         v = self.exacts.get(s)

@@ -89,6 +89,24 @@ TINY = 1e-250           # below this a float may have lost the value: compare ex
 HIGH = 0.5              # above this the chances of failing pick the candidates (`candidates`)
 
 
+def near_best(scored, zero_is_exact=True, relative=RELATIVE):
+    """The items of [(float value, item), ...] whose floats come within `relative` of the best: the
+    candidates the exact comparison decides between ("floats pick, exact decides", module
+    docstring). Every item where the best float is 0 and a 0 may not be exact (`zero_is_exact`)."""
+    best = max(f for f, _ in scored)
+    if best == 0.0 and not zero_is_exact:
+        return [item for _, item in scored]
+    floor = 0.0 if best < TINY else best * (1 - relative)
+    return [item for f, item in scored if f >= floor]
+
+
+def grow_stack(depth):
+    """Raise the recursion limit for a search `depth` rolls deep (each roll is a few frames)."""
+    need = 4 * depth + 200
+    if sys.getrecursionlimit() < need:
+        sys.setrecursionlimit(need)
+
+
 def near_least(least, relative):
     """The largest chance of failing still a candidate beside the least (`least`): the chances of
     failing are sums of positive terms like the values, with the same margin (module docstring)."""
@@ -531,10 +549,7 @@ class RealTurn:
         return min(tied, key=lambda m: tie_key(way, m, a))
 
     def grow_stack(self, depth):
-        """Raise the recursion limit for a search `depth` rolls deep (each roll is a few frames)."""
-        need = 4 * depth + 200
-        if sys.getrecursionlimit() < need:
-            sys.setrecursionlimit(need)
+        grow_stack(depth)
 
 
 class SweptTurn(RealTurn):

@@ -484,7 +484,7 @@ def _combine(board, R, scale, best_at, alternatives):
                 choose(e + 1, chosen, covered | S)
                 chosen.pop()
     choose(0, [], 0)
-    placements = _compositions(R, n)
+    placements = list(compositions(R, n))
     order = sorted(range(len(placements)), key=lambda i: _guard_order(board, placements[i]))
     plans = []
     for split in splits:
@@ -523,11 +523,20 @@ def _guard_order(board, placement):
     return (-sum(p for p, e in zip(placement, board.entries) if e.border), [-p for p in placement])
 
 
-def _compositions(R, n):
-    """Every way to place R armies on n entries (tuples summing to R)."""
+def compositions(R, n):
+    """Every way to put R armies on n territories (tuples summing to R), the first territory's
+    largest first; none on no territory, (), where R is 0. The one order of every placement search
+    (the fixed plans, the real play, holding and keeping)."""
+    if n == 0:
+        if R == 0:
+            yield ()
+        return
     if n == 1:
-        return [(R,)]
-    return [(p,) + rest for p in range(R, -1, -1) for rest in _compositions(R - p, n - 1)]
+        yield (R,)
+        return
+    for first in range(R, -1, -1):
+        for rest in compositions(R - first, n - 1):
+            yield (first,) + rest
 
 
 # ----------------------------------------------------------------------------------- armies left

@@ -13,11 +13,13 @@ from math import comb
 from ..algorithms import hold as holding
 from ..algorithms import keep as keeping
 from ..algorithms import real_turn as search
+from ..algorithms.turn import compositions
 from ..checks.keep_request import read_keep
 from ..checks.rules import STANDARD
 from ..facts.limits import COST_MODEL
 from ..guards.budget import BudgetError, Estimate, as_budget, check_cost, guarded, tick
 from . import real_turn as real
+from .hold import buffers
 
 MODEL = (
     "You place your reinforcements on your own territories, then play your turn roll by roll: any territory of "
@@ -124,13 +126,12 @@ def keep(position, player, reinforcements, goal, opponent, opponent_reinforcemen
     names = lay.names
     ends = _Ends(request, names, finder)
     potential = sum(request.mine.values()) + turn.R + sum(t.defenders for t in turn.targets)
-    zero = search.underflow_free(turn.models, potential)
+    zero = (search.underflow_free(turn.models, potential) if turn.models else True)
     solver = keeping.KeepTurn(lay, turn.min_move, request.dice, ends.float, ends.exact, zero)
-    if finder is not None:
-        finder.grow_stack(potential)
+    search.grow_stack(potential + (0 if finder is None else sum(a for _, a, _ in request.after.stacks) + request.R2))
     slots = [names.index(t) for t in request.places]
     starts = []
-    for placed in holding.compositions(turn.R, len(slots)):
+    for placed in compositions(turn.R, len(slots)):
         tick()
         s = list(base)
         for i, p in zip(slots, placed):
@@ -162,8 +163,7 @@ def keep(position, player, reinforcements, goal, opponent, opponent_reinforcemen
     if moved is not None:
         nxt = {"move": moved}
         line = [{"move": moved}] + line
-    through = () if request.after is None else tuple(t for t, inside in zip(request.after.front, request.after.goal)
-                                                     if not inside)
+    through = () if request.after is None else buffers(request.after)
     searched = {"family": "real", "complete": True, "states": len(solver.values),
                 "hold_states": 0 if finder is None else finder.states, "bound": states + hold_states,
                 "placements": len(starts),
@@ -243,13 +243,8 @@ class _Ends:
         exact ties to the first configuration (no move first)."""
         if self.finder is None:
             return None, Fraction(1)
-        scored = self.scored(s)
-        top = max(f for f, _ in scored)
-        floor = 0.0 if top < search.TINY else top * (1 - search.RELATIVE)
         best = None
-        for f, c in scored:
-            if f < floor and top > 0:
-                continue
+        for c in search.near_best(self.scored(s), self.finder.zero_is_exact):
             e = 1 - self.finder.reply_exact(c[0])[0]
             if best is None or e > best[0]:
                 best = (e, c)
@@ -264,7 +259,7 @@ def _greedy(request, turn, lay, solver, ends, base, rest):
     k = take_lay.slots
     potential = sum(e.armies for e in turn.entries) + turn.R + sum(t.defenders for t in turn.targets)
     taker = search.RealTurn(take_lay, turn.min_move, request.dice, turn.scale,
-                            search.underflow_free(turn.models, potential), "all")
+                            (search.underflow_free(turn.models, potential) if turn.models else True), "all")
     taker.grow_stack(potential)
     start_take = [-t.defenders for t in turn.targets] + [e.armies for e in turn.entries]
     _, placement = real.best_placement(taker, turn, start_take)

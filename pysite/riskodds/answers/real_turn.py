@@ -13,6 +13,7 @@ from ..algorithms import real_bound, real_space, real_sweep
 from ..algorithms import real_turn as search
 from ..algorithms.plan import tie_pick
 from ..algorithms.real_rounds import Rounds
+from ..algorithms.turn import compositions
 from ..facts.limits import IN_BROWSER
 from ..guards.budget import tick
 from ..guards.cost import real_turn_cost
@@ -190,7 +191,7 @@ def best_placement(solver, request, base):
     k = lay.k
     entries = [i for i, e in enumerate(request.entries) if e.touches]
     options = []
-    for placed in _compositions(request.R, len(entries)):
+    for placed in compositions(request.R, len(entries)):
         tick()
         s = list(base)
         for i, p in zip(entries, placed):
@@ -216,16 +217,6 @@ def best_placement(solver, request, base):
             best = (solver.exact(state), key, placed, state)
     placed = dict(zip(entries, best[2]))
     return best[3], tuple((e.name, placed[i]) for i, e in enumerate(request.entries) if e.touches)
-
-
-def _compositions(R, n):
-    """Every way to put R armies on n territories, the first territory's largest first."""
-    if n == 1:
-        yield (R,)
-        return
-    for first in range(R, -1, -1):
-        for rest in _compositions(R - first, n - 1):
-            yield (first,) + rest
 
 
 def _action(names, action):

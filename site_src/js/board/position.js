@@ -73,6 +73,9 @@ export function positionText(holdings, order) {
 }
 
 /** "Alaska", "Alaska and Alberta", "Alaska, Alberta and Ontario". */
+/** "1 die", "3 dice". */
+export const diceWords = (n) => `${n} ${n === 1 ? "die" : "dice"}`;
+
 export const listNames = (names) => (names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`);
 
 /** The targets field read (and the Hold's marked territories): the names, as typed, in order. */

@@ -6,7 +6,7 @@
 //
 // Every chance is the engine's (op "hold"): a row's difference from the best is the exact difference
 // of two of its fractions. Army counts are armies on the territory (the board's count).
-import { PLAYER, listNames, readTargets } from "../board/position.js";
+import { PLAYER, diceWords, listNames, readTargets } from "../board/position.js";
 import { gain } from "./plan.js";
 import { distinctTexts, pointsText, sameChance } from "../views/answer.js";
 
@@ -110,7 +110,6 @@ export function placedText(placement, fortify = null) {
   return `${placed.length ? listNames(placed) : "nothing placed"}${move}`;
 }
 
-const dice = (n) => `${n} ${n === 1 ? "die" : "dice"}`;
 const rolls = (n) => `${n} roll${n === 1 ? "" : "s"}`;
 
 /** The opponent's most likely course (the engine's `reply.line`: each battle followed through its
@@ -118,7 +117,7 @@ const rolls = (n) => `${n} roll${n === 1 ? "" : "s"}`;
  *  (the engine's `through`), territories of yours outside the set that he takes and attacks on from. */
 export function lineWords(line, name, through = []) {
   return line.filter((s) => s.from).map((s, i) => {
-    const head = `${i ? "Then he attacks" : "He attacks"} ${s.to} from ${s.from} (${s.armies} against ${s.defenders}) with ${dice(s.dice)}`;
+    const head = `${i ? "Then he attacks" : "He attacks"} ${s.to} from ${s.from} (${s.armies} against ${s.defenders}) with ${diceWords(s.dice)}`;
     if (!s.taken) return `${head} until ${s.from} has ${s.left} and ${s.to} ${s.defenders_left}.`;
     const falls = `${head}: on the most likely rolls it falls after ${rolls(s.rolls)}`;
     return through.includes(s.to) ? `${falls}, and he moves ${s.moved} in.` : `${falls}, and ${name} is broken.`;

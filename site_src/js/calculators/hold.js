@@ -119,7 +119,7 @@ function render(r, v, ctx) {
     section("His best reply",
       el("p", { "data-output": "reply" }, w.reply),
       r.reply.line.length ? [el("p", { class: "hint" }, "His most likely course:"), list("ol", "line", lineWords(r.reply.line, name, r.through ?? []))] : null,
-      el("p", { class: "hint" }, "On the board, your armies placed and your move are in your colour; his armies placed and his first attack in his.")),
+      el("p", { class: "hint" }, "On the board, your armies placed and your move are in your colour; his armies placed and his way in (his first attack, then on from each buffer he takes) in his.")),
     thumbsTable(r, name),
     section("What was searched", el("p", { "data-output": "searched", "data-complete": String(r.searched.complete) }, r.searched.words)),
     el("details", { class: "box" }, el("summary", {}, el("span", { class: "box-title" }, "How it is worked out")),

@@ -16,7 +16,7 @@
 // In the address the play is one text, the `play` field: the start's key (a hash of the request it
 // was started from: a play never outlives a change of the position or the goal), then the steps,
 // separated by "|":  "k1a2b3c4d|p:Central America 6|a:Central America>Venezuela x3 9-0|m:8".
-import { PLAYER } from "../board/position.js";
+import { PLAYER, diceWords } from "../board/position.js";
 
 const SEP = "|";
 
@@ -160,7 +160,6 @@ export const won = ({ position, moving }, goal) => !moving && goal.every((t) => 
 
 // ---- what the board and the panel say of a play (no DOM: the words and the scene) ----
 
-const diceWords = (n) => `${n} ${n === 1 ? "die" : "dice"}`;
 
 /** The engine's next action (`next`) in a player's words. */
 export function nextWords(next) {

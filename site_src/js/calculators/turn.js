@@ -25,7 +25,7 @@ import { probabilityView, exactBox } from "../views/probability.js";
 import { answerLine, answerPart, averageValue, lead, nextBestTexts, sameChance, valueData } from "../views/answer.js";
 import { loadBoard } from "../board/facts.js";
 import { BOARD_STYLE, boardEntry, giveContinent, loadStyle, positionReader } from "../board/entry.js";
-import { PLAYER, OPPONENT, listNames, readTargets, requestPosition, unknownWords } from "../board/position.js";
+import { PLAYER, OPPONENT, diceWords, listNames, readTargets, requestPosition, unknownWords } from "../board/position.js";
 import { turnPlay } from "./turn-play.js";
 import { lineEnd } from "./turn-play-state.js";
 import { keepLink } from "./keep-link.js";
@@ -188,12 +188,10 @@ function keepIt(r, params, ctx) {
     words: "Hold works out your chance to keep it through his next turn, from where this turn most likely ends." });
 }
 
-const dieWords = (n) => `${n} ${n === 1 ? "die" : "dice"}`;
-
 /** The keeping play's most likely course (the engine's `line`), one sentence a battle. */
 export function keepLineWords(line) {
   return line.filter((s) => s.from).map((s, i) => {
-    const head = `${i ? "Then attack" : "Attack"} ${s.to} from ${s.from} (${s.armies} against ${s.defenders}) with ${dieWords(s.dice)}`;
+    const head = `${i ? "Then attack" : "Attack"} ${s.to} from ${s.from} (${s.armies} against ${s.defenders}) with ${diceWords(s.dice)}`;
     return s.taken
       ? `${head}: on the most likely rolls it falls after ${s.rolls} roll${s.rolls === 1 ? "" : "s"}; move ${s.moved} in, leave ${s.left}.`
       : `${head} until ${s.from} has ${s.left} and ${s.to} ${s.defenders_left}.`;
@@ -207,12 +205,12 @@ function renderKeep(r, v, ctx) {
   const params = request(v).params;
   let playIt = null;
   if (shown) {
-    shown.showPlan({ placement: r.placement, steps: r.line.filter((s) => s.from).map((s) => ({ from: s.from, target: s.to, move: s.taken ? s.moved : "–" })) });
+    shown.showPlan(boardPlan(r)); // the keeping play's most likely course, as the real play's
     playIt = shown.play.answered(r, params); // "Play it" for keeping: each step asks op keep from there
   }
   const goal = goalWords(r);
   const placed = r.placement.filter((p) => p.armies > 0).map((p) => `${p.armies} on ${p.territory}`);
-  const greedy = r.greedy && (r.greedy.keep.num !== r.keep.num || r.greedy.keep.den !== r.keep.den) ? r.greedy : null;
+  const greedy = r.greedy && !sameChance(r.greedy.keep, r.keep) ? r.greedy : null;
   return el("div", { class: "turn-result" },
     lead(
       answerLine([answerPart("keep", `Take and keep ${goal}:`, r.keep), answerPart("take", "take it:", r.take)]),
