@@ -203,6 +203,28 @@ KEEP_CASES = [
 ]
 
 
+# ---------------------------------------------------------------- the kill turn (issue 43; bench/bench_kill.py's rows)
+def _kill(player, owners, R, victims, cards, sets):
+    """A turn to eliminate `victims`: owners {owner: {territory: armies}}."""
+    position = {t: {"owner": who, "armies": a} for who, held in owners.items() for t, a in held.items()}
+    return ("turn", {"position": position, "player": player, "reinforcements": R, "goal": {"eliminate": victims},
+                     "cards": cards, "sets_traded": sets})
+
+
+_RED_SA = {"Peru": 2, "Argentina": 1, "North Africa": 3}
+KILL_CASES = [
+    _kill("you", {"you": {"Brazil": 12}, "red": _RED_SA}, 3, ["red"], {"you": 4, "red": 2}, 5),
+    _kill("you", {"you": {"Brazil": 12}, "red": _RED_SA, "green": {"Congo": 2, "East Africa": 2}}, 3,
+          ["red", "green"], {"you": 4, "red": 2}, 5),
+    _kill("red", {"red": {"Ukraine": 15}, "you": {"Scandinavia": 1, "Northern Europe": 2, "Southern Europe": 3}}, 8,
+          ["you"], {"red": 3, "you": 3}, 5),
+    _kill("you", {"you": {"Brazil": 8, "North Africa": 3}, "red": {"Argentina": 2, "Peru": 1},
+                  "green": {"Egypt": 2, "Venezuela": 2}}, 4, ["red", "green"], {"you": 4, "red": 3}, 3),
+    _kill("red", {"red": {"Siam": 10, "China": 4}, "you": {"Indonesia": 2, "New Guinea": 1, "Western Australia": 2,
+                                                          "Eastern Australia": 1}}, 5, ["you"], {"red": 2, "you": 4}, 6),
+]
+
+
 def _peak_mb():
     """This process's peak resident memory since the last reset (VmHWM), MB."""
     with open("/proc/self/status") as f:
@@ -269,7 +291,7 @@ def main():
     only = args[args.index("--only") + 1].split(",") if "--only" in args else None
     match = args[args.index("--match") + 1] if "--match" in args else None
     name = args[args.index("--out") + 1] if "--out" in args else "cost.json"
-    cases = [c for c in CASES + TURN_CASES + HOLD_CASES + KEEP_CASES if (only is None or c[0] in only)
+    cases = [c for c in CASES + TURN_CASES + HOLD_CASES + KEEP_CASES + KILL_CASES if (only is None or c[0] in only)
              and (match is None or any(m in json.dumps(c) for m in match.split("|")))] if not quick else CASES[:8]
     rows = []
     print(HEADER)
@@ -341,11 +363,14 @@ def _label(op, params):
     """A short name of a request for the table."""
     if op != "turn":
         return json.dumps(params)[:52]
+    if "eliminate" in params["goal"]:
+        return (f"eliminate {'+'.join(params['goal']['eliminate'])} by {params['player']} "
+                f"+{params['reinforcements']}")[:52]
     mine = ", ".join(f"{t} {p['armies']}" for t, p in params["position"].items() if p["owner"] == "you")
     theirs = sorted({p["armies"] for p in params["position"].values() if p["owner"] != "you"})
     goal = params["goal"]["take"]
     return (f"{goal if isinstance(goal, str) else len(goal)} from {mine} +{params['reinforcements']} "
-            f"d{'-'.join(map(str, theirs))} {params['search']}")[:52]
+            f"d{'-'.join(map(str, theirs))} {params.get('search', 'auto')}")[:52]
 
 
 if __name__ == "__main__":

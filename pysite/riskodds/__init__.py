@@ -29,6 +29,7 @@ from .interfaces.describe import describe
 _TURN = ("turn", "reinforcements", "armies_needed", "TurnAnswer", "Reinforcements", "Needed")
 _HOLD = ("hold", "HoldAnswer")
 _KEEP = ("keep", "KeepAnswer")
+_KILL = ("kill", "KillAnswer")
 
 
 def __getattr__(name):
@@ -42,6 +43,9 @@ def __getattr__(name):
         return getattr(module, name)
     if name in _KEEP:
         from .answers import keep as module
+        return getattr(module, name)
+    if name in _KILL:
+        from .answers import kill as module
         return getattr(module, name)
     raise AttributeError(f"module 'riskodds' has no attribute {name!r}")
 

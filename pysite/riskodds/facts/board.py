@@ -158,6 +158,35 @@ def growing_set(n):
     return GROWING_SETS[-1] + GROWING_STEP * (n - len(GROWING_SETS))
 
 
+def set_value(n, set_values="growing"):
+    """Armies of the n-th card set traded in the game (n = 1, 2, ...): growing sets ("growing"), or a
+    list of the sets' values in order, the last repeating past its end (a fixed value: [10])."""
+    if set_values == "growing":
+        return growing_set(n)
+    return set_values[min(n, len(set_values)) - 1]
+
+
+# The forced trade at a kill (the printed rules, 1993 and later): the conqueror takes the victim's
+# cards; holding 6 or more, he must trade sets at once until he holds 4 or fewer. Any 5 cards hold a
+# set (three alike or one of each, a wild counting as any), so the sets follow from the count alone:
+# t sets, the least with hand - 3t <= 4, which is (hand - 2) // 3 for a hand of 6 or more (6 or 7
+# cards: one set; 8 to 10: two; 11 to 13: three).
+MUST_TRADE_AT = 6
+HAND_AFTER_TRADE = 4
+DECK_CARDS = 44             # 42 territory cards and 2 wild cards: no player holds more
+MOST_HAND_ATTACKING = 5     # the attacker's hand mid-turn: 4 at most after the start-of-turn trade, 5 after a kill
+
+
+def forced_trade(hand, sets_traded, set_values="growing"):
+    """(armies cashed, hand after, sets traded after) when a kill leaves the conqueror `hand` cards,
+    `sets_traded` sets having been traded in the game before."""
+    if hand < MUST_TRADE_AT:
+        return 0, hand, sets_traded
+    t = (hand - HAND_AFTER_TRADE + 2) // 3
+    armies = sum(set_value(sets_traded + i, set_values) for i in range(1, t + 1))
+    return armies, hand - 3 * t, sets_traded + t
+
+
 def borders(territories):
     """The territories of a set that border a territory outside it, in board order: where a
     holder of the set can be attacked from outside."""

@@ -146,7 +146,8 @@ ENGINE_PARTS = {"turn": {"ops": ["turn", "reinforcements", "hold", "keep"],
                                      "answers/turn.py",
                                      "checks/hold_request.py", "algorithms/hold_fill.py", "algorithms/hold.py",
                                      "answers/hold.py",
-                                     "checks/keep_request.py", "algorithms/keep.py", "answers/keep.py"]}}
+                                     "checks/keep_request.py", "algorithms/keep.py", "answers/keep.py",
+                                     "checks/kill_request.py", "algorithms/kill.py", "answers/kill.py"]}}
 NOT_SHIPPED = ["interfaces/cli.py", "__main__.py",
                "algorithms/real_sweep_numba.py"]   # CPython's compiled sweep: the browser sweeps in JavaScript
 
@@ -221,6 +222,9 @@ COST_MODEL = {
     "hold_bound_step_s": 2e-7,      #   per step of the lower bound's knapsack, once per holder front,
     "hold_table_s": 8e-6,           #   per table of a roll's outcomes (stack, territory, defenders, armies),
     "hold_state_mb": 1e-4,          #   MB per such state (integer keys and floats, and exact values),
+    "kill_request_s": 3e-2,         # the kill turn (answers/kill.py): once per request, per position of
+    "kill_state_s": 3.5e-5,         #   the bound on its search (algorithms/kill.py `states_bound`), and MB
+    "kill_state_mb": 2.5e-4,        #   per such position (fitted by bench/calibrate_cost.py),
     "keep_request_s": 2e-3,         # keeping (answers/keep.py): once per request (the taking play beside it, words),
     "keep_state_s": 1.2e-5,         #   per position of the bound on the player's turn (algorithms/keep.py
     "keep_state_mb": 1.5e-4,        #   `full_states_bound`), and MB per such position,

@@ -182,9 +182,25 @@ def op_describe(params):
     return describe()
 
 
+KILL_FIELDS = ("cards", "sets_traded", "set_values")     # op turn's fields for an eliminate goal only
+
+
 def op_turn(params):
     from ..answers.turn import turn          # the engine's "turn" part (facts ENGINE_PARTS): loaded on use
+    from ..answers.kill import kill, is_kill_goal
     dry = check_choice("estimate_only", _opt(params, "estimate_only", False), (True, False))
+    if is_kill_goal(params.get("goal")):
+        k = kill(params.get("position"), params.get("player"), params.get("reinforcements"), params.get("goal"),
+                 cards=_opt(params, "cards"), sets_traded=_opt(params, "sets_traded", 0),
+                 set_values=_opt(params, "set_values", "growing"), rules=_rules(params),
+                 min_move=_opt(params, "min_move", "dice"), dice=_opt(params, "dice", "choose"),
+                 search_family=_opt(params, "search", "auto"), moving=params.get("moving"),
+                 budget=Budget(_opt(params, "time_budget_s"), _opt(params, "memory_budget_mb"), dry))
+        return encoding.kill(k)
+    for field in KILL_FIELDS:
+        if params.get(field) is not None:
+            raise FieldError(f'{field}: cards count only for a goal of eliminating players ({{"eliminate": ...}}); '
+                             "a goal of taking territories leaves them out", field)
     t = turn(params.get("position"), params.get("player"), params.get("reinforcements"), params.get("goal"),
              rules=_rules(params), min_move=_opt(params, "min_move", "dice"), dice=_opt(params, "dice", "choose"),
              search=_opt(params, "search", "auto"), moving=params.get("moving"),

@@ -177,7 +177,16 @@ def build_parser():
     _position_args(p, "turn", '"North Africa 4, Central America 3"', 'the other territories that take part: "Brazil 2, Peru 1"',
                    'your territories\' owner is "you"')
     p.add_argument("--reinforcements", type=whole, required=True, help="armies to place this turn")
-    p.add_argument("--goal", required=True, help='a continent ("South America") or territories ("Brazil, Peru")')
+    aim = p.add_mutually_exclusive_group(required=True)
+    aim.add_argument("--goal", help='a continent ("South America") or territories ("Brazil, Peru")')
+    aim.add_argument("--eliminate", help='players to eliminate this turn: "them" (--theirs\'s owner) or owners '
+                                         'in --position ("red, green"), taking each one\'s cards at the kill')
+    p.add_argument("--through", help='with --eliminate: other territories you may take on the way ("Congo")')
+    p.add_argument("--cards", help='with --eliminate: the cards each holds, yours included ("you 4, them 2")')
+    p.add_argument("--sets-traded", type=whole, default=None, help="with --eliminate: card sets traded so far")
+    p.add_argument("--set-values", default=None,
+                   help='with --eliminate: "growing" (4, 6, 8, 10, 12, 15, then 5 more each; default) or the sets\' '
+                        'values in order, the last repeating ("10" for 10 each)')
     p.add_argument("--min-move", choices=[v for v, _ in MOVE_FIELD["choices"]], default=None,
                    help="armies moved in after a conquest: the dice of the last roll (default) or at least one")
     p.add_argument("--dice", choices=DICE, default=None,
@@ -379,14 +388,44 @@ def _turn_params(ns):
     if ns.command == "reinforcements":
         return "reinforcements", {"position": _holdings(ns.mine, "you", "mine"), "player": "you", "cards": ns.cards}
     rules, position = _board_request(ns, "them")
-    goal = ns.goal.strip()
-    names = [g.strip() for g in goal.split(",") if g.strip()]
-    params = {**rules, "position": position, "player": "you", "reinforcements": ns.reinforcements,
-              "goal": {"take": names if len(names) > 1 else goal}}
+    if ns.eliminate is None:
+        for flag in ("through", "cards", "sets_traded", "set_values"):
+            if getattr(ns, flag) is not None:
+                raise FieldError(f"--{flag.replace('_', '-')} goes with --eliminate only", flag)
+        goal = ns.goal.strip()
+        names = [g.strip() for g in goal.split(",") if g.strip()]
+        goal = {"take": names if len(names) > 1 else goal}
+        params = {**rules, "position": position, "player": "you", "reinforcements": ns.reinforcements, "goal": goal}
+    else:
+        goal = {"eliminate": _names(ns.eliminate)}
+        if ns.through:
+            goal["through"] = _names(ns.through)
+        params = {**rules, "position": position, "player": "you", "reinforcements": ns.reinforcements, "goal": goal,
+                  "cards": _cards(ns.cards)}
+        if ns.sets_traded is not None:
+            params["sets_traded"] = ns.sets_traded
+        if ns.set_values is not None and ns.set_values.strip() != "growing":
+            params["set_values"] = _names(ns.set_values)
     for key in ("min_move", "dice", "search"):
         if getattr(ns, key, None) is not None:
             params[key] = getattr(ns, key)
     return "turn", params
+
+
+def _names(text):
+    """The parts of "a, b, c", stripped."""
+    return [t.strip() for t in text.split(",") if t.strip()]
+
+
+def _cards(text):
+    """{"you": 4, "them": 2} from "you 4, them 2" (the engine checks the counts)."""
+    out = {}
+    for part in _names(text or ""):
+        who, _, count = part.rpartition(" ")
+        if not who.strip() or not count.isdigit():
+            raise FieldError(f"cards: {part!r} needs an owner and a count, like \"you 4\"", "cards")
+        out[who.strip()] = int(count)
+    return out
 
 
 def _hold_params(ns):
@@ -463,6 +502,14 @@ def _human(op, params, r, exact):
         below = f"; one fewer: {_p(r['below'])}" if r["below"] else ""
         what = "attackers" if op == "needed" else "defenders"
         return f"{r['needed']} {what} ({conv}); P = {_p(r['reached'])}{below}"
+    if op == "turn" and r.get("kind") == "kill":
+        lines = [f"P(eliminate {', '.join(r['victims'])}) with the best play, roll by roll = {_p(r['win'])}"
+                 f"{_exact(r['win'], exact)}", "  (armies on the territory throughout)"]
+        if len(r["kills"]) > 1:
+            lines += [f"  P(eliminate {k['victim']}) with the same play = {_p(k['win'])}" for k in r["kills"]]
+        lines += ["  " + w for w in r["words"]]
+        lines.append("  " + r["searched"]["words"])
+        return "\n".join(lines)
     if op == "turn":
         real = r["searched"]["family"] == "real"
         lines = [f"P(take {r['goal_name'] or ', '.join(r['targets'])}) with the best "

@@ -20,7 +20,8 @@ REQUEST_FIELDS = {
     "table": BATTLE_FIELDS + ("max_attackers", "max_defenders", "detail"),
     "plan": BATTLE_FIELDS + ("attackers", "targets", "min_move"),
     "outcome_space": RULE_NAMES + ("attack_dice_rolled", "defend_dice_rolled"),
-    "turn": ("position", "player", "reinforcements", "goal", "min_move", "dice", "search", "moving") + RULE_NAMES
+    "turn": ("position", "player", "reinforcements", "goal", "min_move", "dice", "search", "moving", "cards",
+             "sets_traded", "set_values") + RULE_NAMES
             + ("time_budget_s", "memory_budget_mb", "estimate_only"),
     "reinforcements": ("position", "player", "cards"),
     "hold": ("position", "player", "reinforcements", "hold", "opponent", "opponent_reinforcements", "fortify",

@@ -151,6 +151,23 @@ def keep(k):
             "model": list(k.model)}
 
 
+def kill(k):
+    """A KillAnswer (answers/kill.py) as JSON: every army count is armies on the territory."""
+    placed = lambda pairs: [{"territory": name, "armies": armies} for name, armies in pairs]   # noqa: E731
+
+    def step(s):
+        return {**s, "placement": placed(s["placement"])} if "placement" in s else dict(s)
+    return {"kind": "kill", "player": k.player, "victims": list(k.victims), "through": list(k.through),
+            "reinforcements": k.reinforcements, "cards": dict(k.cards), "sets_traded": k.sets_traded,
+            "next_set": k.next_set, "counts": "territory", "win": prob(k.win),
+            "kills": [{"victim": v, "win": prob(p)} for v, p in k.kills],
+            "alone": [{"victim": v, "win": prob(p)} for v, p in k.alone],
+            "placement": placed(k.placement), "next": k.next,
+            "trade": None if k.trade is None else step(k.trade), "line": [step(s) for s in k.line],
+            "cards_after": k.cards_after, "words": list(k.words), "searched": _searched(k.searched),
+            "model": list(k.model)}
+
+
 def _searched(searched):
     return dict(searched)
 

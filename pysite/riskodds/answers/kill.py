@@ -1,0 +1,361 @@
+"""The kill turn as an answer (op `turn` with goal {"eliminate": ...}): the whole turn (placement;
+every attack, dice and move; at each kill the forced card trade and the best placement of the armies
+it brings) that makes the chance to eliminate every player named the largest, exactly; with the
+chance of each kill under that play and the cards held at the end.
+
+The search is algorithms/kill.py's; the card rules are facts/board.py's (`forced_trade`). Army counts
+are armies on the territory (the board's count). The danger view is the same request from the other
+side: the opponent as the player and you as the player to eliminate."""
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import permutations
+from math import comb
+
+from ..algorithms import kill as killing
+from ..algorithms import real_turn as search
+from ..algorithms.turn import compositions
+from ..checks.kill_request import is_kill_goal, read_kill  # noqa: F401  (api: which goal is a kill)
+from ..checks.rules import STANDARD
+from ..facts.board import forced_trade, set_value
+from ..facts.limits import COST_MODEL
+from ..guards.budget import BudgetError, Estimate, as_budget, check_cost, guarded, tick
+from . import real_turn as real
+
+MODEL = (
+    "You place your reinforcements on your own territories, then play roll by roll: any territory of yours with "
+    "2 armies or more attacks any territory of the players to eliminate (or one you may go through) next to it, "
+    "with any number of dice before each roll; after a conquest you move in at least the dice rolled, at most all "
+    "but one. Every other territory is a wall.",
+    "When you take a player's last territory you take his cards. Holding 6 or more, you must trade sets at once "
+    "until you hold 4 or fewer, and place those armies at once on your territories; then you play on.",
+    "A set is worth the game's next value (4, 6, 8, 10, 12, 15, then 5 more each, or the values you give). You "
+    "draw one card at the end of a turn in which you took a territory.",
+    "Your play is the one that makes the chance to eliminate every player named the largest.",
+)
+MOST_PLACEMENTS = 20_000
+
+
+@dataclass(frozen=True)
+class KillAnswer:
+    """The best turn to eliminate players.
+
+    win: P(every victim eliminated) under the best play (Fraction). kills: ((victim, P(he is
+    eliminated) under the same play), ...) in the order named. placement: ((territory, armies
+    placed), ...) on the player's territories next to a target. next: the first action ({"attack":
+    {"from", "to", "dice"}}, mid-turn {"move": {"from", "to", "armies"}}, or {"stop": True}). trade:
+    mid-turn, where the waiting conquest is a kill, what it brings ({"victim", "cards_taken",
+    "sets", "armies", "hand", "sets_traded", "placement"}), else None. line: a typical course (each
+    roll's most likely outcome), each step a battle as a turn's ({"from", "to", "dice", "armies",
+    "defenders", "rolls", "taken", "moved" or "left", "defenders_left"}) or a kill ({"kill", "cards_taken",
+    "sets", "armies", "hand", "sets_traded", "placement"}). cards_after: the player's cards at the end of
+    that course, the card drawn included. next_set: the armies the game's next set is worth now.
+    words: sentences. searched: what was searched."""
+    player: str
+    victims: tuple
+    through: tuple
+    reinforcements: int
+    cards: dict
+    sets_traded: int
+    next_set: int
+    win: Fraction
+    kills: tuple
+    alone: tuple
+    placement: tuple
+    next: dict
+    trade: object
+    line: tuple
+    cards_after: int
+    words: tuple
+    searched: dict
+    model: tuple = MODEL
+
+
+@guarded
+def kill(position, player, reinforcements, goal, *, cards=None, sets_traded=0, set_values="growing",
+         rules=STANDARD, min_move="dice", dice="choose", search_family="auto", moving=None, budget=None):
+    """The best way for `player` to eliminate the players of `goal` this turn (the module's MODEL).
+
+    goal: {"eliminate": "<owner>"} or {"eliminate": ["<owner>", ...], "through": ["<territory>", ...]}:
+        every territory of every owner named is to be taken, in the order the play chooses; through:
+        other territories the player may take on the way (every other territory is a wall).
+    cards: {"<owner>": n, ...}, the player's own included (an owner left out holds none).
+    sets_traded: card sets traded in the game so far; set_values: "growing" (4, 6, 8, 10, 12, 15, then
+        5 more each) or a list of the sets' values in order (the last repeating: [10] is 10 each).
+    moving: mid-turn, a conquest waiting for its move ({"from", "to", "dice"}, as a turn's). Where it
+        took a victim's last territory, that victim is named in goal with no territory left, and the
+        answer's `trade` says what the kill brings and where to place it.
+
+    Killing red with Brazil 6 and North Africa 1, then green with the armies his cards bring:
+
+    >>> position = {"Brazil": {"owner": "you", "armies": 6}, "North Africa": {"owner": "you", "armies": 1},
+    ...             "Peru": {"owner": "red", "armies": 1}, "Argentina": {"owner": "red", "armies": 2},
+    ...             "Congo": {"owner": "green", "armies": 2}}
+    >>> k = kill(position, "you", 0, {"eliminate": ["red", "green"]}, cards={"you": 4, "red": 2}, sets_traded=5)
+    >>> f"{float(k.win):.4f}", [(v, f"{float(p):.4f}") for v, p in k.kills]
+    ('0.7358', [('red', '0.7360'), ('green', '0.7358')])
+    >>> [(s["kill"], s["armies"]) for s in k.line if "kill" in s]
+    [('red', 15), ('green', 0)]
+    """
+    request = read_kill(position, player, reinforcements, goal, cards, sets_traded, set_values, rules, min_move,
+                        dice, search_family, moving)
+    budget = as_budget(budget)
+    turn = request.turn
+    what = f"eliminating {_listing(list(request.victims))} with {turn.R:,} to place"
+    lay = search.layout(turn.targets, turn.entries, turn.adjacent)
+    base = [-t.defenders for t in turn.targets] + [e.armies for e in turn.entries]
+    slots = [lay.k + i for i, e in enumerate(turn.entries) if e.touches]
+    placements = comb(turn.R + len(slots) - 1, len(slots) - 1) if slots else 1
+    hint = "Fewer reinforcements, fewer players to eliminate or smaller stacks would fit."
+    if placements > MOST_PLACEMENTS:
+        raise BudgetError(f"{what} has {placements:,} ways to place: too many to search. {hint}", "reinforcements")
+    cashed = _cashed(request)
+    cashed_most = cashed((1 << len(request.victims)) - 1)[0]
+    top = list(base)
+    if len(top) > lay.k:
+        top[lay.k] += turn.R
+    states = killing.states_bound(lay, top, request.victim_of, cashed)
+    if states > real.MOST_STATES:
+        raise BudgetError(f"{what} could meet up to {states:,} positions: more than any budget allows. {hint}", "goal")
+    estimate = Estimate(COST_MODEL["kill_request_s"] + COST_MODEL["kill_state_s"] * states,
+                        COST_MODEL["base_mb"] + COST_MODEL["kill_state_mb"] * states, what,
+                        COST_MODEL["turn_browser_factor"])
+    check_cost(estimate, budget, "goal", hint)
+
+    potential = sum(base[lay.k:]) + turn.R + cashed_most + sum(t.defenders for t in turn.targets)
+    zero = search.underflow_free(turn.models, potential) if turn.models else True
+    solver = killing.KillTurn(lay, turn.min_move, request.dice, request.victim_of, request.cards,
+                              request.set_values, zero, search.relative_for(potential))
+    search.grow_stack(potential)
+    hand, sets = request.hand, request.sets_traded
+    trade = None
+    moved = None
+    if turn.moving is None:
+        starts = []
+        for placed in compositions(turn.R, len(slots)):
+            tick()
+            s = list(base)
+            for i, p in zip(slots, placed):
+                s[i] += p
+            starts.append((solver.start(s, hand, sets), placed))
+        near = solver.near([(solver.value(s), i) for i, (s, _) in enumerate(starts)])
+        best = None
+        for i in near:
+            e = solver.exact(starts[i][0])
+            if best is None or e > best[0]:
+                best = (e, i)
+        win, i = best
+        start, placed = starts[i]
+        placement = tuple((lay.names[i], p) for i, p in zip(slots, placed))
+    else:                                   # mid-turn: the move first, then the kill's trade if it is one
+        placement = ()
+        start, moved, trade, win = _mid_turn(solver, request, lay, base)
+    kills = _kills(solver, request, start)
+    line, end = _course(solver, request, start)
+    if moved is not None:
+        line = [{"move": moved}] + ([dict(trade, kill=trade["victim"])] if trade else []) + line
+    action = solver.best_action(start)
+    nxt = {"move": moved} if moved is not None else (
+        {"stop": True} if action is None else
+        {"attack": {"from": lay.names[action[0]], "to": lay.names[action[1]], "dice": action[2]}})
+    conquered = moved is not None or any(step.get("taken") for step in line)
+    cards_after = end[-2] + (1 if conquered else 0)
+    searched = {"family": "real", "complete": True, "states": len(solver.values), "bound": states,
+                "placements": placements,
+                "words": f"Every placement ({placements:,}) and way to play your turn, roll by roll, with every "
+                         f"placement of the armies a kill brings ({len(solver.values):,} positions)."}
+    card_words = {request.turn.player: hand, **{v: c for v, c in zip(request.victims, request.cards)}}
+    next_set = set_value(sets + 1, request.set_values)
+    alone = ()
+    if not win and len(request.victims) > 1 and turn.moving is None:
+        alone = tuple((v, _alone(position, player, reinforcements, request, v, rules, min_move, dice))
+                      for v in request.victims)
+    words = _words(request, win, kills, alone, placement, nxt, trade, line, cards_after, next_set)
+    return KillAnswer(turn.player, request.victims, request.through, turn.R, card_words, sets, next_set, win,
+                      kills, alone, placement, nxt, trade, tuple(line), cards_after, tuple(words), searched)
+
+
+def _alone(position, player, reinforcements, request, victim, rules, min_move, dice):
+    """The best chance to eliminate `victim` alone, the other victims' territories gone through."""
+    others = [t.name for t, v in zip(request.turn.targets, request.victim_of)
+              if v >= 0 and request.victims[v] != victim]
+    cards = {request.turn.player: request.hand, victim: request.cards[request.victims.index(victim)]}
+    return kill(position, player, reinforcements, {"eliminate": victim, "through": list(request.through) + others},
+                cards=cards, sets_traded=request.sets_traded,
+                set_values=request.set_values if request.set_values == "growing" else list(request.set_values),
+                rules=rules, min_move=min_move, dice=dice).win
+
+
+def _cashed(request):
+    """cashed(dead): (the most armies the kills of the victims in mask `dead` can bring, over the
+    orders of those kills; the number of orders), memoised; the victim killed mid-turn first."""
+    memo = {}
+
+    def cashed(dead):
+        got = memo.get(dead)
+        if got is None:
+            most, orders = 0, 0
+            for order in permutations(v for v in range(len(request.victims)) if dead >> v & 1):
+                if request.killed is not None and request.killed in order and order[0] != request.killed:
+                    continue
+                hand, sets, armies = request.hand, request.sets_traded, 0
+                for v in order:
+                    more, hand, sets = forced_trade(hand + request.cards[v], sets, request.set_values)
+                    armies += more
+                most, orders = max(most, armies), orders + 1
+            got = memo[dead] = (most, max(orders, 1))
+        return got
+    return cashed
+
+
+def _mid_turn(solver, request, lay, base):
+    """(the state after the best move, the move, the trade or None, the exact value) for a request
+    waiting for its move (turn.moving); a kill when request.killed names the victim just taken."""
+    turn = request.turn
+    names = lay.names
+    x, y = names.index(turn.moving.source), names.index(turn.moving.target)
+    s = solver.start(base, request.hand, request.sets_traded)
+    a, n = base[x], turn.moving.dice
+    cards = 0 if request.killed is None else request.cards[request.killed]
+
+    def after(m):
+        t = list(s)
+        t[x], t[y] = a - m, m
+        cashed = 0
+        if request.killed is not None:
+            cashed, t[-2], t[-1] = forced_trade(t[-2] + cards, t[-1], request.set_values)
+        return solver.settle(t), cashed
+
+    options = list(solver.moves(n, a))
+    near = solver.near([(solver.conquered(*after(m)), m) for m in options])
+    best = None
+    for m in near:
+        e = solver.exact_conquered(*after(m))
+        if best is None or e > best[0]:
+            best = (e, m)
+    win, m = best
+    t, cashed = after(m)
+    trade = None
+    if request.killed is not None:
+        placement = ()
+        if cashed and not solver.won(t):
+            placed, t = solver.best_placement(t, cashed)
+            placement = tuple((names[i], p) for i, p in placed)
+        trade = {"victim": request.victims[request.killed], "cards_taken": cards,
+                 "sets": (t[-1] - request.sets_traded), "armies": cashed, "hand": t[-2], "sets_traded": t[-1],
+                 "placement": placement}
+    return t, {"from": turn.moving.source, "to": turn.moving.target, "armies": m}, trade, win
+
+
+def _kills(solver, request, start):
+    """((victim, P(he is eliminated) under the best play), ...), exactly."""
+    if not request.victims:
+        return ()
+    groups = [solver.of_victim[v] for v in range(len(request.victims))]
+
+    def end(s):
+        return tuple(Fraction(int(all(s[y] >= 0 for y in g))) for g in groups)
+    got = solver.follow(start, end)
+    return tuple(zip(request.victims, got))
+
+
+def _course(solver, request, s, most_steps=60):
+    """(a typical course from s under the best play, its end state): each step one battle followed
+    through each roll's most likely outcome until the target falls or the play turns elsewhere, and
+    after a kill the trade and where its armies go."""
+    names = solver.lay.names
+    steps = []
+    while len(steps) < most_steps:
+        action = solver.best_action(s)
+        if action is None:
+            break
+        x, y, n = action
+        step = {"from": names[x], "to": names[y], "dice": n, "armies": s[x], "defenders": -s[y], "rolls": 0,
+                "taken": False}
+        trade = None
+        while True:
+            tick()
+            a, d = s[x], -s[y]
+            outcomes, _ = solver.tables.pairs[y][n, min(solver.tables.most_defend[y], d)]
+            al, dl, _, _ = max(outcomes, key=lambda o: (o[3], o[1]))
+            step["rolls"] += 1
+            if dl >= d:
+                before = s
+                m, cashed, placed, s = solver.step(s, x, y, a - al, n)
+                step.update(taken=True, left=a - al - m, moved=m, defenders_left=0)
+                v = solver.victim_of[y]
+                if v >= 0 and all(s[z] >= 0 for z in solver.of_victim[v]):
+                    trade = {"kill": request.victims[v], "cards_taken": request.cards[v],
+                             "sets": s[-1] - before[-1], "armies": cashed, "hand": s[-2], "sets_traded": s[-1],
+                             "placement": tuple((names[i], p) for i, p in placed)}
+                break
+            s = solver.rolled(s, x, y, a - al, dl)
+            again = solver.best_action(s)
+            if again is None or again[:2] != (x, y):
+                step.update(left=a - al, defenders_left=d - dl)
+                break
+            n = again[2]
+        steps.append(step)
+        if trade:
+            steps.append(trade)
+    return steps, s
+
+
+def _words(request, win, kills, alone, placement, nxt, trade, line, cards_after, next_set):
+    victims = list(request.victims)
+    out = []
+    player = request.turn.player
+    you = "You" if player == "you" else player
+    hand = request.hand
+    held = ", ".join(f"{v} {c}" for v, c in zip(victims, request.cards))
+    out.append(f"{you} {'hold' if you == 'You' else 'holds'} {hand} {'card' if hand == 1 else 'cards'}; {held}. "
+               f"{request.sets_traded} "
+               f"{'set' if request.sets_traded == 1 else 'sets'} traded so far: the next set is worth {next_set}.")
+    if trade:
+        if trade["armies"]:
+            out.append(f"Taking {trade['victim']}'s last territory brings his {trade['cards_taken']} "
+                       f"{'card' if trade['cards_taken'] == 1 else 'cards'}: trade {trade['sets']} "
+                       f"{'set' if trade['sets'] == 1 else 'sets'} now for {trade['armies']} armies.")
+            placed = [f"{a} on {t}" for t, a in trade["placement"] if a]
+            if placed:
+                out.append(f"Place them: {_listing(placed)}.")
+        else:
+            out.append(f"Taking {trade['victim']}'s last territory brings his {trade['cards_taken']} "
+                       f"{'card' if trade['cards_taken'] == 1 else 'cards'}: you hold {trade['hand']}, too few to "
+                       "trade now.")
+    placed = [f"{a} on {t}" for t, a in placement if a]
+    if placed:
+        out.append(f"Place {_listing(placed)}.")
+    if "move" in nxt:
+        mv = nxt["move"]
+        out.append(f"{mv['to']}: taken, move in {mv['armies']} now.")
+    elif "attack" in nxt:
+        at = nxt["attack"]
+        out.append(f"Attack {at['to']} from {at['from']} with {at['dice']} {'die' if at['dice'] == 1 else 'dice'}.")
+    else:
+        out.append("No attack gives a chance: do not attack." if not win else "The turn is won: stop.")
+    verb = "eliminate" if you == "You" else "eliminates"
+    if len(victims) == 1:
+        out.append(f"{you} {verb} {victims[0]} with chance {_percent(win)}.")
+    else:
+        each = ", ".join(f"{v} {_percent(p)}" for v, p in kills)
+        out.append(f"{you} {verb} all of {_listing(victims)} with chance {_percent(win)} ({each}).")
+    if alone:
+        each = "; ".join(f"{v} alone {_percent(p)}" for v, p in alone)
+        out.append(f"Eliminating one of them is still possible: {each}.")
+    for step in line:
+        if "kill" in step and "from" not in step and step is not line[0]:
+            if step["armies"]:
+                out.append(f"On a typical course, killing {step['kill']} brings {step['armies']} armies from "
+                           f"{step['sets']} {'set' if step['sets'] == 1 else 'sets'}.")
+            break
+    out.append(f"{you} {'end' if you == 'You' else 'ends'} a typical course holding {cards_after} "
+               f"{'card' if cards_after == 1 else 'cards'}, the card drawn for a conquest included.")
+    return out
+
+
+def _percent(p):
+    return f"{100 * float(p):.3g} %"
+
+
+def _listing(parts):
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
