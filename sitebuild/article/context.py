@@ -10,7 +10,7 @@ import riskodds as ro
 from markupsafe import escape
 
 from . import data as article_data, decisions, downloads, facts, fmt, history, simdata
-from . import holding, tables as article_tables, turn_table
+from . import holding, kills, tables as article_tables, turn_table
 from .figure_table import figure_html, sources_html
 
 THUMB_BANDS = [(1, 5), (6, 10), (11, 25), (26, 50)]   # rules of thumb: bands of defenders D
@@ -221,6 +221,7 @@ def content_context(figures: dict, assets: dict, hists) -> dict:
             "turn_play": turn_play, "turn_opening": turn_opening, "hold_play": holding.play, "holds": holding.HOLDS,
             "hold_story": holding.story,
             "keep_play": holding.keep_play, "keeps": holding.KEEPS,
+            "kill_story": kills.kill_story, "chain_story": kills.chain_story, "kills": kills.KILLS, "stop_story": kills.stop_story,
             "continent_doors": continent_doors, "continents_real": continents_real, "continent_rows": continent_rows,
             "chains_checked": decisions.chains_match_every_plan,
             "and_list": lambda items: items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]}

@@ -88,6 +88,11 @@ Holding a continent through his next turn (holding.HOLDS, riskodds.hold; armies 
 Taking and keeping it (holding.KEEPS, riskodds.keep; armies on the territory):
   keep/NAME/keep, keep/NAME/take      P(kept through his turn) and P(taken), the play that keeps best
   keep/NAME/greedy-keep, .../greedy-take  the same for the play that takes best
+The kill turn (kills.KILLS and kills.STOPS, riskodds.kill; armies on the territory):
+  kill/NAME/win                P(every player named eliminated this turn), the best play
+  kill/NAME/kill/VICTIM        P(VICTIM eliminated) under that play; kill/NAME/alone/VICTIM his alone
+  killstop/NAME/before         P(he eliminates you next turn) as it stands
+  killstop/NAME/best, .../worst  the same after your best and your worst placement of your new armies
 RULES is std (2 defence dice), cap (capital: 3), before or after (2 defence dice, the defender
 choosing how many before or after the attacker's roll), or one of the earlier GPU kernel's dice models
 (gpu_pipeline.rounds.legacy_model.MODELS: fair, biased-faces, unsorted-rounds, legacy-kernel), whose
@@ -105,7 +110,7 @@ from riskodds.algorithms import reshape as balanced
 from gpu_pipeline.rounds import legacy_model
 
 from .. import paths
-from . import decisions, history, holding, simdata
+from . import decisions, history, holding, kills, simdata
 
 RARE_FILE = paths.ROOT / "data" / "simulations" / "rare_event_scaling.json"
 RARE_BENCH = paths.ROOT / "bench" / "results" / "bench_rare.json"
@@ -515,6 +520,10 @@ def value(key: str):
         return holding.value(*parts)
     if head == "keep":
         return holding.keep_value(*parts)
+    if head == "kill":
+        return kills.kill_value(*parts)
+    if head == "killstop":
+        return kills.stop_value(*parts)
     if head == "mc":
         *inner, runs, what = parts
         return _mc_value(value("/".join(inner)), int(float(runs)), what)

@@ -464,6 +464,17 @@ HOLDS = {
 # part 2's "Take it and keep it" (sitebuild/article/holding.py KEEPS), restated the same way
 KEEPS = {"siam-9": ({"Siam": 9}, {"China": 4, "Indonesia": 1, "New Guinea": 1, "Western Australia": 1,
                                   "Eastern Australia": 1}, 0, 3, "Australia")}
+# part 2's "The kill turn" (sitebuild/article/kills.py KILLS and STOPS), restated the same way
+_SA_RED = {"Peru": 1, "Argentina": 2}
+KILLS = {
+    "chain-4": ({"you": {"Brazil": 6, "North Africa": 1}, "red": _SA_RED, "green": {"Congo": 2}}, "you", 0,
+                ["red", "green"], {"you": 4, "red": 2}, 5),
+    "chain-3": ({"you": {"Brazil": 6, "North Africa": 1}, "red": _SA_RED, "green": {"Congo": 2}}, "you", 0,
+                ["red", "green"], {"you": 3, "red": 2}, 5),
+    "red-alone": ({"you": {"Brazil": 6, "North Africa": 1}, "red": _SA_RED}, "you", 0, ["red"], {"you": 4, "red": 2}, 5),
+}
+STOPS = {"europe": ({"red": {"Middle East": 10}, "you": {"Ukraine": 2, "Scandinavia": 2, "Northern Europe": 2}}, 5,
+                    {"red": 3, "you": 3}, 5, 4)}
 HOLD_THUMBS = ["all on the most threatened border", "even on the borders",
                "2 on each border, the rest on the most threatened"]
 
@@ -515,6 +526,59 @@ def _keep(p):
     if p[1] in ("greedy-keep", "greedy-take"):
         return _frac(answer["greedy"][p[1].split("-")[1]])
     raise KeyError(p)
+
+
+def _owned(owners):
+    return {t: {"owner": who, "armies": a} for who, held in owners.items() for t, a in held.items()}
+
+
+def _kill(p):
+    """kill/NAME/win | kill/VICTIM | alone/VICTIM by the brute force (kill_oracle.py: every placement, policy,
+    move and placement of the armies a kill brings); kill/VICTIM within the least and the most among
+    the best plays."""
+    import kill_oracle
+    owners, player, R, victims, cards, sets = KILLS[p[0]]
+    if p[1] == "alone":
+        others = [t for who, held in owners.items() if who in victims and who != p[2] for t in held]
+        return kill_oracle.best(_owned(owners), player, R, [p[2]], {player: cards[player], p[2]: cards.get(p[2], 0)},
+                                sets, through=tuple(others))
+    o = kill_oracle.KillOracle(_owned(owners), player, R, victims, cards, sets)
+    if p[1] == "win":
+        return o.best()
+    if p[1] == "kill":
+        a = ro.interfaces.api.handle("turn", {"position": _owned(owners), "player": player, "reinforcements": R,
+                                              "goal": {"eliminate": victims}, "cards": cards, "sets_traded": sets})
+        got = {k["victim"]: _frac(k["win"]) for k in a["kills"]}[p[2]]
+        low, high = o.best_kill_range()[p[2]]
+        assert low <= got <= high, (low, got, high)
+        return got
+    raise KeyError(p)
+
+
+@lru_cache(maxsize=None)
+def _stops(name):
+    """(his chance as it stands, [his chance after each placement of your new armies]): fresh JSON
+    requests, one per placement, the placements enumerated here."""
+    owners, R2, cards, sets, R = STOPS[name]
+    you = list(owners["you"])
+    assert len(you) == 3, you
+
+    def chance(mine):
+        a = ro.interfaces.api.handle("turn", {"position": _owned({**owners, "you": mine}), "player": "red",
+                                              "reinforcements": R2, "goal": {"eliminate": ["you"]}, "cards": cards,
+                                              "sets_traded": sets})
+        return _frac(a["win"])
+    after = []
+    for i in range(R + 1):
+        for j in range(R - i + 1):
+            placed = (i, j, R - i - j)
+            after.append(chance({t: owners["you"][t] + q for t, q in zip(you, placed)}))
+    return chance(owners["you"]), after
+
+
+def _killstop(p):
+    before, after = _stops(p[0])
+    return {"before": before, "best": min(after), "worst": max(after)}[p[1]]
 
 
 def _hold(p):
@@ -579,6 +643,10 @@ def evaluate(key: str):
         return _hold(p[1:])
     if p[0] == "keep":
         return _keep(p[1:])
+    if p[0] == "kill":
+        return _kill(p[1:])
+    if p[0] == "killstop":
+        return _killstop(p[1:])
     if p[0] == "battle" and p[4] in CHOOSING and p[5] == "win":
         return _choice_win(CHOOSING[p[4]], p[1], p[2], p[3])
     if p[0] == "needed" and p[4] in CHOOSING:

@@ -63,7 +63,8 @@ def test_the_section_comes_after_taking_a_continent_with_its_six_parts(part2):
     assert ids[at - 1] == "how-many-armies-does-a-continent-take"        # after that section's last part
     assert ids[at + 1:at + 7] == ["one-door", "two-doors", "many-doors", "when-spreading-pays", "one-step-out",
                                   "take-it-and-keep-it"]
-    assert ids[at + 7] == "downloads"
+    assert ids[at + 7] == "the-kill-turn"                                  # then the kill turn (issue 43)
+    assert ids[at + 8:at + 11] == ["when-a-kill-pays", "stopping-his-kill", "downloads"]
 
 
 def test_it_asks_the_forums_questions_and_cites_as_the_issue_does(words):

@@ -30,6 +30,7 @@ import { turnPlay } from "./turn-play.js";
 import { lineEnd } from "./turn-play-state.js";
 import { keepLink } from "./keep-link.js";
 import { selectOnFocus } from "../board/editor.js";
+import { KILL, killHint, killPlan, killRequest, readKill, renderKill, victimsOf } from "./turn-kill.js";
 
 const TARGETS = "targets"; // the goal field's value for "the territories marked as targets"
 
@@ -57,6 +58,7 @@ function setupHint(get) {
   if (pos.error) return null; // a mistake in the text: the message beside it says what
   const held = new Map(pos.value.map((h) => [h.territory, h]));
   const yours = pos.value.filter((h) => h.owner === PLAYER).map((h) => h.territory);
+  if (get("aim") === KILL) return killHint(pos.value, get); // eliminating: no goal territories to check
   if (!yours.length) return "Mark a territory of yours: tap it on the board, then You.";
   const goal = askedGoal(get);
   if (goal.unknown?.length) return null;
@@ -89,12 +91,17 @@ function read(get) {
   if (!goal.continent && goal.targets === undefined) values.goal = { take: goal.name };
   values.min_move = get("min_move"); // the engine's choices; it words the message for anything else
   values.search = get("search") || "auto"; // "auto", or the narrower search a refusal offered (below)
-  values.aim = get("aim") === "keep" ? "keep" : "take";
+  values.aim = ["keep", KILL].includes(get("aim")) ? get("aim") : "take";
   if (values.aim === "keep") pick(values, errors, "opponent_reinforcements", parseInteger(get("opponent_reinforcements"), { label: "His reinforcements" }));
+  if (values.aim === KILL) { // the goal fields do not take part
+    delete errors.targets;
+    readKill(get, values, errors);
+  }
   return { values, errors, waiting };
 }
 
 function request(v) {
+  if (v.aim === KILL) return killRequest(v, requestPosition(v.position)); // op "turn", goal eliminate
   if (v.aim === "keep") { // op "keep": the play that takes the goal and keeps it through his next turn
     return { op: "keep", params: { position: requestPosition(v.position), player: PLAYER, reinforcements: v.reinforcements,
       goal: v.goal, opponent: OPPONENT, opponent_reinforcements: v.opponent_reinforcements, min_move: v.min_move } };
@@ -235,6 +242,11 @@ function renderKeep(r, v, ctx) {
 
 function render(r, v, ctx) {
   if (r.keep !== undefined) return renderKeep(r, v, ctx);
+  if (r.kind === "kill") {
+    const shown = controls.get(ctx.form);
+    if (shown) shown.showPlan(killPlan(r));
+    return renderKill(r, shown && r.player === PLAYER ? shown.play.answered(r, request(v).params) : null);
+  }
   const shown = controls.get(ctx.form);
   if (shown) shown.showPlan(boardPlan(r));
   const goal = goalWords(r);
@@ -283,12 +295,21 @@ function mount(form, ctx) {
 
   /** The goal's territories on the board: a continent's, or the targets marked. */
   function goalSet() {
+    if (get("aim") === KILL) { // every territory of the players named
+      const who = get("kill_turn") === "his" ? [PLAYER] : victimsOf(get("victims"));
+      const pos = parsed(get("position"));
+      return new Set((pos.value ?? []).filter((h) => who.includes(h.owner)).map((h) => h.territory));
+    }
     const goal = askedGoal(get);
     return new Set(goal.continent ? goal.continent.territories : goal.targets ?? []);
   }
 
   /** "Goal: take Africa (bonus 3)." or the targets marked, or none yet: where the player looks. */
   function goalWords() {
+    if (get("aim") === KILL) {
+      return get("kill_turn") === "his" ? "Goal: his turn, to eliminate you (every territory of yours)."
+        : `Goal: eliminate ${listNames(victimsOf(get("victims")))} (every territory of theirs).`;
+    }
     const goal = askedGoal(get);
     if (goal.continent) return `Goal: take ${goal.continent.name} (bonus ${goal.continent.bonus}).`;
     if (goal.targets?.length) return `Goal: take ${listNames(goal.targets)}, the territor${goal.targets.length === 1 ? "y" : "ies"} marked as target${goal.targets.length === 1 ? "" : "s"}.`;
@@ -314,7 +335,7 @@ function mount(form, ctx) {
     presets: board.presets,
     presetFields: (p) => ({ ...p.fields, cards: "0" }),
     kept: ["position", "targets", "goal", "reinforcements"],
-    watched: ["position", "targets", "goal"],
+    watched: ["position", "targets", "goal", "aim", "victims", "kill_turn"],
     goalSet, goalWords, setupHint: () => setupHint(get),
     markLabel: "Target", onMark: setTarget, onWhole: wholeContinent,
     /** a territory out of play is no target either */
@@ -329,8 +350,15 @@ function mount(form, ctx) {
   widenAgain(form);
   // "Take it and keep it" asks for his reinforcements
   const keepFields = form.querySelector("[data-role=keep-fields]");
-  const showAim = () => { keepFields.hidden = form.elements.namedItem("aim")?.value !== "keep"; };
-  form.addEventListener("input", (e) => { if (e.target.name === "aim") showAim(); });
+  const killFields = form.querySelector("[data-role=kill-fields]");
+  const showAim = () => {
+    const aim = form.elements.namedItem("aim")?.value;
+    const his = get("kill_turn") === "his";
+    keepFields.hidden = !(aim === "keep" || (aim === KILL && his));
+    killFields.hidden = aim !== KILL;
+    form.elements.namedItem("victims").closest(".field").hidden = his;
+  };
+  form.addEventListener("input", (e) => { if (["aim", "kill_turn"].includes(e.target.name)) showAim(); });
   form.addEventListener("reset", () => setTimeout(showAim, 0));
   showAim();
   selectOnFocus(form.elements.namedItem("opponent_reinforcements")); // a tap selects the number: a key replaces it

@@ -1,0 +1,44 @@
+// The kill aim's pure parts (site_src/js/calculators/turn-kill.js): the cards field read, the players
+// named, the request sent (yours or his), and the typical course's sentences.
+import test from "node:test";
+import assert from "node:assert/strict";
+import { killLineWords, killRequest, theirCards, victimsOf } from "../../site_src/js/calculators/turn-kill.js";
+
+test("their cards: a number for one player, pairs for several, a clear message otherwise", () => {
+  assert.deepEqual(theirCards("2", ["opponent"]).value, { opponent: 2 });
+  assert.deepEqual(theirCards("opponent 2, green 1", ["opponent", "green"]).value, { opponent: 2, green: 1 });
+  assert.match(theirCards("2", ["opponent", "green"]).error, /each player/);
+  assert.match(theirCards("opponent two", ["opponent"]).error, /needs a player and a number/);
+  assert.deepEqual(victimsOf(" opponent , green ,"), ["opponent", "green"]);
+});
+
+test("the request: yours eliminates the players named with your reinforcements; his eliminates you with his", () => {
+  const v = { kill_turn: "mine", victims: ["opponent"], your_cards: 4, their_cards: { opponent: 2 }, sets_traded: 5,
+    reinforcements: 3, opponent_reinforcements: 7, min_move: "dice" };
+  const mine = killRequest(v, { Brazil: { owner: "you", armies: 6 } });
+  assert.equal(mine.op, "turn");
+  assert.deepEqual(mine.params.goal, { eliminate: ["opponent"] });
+  assert.equal(mine.params.player, "you");
+  assert.equal(mine.params.reinforcements, 3);
+  assert.deepEqual(mine.params.cards, { you: 4, opponent: 2 });
+  const his = killRequest({ ...v, kill_turn: "his", victims: ["you"] }, {});
+  assert.equal(his.params.player, "opponent");
+  assert.equal(his.params.reinforcements, 7);
+  assert.deepEqual(his.params.goal, { eliminate: ["you"] });
+});
+
+test("the typical course: battles, then the kill with its trade and where its armies go", () => {
+  const line = [
+    { from: "Brazil", to: "Argentina", dice: 3, armies: 6, defenders: 2, rolls: 1, taken: true, left: 1, moved: 5, defenders_left: 0 },
+    { kill: "red", cards_taken: 2, sets: 1, armies: 15, hand: 3, sets_traded: 6, placement: [{ territory: "North Africa", armies: 15 }] },
+    { from: "North Africa", to: "Congo", dice: 3, armies: 16, defenders: 2, rolls: 1, taken: true, left: 1, moved: 15, defenders_left: 0 },
+    { kill: "green", cards_taken: 0, sets: 0, armies: 0, hand: 3, sets_traded: 6, placement: [] },
+  ];
+  const words = killLineWords(line, "you");
+  assert.equal(words.length, 4);
+  assert.match(words[0], /^Attack Argentina from Brazil \(6 against 2\) with 3 dice: it falls; move 5 in, leave 1\.$/);
+  assert.equal(words[1], "red is eliminated: you take his 2 cards, trade 1 set for 15 armies and place 15 on North Africa.");
+  assert.match(words[2], /^Then attack Congo/);
+  assert.equal(words[3], "green is eliminated: you take his 0 cards and hold 3, no trade.");
+  assert.match(killLineWords(line, "opponent")[1], /he takes his 2 cards, trades 1 set/);
+});
