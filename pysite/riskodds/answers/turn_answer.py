@@ -22,9 +22,12 @@ class TurnAnswer:
     armies on the territory (the board's count).
 
     win: P(take every target) under the play recommended (Fraction). placement: ((territory,
-    armies placed), ...) for every entry. next, line: the real play's first action and a typical
-    course (answers/real_turn.py RealPlay: each roll's most likely outcome in turn); None and ()
-    for a plan fixed in advance. searched: what was searched; searched["family"] == "real" where
+    armies placed), ...) for every entry. next: its first action, {"attack": {"from", "to",
+    "dice"}}, {"move": {"from", "to", "armies"}} (mid-move) or {"stop": True}; for a plan fixed in
+    advance its first attack along its course, with the most dice (the plan fights each battle to
+    the end with all it may roll), or stop where it cannot take the goal. line: the real play's
+    typical course (answers/real_turn.py RealPlay: each roll's most likely outcome in turn); () for
+    a plan fixed in advance (its course is `steps`). searched: what was searched; searched["family"] == "real" where
     the real play (every way to play, roll by roll) is the answer.
 
     A plan fixed in advance (searched["family"] != "real"): attacks: ({"target", "from",
