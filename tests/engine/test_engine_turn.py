@@ -260,3 +260,24 @@ def test_the_tables_range_only_over_armies_that_can_be_there(case):
         assert 2 <= lo <= hi <= most[where], (where, lo, hi, most[where])
     if case is ISSUE_44_CHAIN:      # North Africa 13 takes the chain: 13, 12, 11, 10 at most
         assert [m["keep"][-1]["armies"][1] for m in res["moves"]] == [13, 12, 11, 10], res["moves"]
+
+
+@pytest.mark.parametrize("case", CASES[:30], ids=lambda c: f"{len(c[1])}targets-{sum(c[0].values()) + c[2]}armies-{c[3]}")
+def test_a_fixed_plan_says_its_first_action(case):
+    """Issue 44 (Play it for every answer): a plan fixed in advance gives `next` as the real play
+    does: an attack of its forest from an entry, with the armies after placement, rolling the most
+    dice they allow (the plan fights each battle with all it may roll); stop where it cannot win."""
+    mine, targets, R, min_move = case
+    res = api.handle("turn", request(mine, targets, R, min_move))
+    if not res["ok"]:
+        return
+    if frac(res["win"]) == 0:
+        assert res["next"] == {"stop": True}, res["next"]
+        return
+    attack = res["next"]["attack"]
+    placed = {p["territory"]: p["armies"] for p in res["placement"]}
+    armies = mine[attack["from"]] + placed.get(attack["from"], 0)     # the first attack starts from an entry
+    assert {"target": attack["to"], "from": attack["from"], "entry": attack["from"]} in res["attacks"]
+    assert armies >= 2 and attack["dice"] == min(3, armies - 1), (attack, armies)
+    assert (attack["from"], attack["to"], armies) == (res["steps"][0]["from"], res["steps"][0]["target"],
+                                                      res["steps"][0]["armies"])
