@@ -51,8 +51,8 @@ def choice_checked() -> int:
 
 
 def turn_play(name: str) -> dict:
-    """What the article says of a turn's best real play (decisions.turn, its most likely course
-    t.line): "placed" [(territory, armies)] where new armies go; "opening", the first battle (a
+    """What the article says of a turn's best real play (decisions.turn, its typical course
+    t.line: each roll's most likely outcome): "placed" [(territory, armies)] where new armies go; "opening", the first battle (a
     stack from where the armies went, taking its target); "helper", the second (the other stack,
     taking its target); "sweep", the targets the big stack then takes in a line from the opening's
     target; "end", the armies on each territory where the course ends; "last", where the big stack

@@ -72,10 +72,10 @@ A turn on the classic board (decisions.TURNS, riskodds.turn; armies on the terri
   turn/NAME/fixed/win          the best plan fixed in advance (each target's attacker chosen before the first roll)
   turn/NAME/placed/TERRITORY/N/FAMILY  N of the new armies on TERRITORY, the rest on the other: "real" or "fixed"
   turn/NAME/first/K            the best play's first attack made with K dice, then the best play
-  turn/NAME/branch/I           the chance that the most likely course's I-th battle turns away (its branch)
+  turn/NAME/branch/I           the chance that the typical course's I-th battle turns away (its branch)
   turn/NAME/alt/I              the I-th next-best fixed plan's chance (another split of the targets)
-  turn/NAME/alone/TERRITORY    the best chance from that territory alone, every new army on it
-  turn/NAME/border/TERRITORY   expected armies left on a border territory of the goal once taken
+  turn/NAME/alone/TERRITORY    the best fixed plan's chance from that territory alone, every new army on it
+  turn/NAME/border/TERRITORY   the best fixed plan's expected armies left on a border territory of the goal once taken
   turn/needed/CONTINENT/ENTRY/D/P  fewest armies on ENTRY, the continent's cheapest entry, to take it
                                (played roll by roll where the build searches that; else the best fixed plan's)
   turn/needed-fixed/CONTINENT/ENTRY/D/P  the same with the best plan fixed in advance
@@ -421,12 +421,12 @@ def _turn_value(*parts):
         return decisions.first_roll(name, int(rest[0]))
     if what == "branch":
         return t.line[int(rest[0])]["branch"]["chance"]
-    if what == "alt":
-        return t.alternatives[int(rest[0]) - 1]["win"]
+    if what == "alt":           # the fixed plan's: the real play's answer has no other plans (issue 44)
+        return t.fixed["alternatives"][int(rest[0]) - 1]["win"]
     if what == "alone":
-        return next(a["win"] for a in t.alone if a["territory"] == rest[0])
+        return next(a["win"] for a in t.fixed["alone"] if a["territory"] == rest[0])
     if what == "border":
-        return next(b["expected"] for b in t.borders if b["territory"] == rest[0])
+        return next(b["expected"] for b in t.fixed["borders"] if b["territory"] == rest[0])
     raise KeyError(what)
 
 

@@ -426,3 +426,71 @@ def test_auto_plays_roll_by_roll_where_it_fits_else_the_fixed_plans_and_says_why
     assert fell_back["ok"] and fell_back["searched"]["family"] != "real", fell_back
     assert "ran out of its share" in fell_back["searched"]["words"]
     assert frac(fell_back["win"]) == frac(small["fixed"]["win"])
+
+
+# ------------------------------------------------------------------ one play, one set of numbers (issue 44)
+def _replay_line(position, placement, line):
+    """The position after the placement and each battle of a line, followed here step by step
+    (each battle starts from the armies the line says), and the battles in order: ([(from, to)],
+    {territory: (owner, armies)})."""
+    now = {n: [e["owner"], e["armies"] + dict(placement).get(n, 0)] for n, e in position.items()}
+    battles = []
+    for s in line:
+        assert now[s["from"]] == [ME, s["armies"]] and now[s["to"]][1] == s["defenders"], (s, now)
+        if (s["from"], s["to"]) not in battles:
+            battles.append((s["from"], s["to"]))
+        now[s["from"]][1] = s["left"]
+        now[s["to"]] = [ME, s["moved"]] if s["taken"] else [now[s["to"]][0], s["defenders_left"]]
+    return battles, now
+
+
+def test_every_field_describes_the_play_recommended():
+    """Where the real play is the answer and its placement differs from the fixed plan's (Central
+    America 1 and North Africa 5 against North Africa 6), every field says the real play: the
+    entries hold the real placement's armies, the attacks are the battles of its line, the border
+    armies are where its line ends; the fixed plan's own are under `fixed`, in the JSON too."""
+    t = solve(SA, 6, SA_GOAL, "dice", "choose")
+    placed, fixed_placed = dict(t.placement), dict(t.fixed["placement"])
+    assert t.searched["family"] == "real" and placed != fixed_placed
+    assert {e["territory"]: e["armies"] for e in t.entries} == {n: SA[n]["armies"] + k for n, k in placed.items()}
+    assert all(e["placed"] == placed[e["territory"]] and "win" not in e for e in t.entries)
+    assert {e["territory"]: e["armies"] for e in t.fixed["entries"]} == \
+        {e["territory"]: SA[e["territory"]]["armies"] + fixed_placed[e["territory"]] for e in t.fixed["entries"]}
+    battles, end = _replay_line(SA, t.placement, t.line)
+    assert [(a["from"], a["target"]) for a in t.attacks] == battles
+    stack = {n: n for n in placed}      # each battle fought by the stack of the entry it came from
+    for s in t.line:
+        assert next(a for a in t.attacks if (a["from"], a["target"]) == (s["from"], s["to"]))["entry"] == stack[s["from"]]
+        if s["taken"]:
+            stack[s["to"]] = stack[s["from"]]
+    for e in t.entries:
+        assert e["targets"] == [a["target"] for a in t.attacks if a["entry"] == e["territory"]]
+    assert all(end[n][0] == ME for n in SA_GOAL)        # the line takes the continent here
+    assert [(b["territory"], b["armies"]) for b in t.borders] == \
+        [(n, end[n][1]) for n in board.borders(SA_GOAL) if end[n][0] == ME]
+    assert t.steps == t.orders == t.moves == t.alone == t.alternatives == ()
+    assert t.fixed["steps"] and t.fixed["moves"] and t.fixed["alone"] and t.fixed["borders"]
+    assert all("expected" in b for b in t.fixed["borders"]) and all("win" in e for e in t.fixed["entries"])
+    res = api.handle("turn", {"position": SA, "player": ME, "reinforcements": 6, "goal": {"take": "South America"}})
+    assert res["entries"] == [dict(e) for e in t.entries] and res["attacks"] == list(t.attacks)
+    assert res["borders"] == [dict(b) for b in t.borders]
+    assert res["steps"] == res["moves"] == res["alternatives"] == res["alone"] == []
+    assert [e["armies"] for e in res["fixed"]["entries"]] == [e["armies"] for e in t.fixed["entries"]]
+    assert [frac(e["win"]) for e in res["fixed"]["entries"]] == [e["win"] for e in t.fixed["entries"]]
+    assert [frac(b["expected_armies"]) for b in res["fixed"]["borders"]] == [b["expected"] for b in t.fixed["borders"]]
+    assert res["fixed"]["moves"] == list(t.fixed["moves"])
+
+
+def test_mid_turn_fields_follow_the_move_first():
+    """Right after a conquest (moving) the line starts with the move; the entries list the
+    territories as they are (the conquered one with 0 armies), the attacks are the line's battles
+    after the move and `fixed` is None."""
+    pos = {"North Africa": h(ME, 7), "Egypt": h(ME, 0), "Congo": h("red", 1), "East Africa": h("red", 1)}
+    moving = {"from": "North Africa", "to": "Egypt", "dice": 3}
+    t = solve(pos, 0, ["Egypt", "Congo", "East Africa"], "dice", "choose", moving=moving)
+    assert t.fixed is None and "move" in t.line[0] and t.next == t.line[0]
+    m = t.line[0]["move"]["armies"]
+    after = {**pos, "North Africa": h(ME, 7 - m), "Egypt": h(ME, m)}
+    battles, _ = _replay_line(after, (), t.line[1:])
+    assert [(a["from"], a["target"]) for a in t.attacks] == battles
+    assert {e["territory"]: e["armies"] for e in t.entries}.items() >= {"North Africa": 7, "Egypt": 0}.items()

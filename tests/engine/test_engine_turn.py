@@ -134,7 +134,7 @@ def test_where_every_move_ties_the_armies_stay_on_the_border(min_move, least):
     position = {"Indonesia": _holding("you", 10), "Western Australia": _holding("you", 1),
                 "Eastern Australia": _holding("you", 1), "New Guinea": _holding("red", 1)}
     res = api.handle("turn", {"position": position, "player": "you", "reinforcements": 0,
-                              "goal": {"take": "Australia"}, "min_move": min_move})
+                              "goal": {"take": "Australia"}, "min_move": min_move, "search": "all"})
     assert res["ok"], res
     assert res["attacks"] == [{"target": "New Guinea", "from": "Indonesia", "entry": "Indonesia"}]
     (move,) = res["moves"]
@@ -230,3 +230,54 @@ def test_other_names_and_any_case_are_read():
     ontario = api.handle("turn", {"position": {"Central Canada": _holding("red", 2), "Quebec": _holding("you", 5)},
                                   "player": "you", "reinforcements": 0, "goal": {"take": ["Ontario"]}})
     assert ontario["ok"] and ontario["targets"] == ["Ontario"], ontario
+
+
+ISSUE_44_CHAIN = ({"North Africa": 10, "Central America": 3},
+                  {"Venezuela": (2, "standard"), "Brazil": (2, "standard"), "Peru": (1, "standard"),
+                   "Argentina": (2, "standard")}, 3, "dice")       # was "2–13" on each conquest of the chain
+
+
+@pytest.mark.parametrize("case", [ISSUE_44_CHAIN] + CASES[:30],
+                         ids=lambda c: f"{len(c[1])}targets-{sum(c[0].values()) + c[2]}armies-{c[3]}")
+def test_the_tables_range_only_over_armies_that_can_be_there(case):
+    """Issue 44: "2–13" armies for Venezuela from Peru where Peru can never hold 13. Each row of the
+    orders and moves tables runs only up to the most armies its territory can hold: an entry its
+    armies after placement, a target one fewer than the most on the territory it is taken from
+    (the move leaves one behind); found here from the plan's forest alone."""
+    mine, targets, R, min_move = case
+    res = api.handle("turn", request(mine, targets, R, min_move))
+    if not res["ok"] or not res["attacks"]:
+        return
+    most = {p["territory"]: mine[p["territory"]] + p["armies"] for p in res["placement"]}
+    pending = list(res["attacks"])
+    while pending:                                  # parents before children
+        a = next(a for a in pending if a["from"] in most)
+        most[a["target"]] = most[a["from"]] - 1
+        pending.remove(a)
+    rows = [(o["from"], r["armies"]) for o in res["orders"] for r in o["first"]] + \
+           [(m["from"], r["armies"]) for m in res["moves"] for r in m["keep"]]
+    for where, (lo, hi) in rows:
+        assert 2 <= lo <= hi <= most[where], (where, lo, hi, most[where])
+    if case is ISSUE_44_CHAIN:      # North Africa 13 takes the chain: 13, 12, 11, 10 at most
+        assert [m["keep"][-1]["armies"][1] for m in res["moves"]] == [13, 12, 11, 10], res["moves"]
+
+
+@pytest.mark.parametrize("case", CASES[:30], ids=lambda c: f"{len(c[1])}targets-{sum(c[0].values()) + c[2]}armies-{c[3]}")
+def test_a_fixed_plan_says_its_first_action(case):
+    """Issue 44 (Play it for every answer): a plan fixed in advance gives `next` as the real play
+    does: an attack of its forest from an entry, with the armies after placement, rolling the most
+    dice they allow (the plan fights each battle with all it may roll); stop where it cannot win."""
+    mine, targets, R, min_move = case
+    res = api.handle("turn", request(mine, targets, R, min_move))
+    if not res["ok"]:
+        return
+    if frac(res["win"]) == 0:
+        assert res["next"] == {"stop": True}, res["next"]
+        return
+    attack = res["next"]["attack"]
+    placed = {p["territory"]: p["armies"] for p in res["placement"]}
+    armies = mine[attack["from"]] + placed.get(attack["from"], 0)     # the first attack starts from an entry
+    assert {"target": attack["to"], "from": attack["from"], "entry": attack["from"]} in res["attacks"]
+    assert armies >= 2 and attack["dice"] == min(3, armies - 1), (attack, armies)
+    assert (attack["from"], attack["to"], armies) == (res["steps"][0]["from"], res["steps"][0]["target"],
+                                                      res["steps"][0]["armies"])

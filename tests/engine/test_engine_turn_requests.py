@@ -116,7 +116,8 @@ def test_an_exact_tie_between_plans_leaves_the_armies_on_the_border():
     targets = {"Peru": (1, "standard"), "Argentina": (1, "standard")}
     position = {t: holding("you", a) for t, a in mine.items()} | {t: holding("red", 1) for t in targets}
     res = api.handle("turn", {"position": position, "player": "you", "reinforcements": 0,
-                              "goal": {"take": "South America"}, "min_move": "one"})
+                              "goal": {"take": "South America"}, "min_move": "one",
+                              "search": "all"})
     assert res["ok"], res
     from riskodds.facts import board
     links = {frozenset((a, b)) for a, b, _ in board.LINKS}
@@ -138,7 +139,8 @@ def test_an_exact_tie_between_shapes_below_a_target_leaves_the_armies_on_the_bor
     targets = {"Brazil": (1, "standard"), "Peru": (1, "standard"), "Argentina": (1, "standard")}
     position = {t: holding("you", a) for t, a in mine.items()} | {t: holding("red", 1) for t in targets}
     res = api.handle("turn", {"position": position, "player": "you", "reinforcements": 0,
-                              "goal": {"take": "South America"}, "min_move": "one"})
+                              "goal": {"take": "South America"}, "min_move": "one",
+                              "search": "all"})
     assert res["ok"], res
     assert frac(res["win"]) == turn_oracle.best(mine, targets, links, 0, "one")
     played, armies = turn_oracle.play(res, mine, targets, "one")
@@ -220,7 +222,7 @@ def test_alternatives_leave_out_no_chance_and_armies_on_an_entry_that_attacks_no
                 "Argentina": holding("red", 1)}
     for R in (0, 2):
         res = api.handle("turn", {"position": position, "player": "you", "reinforcements": R,
-                                  "goal": {"take": "South America"}, "min_move": "one"})
+                                  "goal": {"take": "South America"}, "min_move": "one", "search": "all"})
         assert res["ok"], res
         for alt in res["alternatives"]:
             assert frac(alt["win"]) > 0, alt

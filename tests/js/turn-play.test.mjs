@@ -4,8 +4,9 @@
 // the mid-turn request the engine is sent.
 import test from "node:test";
 import assert from "node:assert/strict";
-import { applyAttack, applyMove, applyPlacement, changeOf, lineEnd, midRequest, nextWords, playKey, playScene, playText, readPlay, replay,
-  takenIn, won } from "../../site_src/js/calculators/turn-play-state.js";
+import { adviceWords, applyAttack, applyMove, applyPlacement, changeOf, fixedMove, isRealPlay, lineEnd, midRequest, nextWords, playKey,
+  playScene, playText, readPlay, replay, takenIn, won } from "../../site_src/js/calculators/turn-play-state.js";
+import { python } from "./python.mjs";
 
 const you = (armies) => ({ owner: "you", armies });
 const them = (armies) => ({ owner: "opponent", armies });
@@ -81,6 +82,40 @@ test("the mid-turn request: the position now, 0 reinforcements, moving only righ
   const before = midRequest({ ...params, moving: { from: "x", to: "y", dice: 1 } }, replay(START, PLAY.slice(0, 1)));
   assert.equal("moving" in before, false);
   assert.deepEqual(before.position["Central America"], you(9));
+  // issue 44: whatever family answered the opening (a narrower search a refusal offered), each step
+  // asks for the best real play again ("auto", the engine's default)
+  assert.equal("search" in midRequest({ ...params, search: "chains" }, replay(START, PLAY)), false);
+});
+
+test("the advice from here is said: every way to play, roll by roll, or the plan fixed in advance", () => {
+  assert.equal(isRealPlay({ searched: { family: "real" } }), true);
+  assert.equal(isRealPlay({ keep: {}, searched: { family: "keep" } }), true);
+  assert.equal(isRealPlay({ searched: { family: "all" } }), false);
+  assert.equal(adviceWords({ searched: { family: "real" } }), "From here: every way to play, roll by roll.");
+  assert.match(adviceWords({ searched: { family: "chains" } }), /^From here: the best plan fixed in advance/);
+});
+
+test("after a conquest, a plan fixed in advance moves what its table keeps (the engine's plan, read back)", () => {
+  // North Africa 13 takes Brazil, then Argentina, Peru and Venezuela in a line: the engine's fixed plan
+  const plan = python(`
+import json
+from riskodds.interfaces import api
+h = lambda o, a: {"owner": o, "armies": a}
+pos = {"North Africa": h("you", 13), "Central America": h("you", 3), "Venezuela": h("opponent", 2),
+       "Brazil": h("opponent", 2), "Peru": h("opponent", 1), "Argentina": h("opponent", 2)}
+print(json.dumps(api.handle("turn", {"position": pos, "player": "you", "reinforcements": 0,
+                                     "goal": {"take": "South America"}, "search": "all"})))`);
+  assert.equal(plan.searched.family, "all");
+  assert.deepEqual(plan.next, { attack: { from: "North Africa", to: "Brazil", dice: 3 } }); // its first attack, the most dice
+  const first = plan.steps[0];
+  const moving = { from: "North Africa", to: "Brazil", dice: 3 };
+  assert.deepEqual(fixedMove(plan, moving, first.expect), { move: { from: "North Africa", to: "Brazil", armies: first.move } });
+  for (let armies = 4; armies <= 13; armies++) { // the printed rule: at least the dice (3), one stays
+    const m = fixedMove(plan, moving, armies).move.armies;
+    assert.ok(m >= 3 && m <= armies - 1, `${armies}: ${m}`);
+  }
+  assert.equal(fixedMove(plan, moving, 14), null); // North Africa never holds 14: no row (issue 44: ranges only over armies that can be there)
+  assert.equal(fixedMove(plan, { from: "Central America", to: "Venezuela", dice: 3 }, 3), null);
 });
 
 test("the play's text in the address reads back as written; garbled text is no play", () => {

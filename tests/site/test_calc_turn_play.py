@@ -173,6 +173,46 @@ def test_the_answer_leads_with_the_best_play_and_the_fixed_plan_beside_it(calc_p
     assert labels == [f"{i + 1} · {s['moved'] if s['taken'] else '–'}" for i, s in enumerate(steps)]
 
 
+def test_play_it_is_offered_where_a_plan_fixed_in_advance_answered(calc_page, clean):
+    """Issue 44, item 2: an opening answered by a plan fixed in advance (the narrower search a refusal
+    offers, the form's hidden `search` field) still offers Play it. It places as that plan does and
+    each step asks for the best real play again (no `search`: the engine's "auto"), saying so: "From
+    here: every way to play, roll by roll". A roll entered gets the engine's answer from there."""
+    page = calc_page
+    open_turn(page)
+    f = form(page)
+    f.locator("button[data-preset=south-america]").click()
+    wait_final(page, "turn")
+    req = start_request()
+    want = api.handle("turn", req | {"search": "fixed"})
+    assert want["searched"]["family"] != "real" and "attack" in want["next"]
+    f.evaluate("f => { f.elements.namedItem('search').value = 'fixed'; }")
+    f.locator("button[type=submit]").click()
+    w = want["win"]
+    f.locator(f'[data-output=win][data-num="{w["num"]}"][data-den="{w["den"]}"]').wait_for(state="attached", timeout=120_000)
+    assert wait_final(page, "turn") == "done"
+    assert f.locator("[data-output=searched]").inner_text() == want["searched"]["words"]
+    f.locator("[data-action=play-start]").click()       # offered: the fixed plan has a first attack
+
+    position = {t: dict(h) for t, h in req["position"].items()}
+    for p in want["placement"]:                          # placed as the fixed plan places
+        position[p["territory"]]["armies"] += p["armies"]
+    here = api.handle("turn", mid(req, position))        # no search: the best real play from here
+    assert here["searched"]["family"] == "real"
+    check_step(page, here, 1)
+    advice = panel(page).locator("[data-output=play-advice]")
+    assert advice.inner_text() == "From here: every way to play, roll by roll." and advice.get_attribute("data-family") == "real"
+    a = here["next"]["attack"]
+    left, defenders = position[a["from"]]["armies"] - 1, position[a["to"]]["armies"] - 1
+    assert defenders >= 1
+    enter_roll(page, left, defenders)
+    position[a["from"]]["armies"], position[a["to"]]["armies"] = left, defenders
+    here = api.handle("turn", mid(req, position))
+    check_step(page, here, 2)
+    assert panel(page).locator("[data-output=play-advice]").get_attribute("data-family") == "real"
+    panel(page).locator("[data-action=play-end]").click()
+
+
 # ---- issue 44: the play on the board, one screen on a phone, and "Will I keep it?" ----
 
 def board_state(page) -> dict:

@@ -74,25 +74,43 @@ def runs(values, first):
 
 def tables(solved, tree, starts, last=None):
     """The orders of every territory with several targets on the plan's course, and the moves
-    after every conquest on it, as runs of army counts up to `last` (default: the plan's T). On the
-    course: a set of targets still to take is listed when the plan's own choices lead to it for
-    some army count (each set once)."""
+    after every conquest on it, as runs of army counts. On the course: a set of targets still to
+    take is listed when the plan's own choices lead to it for some army count (each set once).
+
+    Ranges go only over armies that can be there: a starting territory holds at most its own
+    armies (starts' third item; at most `last`, default the plan's T); every conquest moves at
+    least one army on, so after k conquests a territory holds at most its start less k, and a
+    target taken from a territory holding at most t holds at most t - 1 (the most over every set
+    it may be taken from)."""
     orders, moves = [], []
-    done = set()
     top = solved.T if last is None else last
+    caps = {}           # (key, set still to take) -> the most armies on key there
+
+    def reach(v, S, most):
+        if not S or caps.get((v, S), -1) >= most:
+            return
+        caps[v, S] = most
+        first = solved.order[tree.at(v), S][:most + 1]
+        for c in {c for c in first[2:] if c is not None}:
+            reach(v, S - {c}, most - 1)
+            reach(c, frozenset(tree.children(c)), most - 1)
+    for v, S, t in starts:
+        reach(v, frozenset(S), min(t, top))
+    done = set()
 
     def visit(v, S):
         if not S or (v, S) in done:     # nothing to take, or reached again: already listed
             return
         done.add((v, S))
+        most = caps[v, S]
         where = tree.name(v)
-        first = solved.order[tree.at(v), S][:top + 1]
+        first = solved.order[tree.at(v), S][:most + 1]
         if len(S) > 1:
             orders.append({"from": where, "targets": [tree.name(c) for c in _sorted(S)],
                            "first": [{"armies": [lo, hi], "target": tree.name(c)} for lo, hi, c in runs(first, 2)]})
         for c in _sorted({c for c in first[2:] if c is not None}):
             rest = S - {c}
-            keep = solved.keep[tree.at(v), rest, c][:top + 1]
+            keep = solved.keep[tree.at(v), rest, c][:most + 1]
             moves.append({"from": where, "target": tree.name(c),
                           "still_to_take": [tree.name(x) for x in _sorted(rest)],
                           "keep": [{"armies": [lo, hi], "keep": k} for lo, hi, k in runs(keep, 2)]})

@@ -292,7 +292,20 @@ def _answer(request, family, found):
                       tuple({"territory": entries[e].name, "win": scale.fraction(v[-1])} for e, v in sorted(found.alone.items())),
                       tuple(_alternative(request, scale, r) for r in found.ranked[1:]),
                       tuple(_borders(request, found, tree, starts)),
-                      _searched(request, family))
+                      _searched(request, family), next=_first_action(request, found, steps))
+
+
+def _first_action(request, found, steps):
+    """The plan's first action, as a real play's `next`: its first attack along the plan's course,
+    with the most dice (a plan fixed in advance fights each battle to the end with all it may roll);
+    {"stop": True} where the plan cannot take the goal."""
+    if not request.scale.fraction(found.win):
+        return {"stop": True}
+    first = next((s for s in steps if s["armies"] >= 2), None)
+    if first is None:
+        return {"stop": True}
+    model = next(t.model for t in request.targets if t.name == first["target"])
+    return {"attack": {"from": first["from"], "to": first["target"], "dice": min(model.attack_dice, first["armies"] - 1)}}
 
 
 def _placement_words(placement):

@@ -1,5 +1,5 @@
-"""The best real turn as an answer: the placement, the first action, the most likely course and
-its words, exactly (algorithms/real_turn.py has the model, the search and why it is the best play).
+"""The best real turn as an answer: the placement, the first action, a typical course and its
+words, exactly (algorithms/real_turn.py has the model, the search and why it is the best play).
 
 `real_cost` prices a position before any work (the positions its sweep values, counted exactly:
 algorithms/real_space.py `measure`); `real_play` sweeps them and says what to do. Army counts
@@ -37,7 +37,8 @@ MODEL = (
 class RealPlay:
     """The best real play. win: P(take every target) (Fraction). placement: ((territory, armies
     placed), ...) for every entry. next: the first action ({"attack": {"from", "to", "dice"}},
-    {"move": {"from", "to", "armies"}} or {"stop": True}). line: the most likely course, a tuple of
+    {"move": {"from", "to", "armies"}} or {"stop": True}). line: a typical course (`course`: each roll's most
+    likely outcome in turn, not the most likely course as a whole), a tuple of
     steps ({"from", "to", "dice", "armies", "defenders", "rolls", "taken", "left", "moved",
     "defenders_left", "branch"}, and where the target fell "last_dice", the dice of that roll).
     words: the placement and the course in sentences. states: the positions swept. runner: what
@@ -228,10 +229,12 @@ def _action(names, action):
 
 # ----------------------------------------------------------------------------- the course
 def course(solver, s, most_steps=40):
-    """The most likely course from state s under the best play: each step one battle (the same
-    territory attacking the same target), followed through its most likely rolls until the target
-    falls or the play turns elsewhere, with the armies moved in and where the battle most likely
-    turns away from the main line (`branch`)."""
+    """A typical course from state s under the best play: each step one battle (the same territory
+    attacking the same target), followed through each roll's most likely outcome in turn until the
+    target falls or the play turns elsewhere, with the armies moved in and where the battle most
+    likely turns away from the main line (`branch`). A chain of each roll's most likely outcome is
+    not the most likely course as a whole (a conquest with no loss may be rarer than one in more
+    rolls): the words call it "a typical course"."""
     names = solver.lay.names
     steps = []
     while len(steps) < most_steps:
@@ -304,6 +307,60 @@ def _branch(solver, s, x, y):
         return None
     p, a, d, action = best
     return {"armies": a, "defenders": d, "chance": p, "then": _action(names, action)}
+
+
+# ----------------------------------------------------------------------------- the answer's fields
+def play_fields(request, played):
+    """(entries, attacks, borders) of the real play `played` (a RealPlay of `request`), in the
+    fixed plan's shapes (answers/turn_answer.py TurnAnswer), so that every field describes the play
+    recommended:
+
+    entries: per territory of the player that can receive armies (and per entry whose stack
+    attacks in the line), {"territory", "armies": on it after the placement, "placed", "targets":
+    the targets its stack attacks along the typical course (`line`), in order}; no "win": the real
+    play has no chance of its own per entry. attacks: the battles of the line, in order, each once:
+    {"target", "from", "entry": the entry whose stack fights it}. borders: where the line takes the
+    goal, {"territory", "armies"}: the armies it leaves on each border territory of the goal (the
+    goal's territories that border outside it, and entries on that border), as in the line's last
+    step; () where it does not."""
+    placed = dict(played.placement)
+    armies = {e.name: e.armies + placed.get(e.name, 0) for e in request.entries}
+    owner = {e.name: True for e in request.entries}
+    for t in request.targets:
+        armies[t.name], owner[t.name] = t.defenders, False
+    origin = {e.name: e.name for e in request.entries}
+    attacks, seen = [], set()
+    for step in played.line:
+        if "move" in step:                              # mid-turn: the conquest's move comes first
+            mv = step["move"]
+            origin[mv["to"]] = origin.get(mv["from"], mv["from"])
+            armies[mv["from"]] -= mv["armies"]
+            armies[mv["to"]] = armies.get(mv["to"], 0) + mv["armies"]
+            continue
+        x, y = step["from"], step["to"]
+        if (x, y) not in seen:
+            seen.add((x, y))
+            attacks.append({"target": y, "from": x, "entry": origin.get(x, x)})
+        armies[x] = step["left"]
+        if step["taken"]:
+            origin[y] = origin.get(x, x)
+            armies[y], owner[y] = step["moved"], True
+        else:
+            armies[y] = step["defenders_left"]
+    entries = []
+    for e in request.entries:
+        targets = [a["target"] for a in attacks if a["entry"] == e.name]
+        if e.touches or targets:
+            entries.append({"territory": e.name, "armies": e.armies + placed.get(e.name, 0),
+                            "placed": placed.get(e.name, 0), "targets": targets})
+    borders = []
+    if all(owner[t.name] for t in request.targets):
+        edge = set(request.borders)
+        mine = [n for n in armies if owner.get(n) and (n in edge)]
+        goal = [t for t in request.goal if t in edge]
+        order = {n: i for i, n in enumerate(goal)}
+        borders = [{"territory": n, "armies": armies[n]} for n in sorted(mine, key=lambda n: order.get(n, 99))]
+    return tuple(entries), tuple(attacks), tuple(borders)
 
 
 # ----------------------------------------------------------------------------- words

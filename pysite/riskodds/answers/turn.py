@@ -114,25 +114,27 @@ def turn(position, player, reinforcements, goal, *, rules=STANDARD, min_move="di
 
 
 def _real_answer(request, dice, states, budget, alternatives, family=None):
-    """The best real play, with the best fixed plan beside it (none mid-move, or where no family of
-    fixed plans fit: `family`, chosen and priced with the real play)."""
+    """The best real play, with the best plan fixed in advance beside it under `fixed` (none
+    mid-move, or where no family of fixed plans fit: `family`, chosen and priced with the real
+    play). Every field of the answer describes the real play (real_turn.play_fields: entries,
+    attacks and borders along its typical course); the fields that only a plan fixed in advance has
+    (steps, orders, moves: its decisions by armies; alone and alternatives: other plans' chances)
+    are empty here and the fixed plan's own are under `fixed`."""
     played = real.real_play(request, dice)
     fixed = None
-    answer = None
-    if request.moving is None:
-        if family is not None:
-            family, solved = search_family(request, family, alternatives)
-            answer = _answer(request, family, solved)
-            fixed = {"win": answer.win, "placement": answer.placement, "attacks": answer.attacks,
-                     "words": answer.words, "searched": answer.searched}
+    if request.moving is None and family is not None:
+        family, solved = search_family(request, family, alternatives)
+        plan = _answer(request, family, solved)
+        fixed = {"win": plan.win, "placement": plan.placement, "attacks": plan.attacks, "entries": plan.entries,
+                 "steps": plan.steps, "orders": plan.orders, "moves": plan.moves, "words": plan.words,
+                 "alone": plan.alone, "alternatives": plan.alternatives, "borders": plan.borders,
+                 "searched": plan.searched}
     searched = {"family": "real", "complete": True, "states": played.states, "bound": states, "runner": played.runner,
                 "words": f"Every way to play, roll by roll: {played.states:,} positions searched."}
-    if answer is None:
-        return TurnAnswer(request.player, request.goal, request.goal_name, tuple(t.name for t in request.targets),
-                          request.R, request.min_move, played.win, played.placement, (), (), (), (), (),
-                          played.words, (), (), (), searched, real.MODEL, played.next, played.line, None, dice)
-    return replace(answer, win=played.win, placement=played.placement, words=played.words, searched=searched,
-                   model=real.MODEL, next=played.next, line=played.line, fixed=fixed, dice=dice)
+    entries, attacks, borders = real.play_fields(request, played)
+    return TurnAnswer(request.player, request.goal, request.goal_name, tuple(t.name for t in request.targets),
+                      request.R, request.min_move, played.win, played.placement, attacks, entries, (), (), (),
+                      played.words, (), (), borders, searched, real.MODEL, played.next, played.line, fixed, dice)
 
 
 def over(request, dice):

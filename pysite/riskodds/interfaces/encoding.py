@@ -101,25 +101,42 @@ def plan(p):
 
 
 def turn(t):
-    """A TurnAnswer (answers/turn.py) as JSON: every army count is armies on the territory."""
-    return {"player": t.player, "goal": list(t.goal), "goal_name": t.goal_name, "targets": list(t.targets),
-            "reinforcements": t.reinforcements, "min_move": t.min_move, "counts": "territory", "win": prob(t.win),
-            "placement": [{"territory": name, "armies": armies} for name, armies in t.placement],
-            "attacks": list(t.attacks),
-            "entries": [{**e, "win": prob(e["win"])} for e in t.entries],
-            "steps": list(t.steps), "orders": list(t.orders), "moves": list(t.moves), "words": list(t.words),
-            "alone": [{"territory": a["territory"], "win": prob(a["win"])} for a in t.alone],
-            "alternatives": [{**a, "win": prob(a["win"])} for a in t.alternatives],
-            "borders": [{"territory": b["territory"], "expected_armies": prob(b["expected"])} for b in t.borders],
-            "searched": _searched(t.searched), "model": list(t.model), "dice": t.dice, "next": t.next,
-            "line": [_step(s) for s in t.line],
-            "bounds": None if t.bounds is None else {"low": prob(t.bounds["low"]), "high": prob(t.bounds["high"]),
-                                                     "words": t.bounds["words"], "why": t.bounds["why"]},
-            "fixed": None if t.fixed is None else {**t.fixed, "win": prob(t.fixed["win"]),
-                                                   "placement": [{"territory": n, "armies": a}
-                                                                 for n, a in t.fixed["placement"]],
-                                                   "attacks": list(t.fixed["attacks"]), "words": list(t.fixed["words"]),
-                                                   "searched": _searched(t.fixed["searched"])}}
+    """A TurnAnswer (answers/turn.py) as JSON: every army count is armies on the territory. Every
+    field describes the play recommended (the real play where searched["family"] is "real"); the
+    plan fixed in advance beside a real play is under "fixed", in the same shapes."""
+    out = {"player": t.player, "goal": list(t.goal), "goal_name": t.goal_name, "targets": list(t.targets),
+           "reinforcements": t.reinforcements, "min_move": t.min_move, "counts": "territory", "win": prob(t.win),
+           "placement": _placement(t.placement), **_plan_fields({k: getattr(t, k) for k in _PLAN_FIELDS}),
+           "searched": _searched(t.searched), "model": list(t.model), "dice": t.dice, "next": t.next,
+           "line": [_step(s) for s in t.line],
+           "bounds": None if t.bounds is None else {"low": prob(t.bounds["low"]), "high": prob(t.bounds["high"]),
+                                                    "words": t.bounds["words"], "why": t.bounds["why"]},
+           "fixed": None}
+    if t.fixed is not None:
+        f = t.fixed
+        out["fixed"] = {**f, "win": prob(f["win"]), "placement": _placement(f["placement"]),
+                        **_plan_fields({k: f.get(k, ()) for k in _PLAN_FIELDS}), "searched": _searched(f["searched"])}
+    return out
+
+
+_PLAN_FIELDS = ("attacks", "entries", "steps", "orders", "moves", "words", "alone", "alternatives", "borders")
+
+
+def _placement(pairs):
+    return [{"territory": name, "armies": armies} for name, armies in pairs]
+
+
+def _plan_fields(f):
+    """A turn's plan fields as JSON (TurnAnswer's, or the fixed plan's beside a real play): an
+    entry's "win" and a border's "expected" (a fixed plan's) as probabilities and expected_armies;
+    a real play's border armies ("armies", where its typical course ends) as they are."""
+    return {"attacks": list(f["attacks"]),
+            "entries": [{**e, "win": prob(e["win"])} if "win" in e else dict(e) for e in f["entries"]],
+            "steps": list(f["steps"]), "orders": list(f["orders"]), "moves": list(f["moves"]), "words": list(f["words"]),
+            "alone": [{"territory": a["territory"], "win": prob(a["win"])} for a in f["alone"]],
+            "alternatives": [{**a, "win": prob(a["win"])} for a in f["alternatives"]],
+            "borders": [{"territory": b["territory"], "expected_armies": prob(b["expected"])} if "expected" in b
+                        else {"territory": b["territory"], "armies": b["armies"]} for b in f["borders"]]}
 
 
 def hold(h):

@@ -147,12 +147,38 @@ export function replay(start, steps) {
   return { position, moving };
 }
 
-/** The mid-turn request from `params` (the answer's request) and the replayed state. */
+/** The mid-turn request from `params` (the answer's request) and the replayed state. It asks for the
+ *  best real play again (the engine's "auto": every way to play, roll by roll, where it fits the
+ *  budget from here, else the best plan fixed in advance), whatever family answered the opening:
+ *  a position mid-turn is smaller than the opening's. */
 export function midRequest(params, { position, moving }) {
   const out = { ...params, position, reinforcements: 0 };
+  delete out.search;
   if (moving) out.moving = moving;
   else delete out.moving;
   return out;
+}
+
+/** Whether a mid-turn answer is the real play (every way to play, roll by roll) or, for op keep,
+ *  its own play; else it is a plan fixed in advance. */
+export const isRealPlay = (result) => result.keep !== undefined || result.searched?.family === "real";
+
+/** What the advice from here is, in a player's words. */
+export const adviceWords = (result) => (isRealPlay(result)
+  ? "From here: every way to play, roll by roll."
+  : "From here: the best plan fixed in advance (every way to play, roll by roll, is too big to work out from here).");
+
+/** The move after the conquest `moving` by the plan fixed in advance `plan` (a mid-turn answer whose
+ *  next attack was that battle), `armies` on moving.from after the battle: the plan's table of armies
+ *  to keep (its `moves`, the row of that conquest with the targets its first step still had to take),
+ *  as a `next` ({move: {from, to, armies}}); null where the table has no row for it. */
+export function fixedMove(plan, moving, armies) {
+  const rows = (plan?.moves ?? []).filter((m) => m.from === moving.from && m.target === moving.to);
+  const step = (plan?.steps ?? []).find((s) => s.from === moving.from && s.target === moving.to);
+  const same = (a, b) => a.length === b.length && a.every((x) => b.includes(x));
+  const row = (step && rows.find((m) => same(m.still_to_take, step.still_to_take))) ?? rows[0];
+  const run = row?.keep.find((k) => k.armies[0] <= armies && armies <= k.armies[1]);
+  return run ? { move: { from: moving.from, to: moving.to, armies: armies - run.keep } } : null;
 }
 
 /** Whether every goal territory is the player's, with no move pending: the turn is won. */

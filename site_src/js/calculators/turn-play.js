@@ -6,6 +6,12 @@
 // there (a mid-turn `turn` request: reinforcements 0, the position now, `moving` right after a
 // conquest) and shows the next action and the chance from here. Back undoes the last step.
 //
+// Every answer can be played (issue 44): each request from here asks for the best real play again
+// (every way to play, roll by roll, where it fits the budget from a position smaller than the
+// opening's), and the panel says which advice it is: "From here: every way to play, roll by roll",
+// or the best plan fixed in advance (its first attack with the most dice; after a conquest its move
+// from that plan's table of armies to keep, where the real play is refused from there).
+//
 // The board follows the play (board/draw.js scene()): the position now, the territories taken in the
 // player's colour, the next action's arrow, and an attack the play gives up, said in words too
 // ("North Africa is down to 1. Now Brazil from Venezuela."). The panel sits right under the board,
@@ -20,7 +26,8 @@
 import { el } from "../dom.js";
 import { answerLine, answerPart } from "../views/answer.js";
 import { PLAYER } from "../board/position.js";
-import { applyAttack, changeOf, midRequest, nextWords, playKey, playScene, playText, readPlay, replay, won } from "./turn-play-state.js";
+import { adviceWords, applyAttack, changeOf, fixedMove, isRealPlay, midRequest, nextWords, playKey, playScene, playText, readPlay, replay,
+  won } from "./turn-play-state.js";
 import { keepLink } from "./keep-link.js";
 
 const FIELD = "play";
@@ -41,6 +48,8 @@ export function turnPlay({ form, ctx, nameOf, view = null, order = [] }) {
   let play = null; // {key, steps}
   let seq = 0;
   let callId = null;
+  let lastPlan = null; // {at: the steps it answered, as text; result}: the last answer from here that was a plan fixed in advance
+  const stepsText = (steps) => playText({ key: "", steps });
 
   const goalName = () => answer.goal_name ?? (answer.goal.length < 3 ? answer.goal.join(" and ") : `all ${answer.goal.length}`);
 
@@ -207,8 +216,25 @@ export function turnPlay({ form, ctx, nameOf, view = null, order = [] }) {
     callId = null;
     slot.classList.remove("stale");
     if (!result.ok) {
-      frame(positionWords(now.position, now.moving), message(result.error?.message ?? "The engine refused this position."));
-      slot.dataset.status = "error";
+      // right after a conquest the engine plays only roll by roll; where that is refused and the
+      // attack came from a plan fixed in advance, the move is that plan's (its table of armies to keep)
+      const move = now.moving && !keeping && lastPlan?.at === stepsText(play.steps.slice(0, -1))
+        ? fixedMove(lastPlan.result, now.moving, now.position[now.moving.from].armies) : null;
+      if (!move) {
+        frame(positionWords(now.position, now.moving), message(result.error?.message ?? "The engine refused this position."));
+        slot.dataset.status = "error";
+        return;
+      }
+      const errorBox = el("div", { class: "turn-play-message" });
+      draw(now, move);
+      const title = frame(
+        el("p", { class: "hint", "data-output": "play-advice", "data-family": "fixed" },
+          "From here: the best plan fixed in advance (every way to play, roll by roll, is too big to work out from here)."),
+        el("p", { class: "turn-play-next", "data-output": "play-next", "data-action": "move", "aria-live": "polite" },
+          el("strong", {}, "Next: "), nextWords(move)),
+        movePart(now, move.move, errorBox), errorBox, positionWords(now.position, now.moving));
+      slot.dataset.status = "done";
+      if (focus) bringUp(title);
       return;
     }
     if (!result.next) { // the real play was not searched from here (over the budget): no next action to show
@@ -220,20 +246,25 @@ export function turnPlay({ form, ctx, nameOf, view = null, order = [] }) {
     const errorBox = el("div", { class: "turn-play-message" });
     const next = result.next;
     const action = next.attack ? "attack" : next.move ? "move" : "stop";
-    const later = (result.words ?? []).slice(1);
+    const real = isRealPlay(result);
+    lastPlan = real ? null : { at: stepsText(play.steps), result };
+    // the words after the next action: the real play's typical course (no placement line mid-turn),
+    // a fixed plan's steps after its placement line
+    const later = (result.words ?? []).slice(real ? 1 : 2);
     const change = changeOf(start, play.steps, next);
     draw(now, next, change?.dropped);
     const title = frame(
       keeping
         ? answerLine([answerPart("play-keep", `Take and keep ${goal} from here:`, result.keep), answerPart("play-take", "take it:", result.take)])
-        : answerLine([answerPart("play-win", `Take ${goal} from here:`, result.win)]),
+        : answerLine([answerPart("play-win", real ? `Take ${goal} from here:` : `Take ${goal} from here, with the plan fixed in advance:`, result.win)]),
+      el("p", { class: "hint", "data-output": "play-advice", "data-family": real ? "real" : "fixed" }, adviceWords(result)),
       change ? el("p", { class: "turn-play-change", "data-output": "play-change" }, change.words) : null,
       el("p", { class: "turn-play-next", "data-output": "play-next", "data-action": action, "aria-live": "polite" },
         el("strong", {}, "Next: "), nextWords(next)),
       next.attack ? attackPart(now, next.attack, errorBox) : next.move ? movePart(now, next.move, errorBox) : null,
       errorBox,
       positionWords(now.position, now.moving),
-      later.length ? el("details", { class: "turn-play-course" }, el("summary", {}, "Then, most likely"),
+      later.length ? el("details", { class: "turn-play-course" }, el("summary", {}, real ? "Then, typically" : "Then, the plan"),
         el("ul", { "data-output": "play-words" }, later.map((w) => el("li", {}, w)))) : null,
       el("p", { class: "hint", "data-output": "play-timing" }, `Answered in ${(ms / 1000).toFixed(2)} s.`));
     slot.dataset.status = "done";
@@ -249,7 +280,8 @@ export function turnPlay({ form, ctx, nameOf, view = null, order = [] }) {
       answer = r;
       base = params;
       start = Object.fromEntries(Object.entries(params.position).map(([t, h]) => [nameOf(t) ?? t, { ...h }]));
-      const playable = (r.searched?.family === "real" || r.keep !== undefined) && r.next && !r.next.stop;
+      // every answer with a first action: the real play's, keep's, or a plan fixed in advance's
+      const playable = Boolean(r.next && !r.next.stop);
       const kept = readPlay(field.value);
       if (playable && kept && kept.key === playKey(params)) {
         play = kept;

@@ -126,33 +126,50 @@ const planWords = (entries) => entries.map((e) => `${e.territory}${e.placed ? ` 
 
 // ---- the answer's numbers (ux): next-best plans told apart from the best, ties called "as good" ----
 
+/** The next-best plans: a fixed plan's own, or beside the real play the fixed plan's (the real play
+ *  has no other plans), said to be plans fixed in advance and told apart from that plan's chance. */
 function alternatives(r) {
-  if (!r.alternatives.length) return null;
-  const ties = r.alternatives.some((a) => sameChance(a.win, r.win));
-  const cells = nextBestTexts(r.win, r.alternatives.map((a) => a.win));
-  return section("Next-best plans",
+  const plan = isReal(r) ? r.fixed : r;
+  if (!plan?.alternatives?.length) return null;
+  const title = isReal(r) ? "Next-best plans fixed in advance" : "Next-best plans";
+  const ties = plan.alternatives.some((a) => sameChance(a.win, plan.win));
+  const cells = nextBestTexts(plan.win, plan.alternatives.map((a) => a.win));
+  return section(title,
     el("p", { class: "hint" }, "Other ways to split the targets: each territory, the new armies it gets (+), what it attacks.",
-      ties ? " A plan marked “as good” has exactly the best plan’s chance." : ""),
-    el("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": "Next-best plans" },
+      isReal(r) ? " Each is fixed before the first roll, so they compare with the best plan fixed in advance, not with the play above." : "",
+      ties ? ` A plan marked “as good” has exactly the best ${isReal(r) ? "fixed " : ""}plan’s chance.` : ""),
+    el("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": title },
       el("table", { class: "plan-table turn-alternatives", "data-output": "alternatives" },
-        el("caption", { class: "visually-hidden" }, "Next-best plans"),
+        el("caption", { class: "visually-hidden" }, title),
         el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Chance"), el("th", { scope: "col" }, "Plan"))),
-        el("tbody", {}, r.alternatives.map((a, i) => el("tr", {},
-          el("td", { ...valueData(a.win), "data-as-good": String(sameChance(a.win, r.win)) }, cells[i]), el("td", {}, planWords(a.entries))))))));
+        el("tbody", {}, plan.alternatives.map((a, i) => el("tr", {},
+          el("td", { ...valueData(a.win), "data-as-good": String(sameChance(a.win, plan.win)) }, cells[i]), el("td", {}, planWords(a.entries))))))));
 }
 
+/** The best chance from each territory alone: a fixed plan's (beside the real play, the fixed plan's,
+ *  said so). */
 function alone(r) {
-  if (r.alone.length < 2) return null;
-  return section("From one territory",
-    el("ul", { class: "answer-more" }, r.alone.map((a) => el("li", { "data-entry": a.territory },
+  const list = isReal(r) ? r.fixed?.alone ?? [] : r.alone;
+  if (list.length < 2) return null;
+  return section(isReal(r) ? "From one territory, with a plan fixed in advance" : "From one territory",
+    el("ul", { class: "answer-more" }, list.map((a) => el("li", { "data-entry": a.territory },
       answerPart("alone", `Every new army on ${a.territory}, attacking from there only:`, a.win)))));
 }
 
+/** Holding it: a fixed plan's expected armies on each border territory once the goal is taken; the
+ *  real play's are the armies its typical course leaves there (the engine's `borders`, where that
+ *  course takes the goal), the same as the board and "Will I keep it?" show. */
 function borders(r) {
   if (!r.borders.length) return null;
-  const goal = goalWords(r);
+  const goal = r.goal_name ? goalWords(r) : "the goal";
+  if (isReal(r)) {
+    return section("Holding it",
+      el("p", {}, `Armies on each border territory where the typical course ends, ${goal} taken (the territories it can be attacked from):`),
+      el("ul", { class: "answer-more", "data-output": "borders" }, r.borders.map((b) => el("li", { "data-border": b.territory },
+        `${b.territory}: `, el("strong", { "data-output": "border", "data-armies": String(b.armies) }, String(b.armies))))));
+  }
   return section("Holding it",
-    el("p", {}, `Armies expected on each border territory once ${r.goal_name ? goal : "the goal"} is taken (the territories it can be attacked from):`),
+    el("p", {}, `Armies expected on each border territory once ${goal} is taken (the territories it can be attacked from):`),
     el("ul", { class: "answer-more", "data-output": "borders" }, r.borders.map((b) => el("li", { "data-border": b.territory },
       `${b.territory}: `, averageValue(b.expected_armies, "border")))));
 }
@@ -161,8 +178,8 @@ function borders(r) {
 
 const isReal = (r) => r.searched.family === "real";
 
-/** What the board draws: the real play's most likely course (its attacks, with the armies moved in
- *  after each conquest), else the fixed plan's steps. */
+/** What the board draws: the real play's typical course (each roll's most likely outcome in turn:
+ *  its attacks, with the armies moved in after each conquest), else the fixed plan's steps. */
 function boardPlan(r) {
   if (!isReal(r)) return r;
   const steps = (r.line ?? []).filter((s) => s.from).map((s) => ({ from: s.from, target: s.to, move: s.taken ? s.moved : "–" }));
@@ -185,17 +202,18 @@ function fixedPart(r) {
 }
 
 /** "Will I keep it?" (calculators/keep-link.js): the Hold calculator on the position the best play's
- *  most likely course ends in, where that course takes the goal. */
+ *  typical course ends in, where that course takes the goal. */
 function keepIt(r, params, ctx) {
   if (!isReal(r)) return null;
   const start = Object.fromEntries(Object.entries(params.position).map(([t, h]) => [board.nameOf(t) ?? t, { ...h }]));
   const end = lineEnd(start, r.placement, r.line ?? [], r.goal);
   if (!end) return null;
   return keepLink({ engine: ctx.engine, position: end, goal: r.goal, goalName: r.goal_name ?? null, order: board.territories,
-    words: "Hold works out your chance to keep it through his next turn, from where this turn most likely ends." });
+    words: "Hold works out your chance to keep it through his next turn, from where a typical course of this turn ends." });
 }
 
-/** The keeping play's most likely course (the engine's `line`), one sentence a battle. */
+/** The keeping play's typical course (the engine's `line`: each roll's most likely outcome in turn),
+ *  one sentence a battle. */
 export function keepLineWords(line) {
   return line.filter((s) => s.from).map((s, i) => {
     const head = `${i ? "Then attack" : "Attack"} ${s.to} from ${s.from} (${s.armies} against ${s.defenders}) with ${diceWords(s.dice)}`;
@@ -228,10 +246,10 @@ function renderKeep(r, v, ctx) {
       playIt),
     section("The play",
       el("ul", { class: "answer-more plan-words", "data-output": "words" }, r.words.map((w) => el("li", {}, w))),
-      r.line.length ? [el("p", { class: "hint" }, "Its most likely course:"),
+      r.line.length ? [el("p", { class: "hint" }, "A typical course (each roll going its most likely way):"),
         el("ol", { class: "answer-more", "data-output": "line" }, keepLineWords(r.line).map((w) => el("li", {}, w)))] : null,
       r.fortify ? el("p", { "data-output": "fortify" }, `Then fortify: move ${r.fortify.armies} from ${r.fortify.from} to ${r.fortify.to}.`) : null,
-      el("p", { class: "hint" }, "On the board, each arrow is an attack of the most likely course, numbered in this order, with the armies moved in after the conquest.")),
+      el("p", { class: "hint" }, "On the board, each arrow is an attack of a typical course (each roll going its most likely way), numbered in this order, with the armies moved in after the conquest.")),
     greedy ? section("Playing only to take",
       el("p", { "data-output": "greedy" }, "The best play for taking alone takes ", answerPart("greedy-take", "", greedy.take),
         " and keeps ", answerPart("greedy-keep", "", greedy.keep), ".")) : null,
@@ -265,13 +283,15 @@ function render(r, v, ctx) {
     section(isReal(r) ? "The play" : "The attacks",
       el("ul", { class: "answer-more plan-words", "data-output": "words" }, attacks.map((w) => el("li", {}, w))),
       el("p", { class: "hint" }, isReal(r)
-        ? "On the board, each arrow is an attack of the most likely course, numbered in this order, with the armies moved in after the conquest."
+        ? "On the board, each arrow is an attack of a typical course (each roll going its most likely way), numbered in this order, with the armies moved in after the conquest."
         : "On the board, each arrow is an attack, numbered in this order, with the armies moved in after the conquest.")),
+    borders(r),
     isReal(r) && r.fixed ? section("A plan fixed in advance",
-      el("p", { class: "hint" }, "The best plan that fixes every attack before the first roll, for comparison:"),
-      el("ul", { class: "answer-more plan-words", "data-output": "fixed-words" }, r.fixed.words.map((w) => el("li", {}, w)))) : null,
-    alone(r), alternatives(r), borders(r),
-    planTables(r),
+      el("p", { class: "hint" }, "The best plan that fixes every attack before the first roll, for comparison (its numbers are that plan’s, not the play above):"),
+      el("ul", { class: "answer-more plan-words", "data-output": "fixed-words" }, r.fixed.words.map((w) => el("li", {}, w))),
+      el("div", { "data-output": "fixed-tables" }, planTables({ ...r.fixed, counts: r.counts }))) : null,
+    alone(r), alternatives(r),
+    isReal(r) ? null : planTables(r),
     section("What was searched", el("p", { "data-output": "searched", "data-complete": String(r.searched.complete) }, r.searched.words)),
     el("details", { class: "box" }, el("summary", {}, el("span", { class: "box-title" }, "How the plan is worked out")),
       el("ul", { "data-output": "model" }, r.model.map((s) => el("li", {}, s)))));
