@@ -44,6 +44,7 @@ The model (the printed rules, 1993 and later; shared/reference sections 11 and 1
 import sys
 from fractions import Fraction
 
+from hold_oracle import splits  # noqa: F401  (every split of R armies: the oracles' one; kill_oracle.splits too)
 from real_turn_oracle import LINKS, round_outcomes
 
 sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
@@ -72,17 +73,6 @@ def forced_trade(hand, sets_traded, set_values="growing"):
         t += 1
     armies = sum(set_value(sets_traded + k, set_values) for k in range(1, t + 1))
     return armies, hand - 3 * t, sets_traded + t
-
-
-def splits(R, n):
-    """Every way to put R armies on n territories (compositions, zeros allowed)."""
-    if n == 0:
-        if R == 0:
-            yield ()
-        return
-    for first in range(R + 1):
-        for rest in splits(R - first, n - 1):
-            yield (first,) + rest
 
 
 # ----------------------------------------------------------------------------- the turn

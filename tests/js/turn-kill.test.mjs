@@ -42,3 +42,41 @@ test("the typical course: battles, then the kill with its trade and where its ar
   assert.equal(words[3], "green is eliminated: you take his 0 cards and hold 3, no trade.");
   assert.match(killLineWords(line, "opponent")[1], /he takes his 2 cards, trades 1 set/);
 });
+
+test("a kill play: the trade step in the address, the hand and the sets after it, the request from there", async () => {
+  const { killMidRequest, killState, killWon, playText, readPlay, replay } = await import("../../site_src/js/calculators/turn-play-state.js");
+  const params = { position: {}, player: "you", reinforcements: 0, goal: { eliminate: ["red", "green"] },
+    cards: { you: 4, red: 2, green: 1 }, sets_traded: 5, min_move: "dice" };
+  const start = { Brazil: { owner: "you", armies: 6 }, "North Africa": { owner: "you", armies: 1 },
+    Peru: { owner: "red", armies: 1 }, Congo: { owner: "green", armies: 2 } };
+  const steps = [
+    { attack: { from: "Brazil", to: "Peru", dice: 3 }, left: 6, defenders: 0 },
+    { move: 3 },
+    { trade: { victim: "red", armies: 15, hand: 3, sets: 6 } },
+  ];
+  const text = playText({ key: "0123abcd", steps });
+  assert.deepEqual(readPlay(text).steps, steps);
+  // mid-move: red still named (his last territory just fell), the hand as it was
+  const moving = replay(start, steps.slice(0, 1));
+  assert.deepEqual(moving.moving, { from: "Brazil", to: "Peru", dice: 3 });
+  const before = killMidRequest(params, moving, killState(params, steps.slice(0, 1)));
+  assert.deepEqual(before.goal.eliminate, ["red", "green"]);
+  assert.deepEqual(before.cards, { you: 4, red: 2, green: 1 });
+  assert.equal(before.reinforcements, 0);
+  // after the trade: 15 to place, red gone from the goal and the cards, the hand 3, 6 sets traded
+  const now = replay(start, steps);
+  const state = killState(params, steps);
+  assert.deepEqual(state, { hand: 3, sets: 6, pending: 15, dead: ["red"] });
+  const after = killMidRequest(params, now, state);
+  assert.deepEqual(after.goal.eliminate, ["green"]);
+  assert.deepEqual(after.cards, { you: 3, green: 1 });
+  assert.equal(after.sets_traded, 6);
+  assert.equal(after.reinforcements, 15);
+  assert.equal(after.moving, undefined);
+  // placed: nothing left to place
+  const placed = [...steps, { place: [["North Africa", 15]] }];
+  assert.equal(killState(params, placed).pending, 0);
+  assert.equal(replay(start, placed).position["North Africa"].armies, 16);
+  assert.equal(killWon(replay(start, placed), ["red"]), true);
+  assert.equal(killWon(replay(start, placed), ["red", "green"]), false);
+});

@@ -49,7 +49,7 @@ from fractions import Fraction
 from ..guards.budget import tick
 from .plan import tie_key
 from .real_rounds import Rounds
-from .real_turn import near_best
+from .real_turn import RELATIVE, near_best
 from .turn import prefer
 
 
@@ -63,6 +63,7 @@ class KeepTurn:
         self.lay, self.min_move, self.dice = lay, min_move, dice
         self.end_float, self.end_exact = end_float, end_exact
         self.zero_is_exact = zero_is_exact
+        self.relative = RELATIVE            # the float margin `near` compares exactly within
         self.tables = rounds if rounds is not None else Rounds(lay.models)
         self.values, self.exacts, self.exact_moves = {}, {}, {}
 
@@ -139,7 +140,7 @@ class KeepTurn:
     def near(self, scored):
         """The items of [(float, item), ...] the exact comparison must decide between
         (algorithms/real_turn.py `near_best`)."""
-        return near_best(scored, self.zero_is_exact)
+        return near_best(scored, self.zero_is_exact, self.relative)
 
     def exact(self, s):
         v = self.exacts.get(s)

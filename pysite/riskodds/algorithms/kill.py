@@ -54,14 +54,16 @@ from fractions import Fraction
 
 from ..facts.board import forced_trade
 from ..guards.budget import tick
+from .keep import KeepTurn
 from .plan import tie_key
 from .real_rounds import Rounds
-from .real_turn import near_best
 from .turn import compositions, prefer
 
 
-class KillTurn:
-    """The search of one kill position (module docstring). lay: algorithms/real_turn.py's Layout
+class KillTurn(KeepTurn):
+    """The search of one kill position (module docstring); the attacks, moves, rolls, near-best
+    candidates and the best attack are KeepTurn's (algorithms/keep.py), its terminal test `taken`
+    being every victim eliminated. lay: algorithms/real_turn.py's Layout
     (targets first, then the player's territories next to them). victim_of: per target slot, the
     index of its victim, or -1 for a territory gone through. cards: per victim, its cards.
     set_values: "growing" or a list (facts/board.py `set_value`). Army counts are armies on the
@@ -103,38 +105,14 @@ class KillTurn:
         """Is every victim's territory the player's in state s?"""
         return all(s[y] >= 0 for y in self.goal)
 
+    taken = won         # KeepTurn's terminal test (its best_action stops there)
+
     def live(self, s):
         """The slots of the player next to a target still held (where armies placed can attack)."""
         k = self.lay.k
         return [i for i in range(self.n) if (i >= k or s[i] >= 0) and any(s[y] < 0 for y in self.lay.touches[i])]
 
-    def attacks(self, s):
-        """Every attack (x, y, n) from state s, in the tie order."""
-        out = []
-        for y in range(self.lay.k):
-            if s[y] >= 0:
-                continue
-            most = self.tables.most_attack[y]
-            for x in self.lay.attackers[y]:
-                a = s[x]
-                if a >= 2:
-                    top = min(most, a - 1)
-                    for n in range(top, (top if self.dice == "most" else 1) - 1, -1):
-                        out.append((x, y, n))
-        return out
-
-    def moves(self, n, a):
-        """The armies that may move in after a conquest with n dice, a armies left on the attacker."""
-        low = min(n, a - 1) if self.min_move == "dice" else 1
-        return range(low, a)
-
-    def rolled(self, s, x, y, a, dl):
-        t = list(s)
-        t[x] = a
-        t[y] = s[y] + dl
-        return tuple(t)
-
-    def taken(self, s, x, y, a, m):
+    def conquer(self, s, x, y, a, m):
         """(the state once y is taken and m of the a armies on x moved in, before any trade; the
         armies cashed if this conquest is a kill, else 0)."""
         t = list(s)
@@ -148,7 +126,7 @@ class KillTurn:
 
     def after(self, s, x, y, a, m):
         """(the state after the move, settled; the armies cashed at a kill still to place)."""
-        t, cashed = self.taken(s, x, y, a, m)
+        t, cashed = self.conquer(s, x, y, a, m)
         return self.settle(list(t)), cashed
 
     def placed(self, s, slots, p):
@@ -211,7 +189,7 @@ class KillTurn:
         v = self.conquests.get(key)
         if v is not None:
             return v
-        t, cashed = self.taken(s, x, y, a, moves.start)
+        t, cashed = self.conquer(s, x, y, a, moves.start)
         if self.won(t):
             v = 1.0
         else:
@@ -230,9 +208,6 @@ class KillTurn:
         return v
 
     # ------------------------------------------------------------------ exact values
-    def near(self, scored):
-        return near_best(scored, self.zero_is_exact, self.relative)
-
     def exact(self, s):
         v = self.exacts.get(s)
         if v is not None:
@@ -305,24 +280,6 @@ class KillTurn:
             m = min((m for m in near if exact[m] == top), key=lambda m: tie_key(way, m, a))
         self.exact_moves[key] = m
         return m
-
-    def best_action(self, s):
-        """(x, y, n) of the best attack from state s, or None (won, or nothing is worth more than
-        0); exact ties to the first in the tie order."""
-        if self.won(s):
-            return None
-        attacks = self.attacks(s)
-        if not attacks or (self.value(s) == 0.0 and self.zero_is_exact):
-            return None
-        near = self.near([(self.q(s, *act), act) for act in attacks])
-        if len(near) == 1:
-            return near[0] if self.q(s, *near[0]) > 0 else None
-        best, top = None, Fraction(0)
-        for act in near:
-            e = self.exact_q(s, *act)
-            if e > top:
-                best, top = act, e
-        return best
 
     def step(self, s, x, y, a, n):
         """After x takes y (a armies left on x, n dice rolled) under the best play: (the armies moved

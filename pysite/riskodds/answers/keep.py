@@ -289,8 +289,19 @@ def _greedy(request, turn, lay, solver, ends, base, rest):
 
 
 def _course(solver, s, most_steps=40):
-    """(the most likely course from s under the best play, its end state): each step one battle,
-    followed through its most likely rolls until the target falls or the play turns elsewhere."""
+    """(a typical course from s under the best play, its end state): answers/keep.py `course`."""
+    def conquer(s, x, y, a, n):
+        m = solver.best_move(s, x, y, a, n)
+        return m, solver.after(s, x, y, a, m), ()
+    return course(solver, s, conquer, most_steps)
+
+
+def course(solver, s, conquer, most_steps=40):
+    """(a typical course from s under the best play of `solver` (algorithms/keep.py KeepTurn or a
+    search shaped like it), its end state): each step one battle followed through each roll's most
+    likely outcome until the target falls or the play turns elsewhere. conquer(s, x, y, a, n): after
+    x takes y (a armies left on x, n dice rolled), (the armies moved in, the state the play goes on
+    from, the steps to add after the battle's: a kill's trade)."""
     names = solver.lay.names
     steps = []
     while len(steps) < most_steps:
@@ -300,6 +311,7 @@ def _course(solver, s, most_steps=40):
         x, y, n = action
         step = {"from": names[x], "to": names[y], "dice": n, "armies": s[x], "defenders": -s[y], "rolls": 0,
                 "taken": False}
+        more = ()
         while True:
             tick()
             a, d = s[x], -s[y]
@@ -307,9 +319,8 @@ def _course(solver, s, most_steps=40):
             al, dl, _, _ = max(outcomes, key=lambda o: (o[3], o[1]))
             step["rolls"] += 1
             if dl >= d:
-                m = solver.best_move(s, x, y, a - al, n)
+                m, s, more = conquer(s, x, y, a - al, n)
                 step.update(taken=True, left=a - al - m, moved=m, defenders_left=0)
-                s = solver.after(s, x, y, a - al, m)
                 break
             s = solver.rolled(s, x, y, a - al, dl)
             again = solver.best_action(s)
@@ -318,6 +329,7 @@ def _course(solver, s, most_steps=40):
                 break
             n = again[2]
         steps.append(step)
+        steps.extend(more)
     return steps, s
 
 

@@ -20,6 +20,7 @@ from ..facts.board import forced_trade, set_value
 from ..facts.limits import COST_MODEL
 from ..guards.budget import BudgetError, Estimate, as_budget, check_cost, guarded, tick
 from . import real_turn as real
+from .keep import course
 
 MODEL = (
     "You place your reinforcements on your own territories, then play roll by roll: any territory of yours with "
@@ -259,45 +260,19 @@ def _kills(solver, request, start):
 
 
 def _course(solver, request, s, most_steps=60):
-    """(a typical course from s under the best play, its end state): each step one battle followed
-    through each roll's most likely outcome until the target falls or the play turns elsewhere, and
+    """(a typical course from s under the best play, its end state; answers/keep.py `course`), and
     after a kill the trade and where its armies go."""
     names = solver.lay.names
-    steps = []
-    while len(steps) < most_steps:
-        action = solver.best_action(s)
-        if action is None:
-            break
-        x, y, n = action
-        step = {"from": names[x], "to": names[y], "dice": n, "armies": s[x], "defenders": -s[y], "rolls": 0,
-                "taken": False}
-        trade = None
-        while True:
-            tick()
-            a, d = s[x], -s[y]
-            outcomes, _ = solver.tables.pairs[y][n, min(solver.tables.most_defend[y], d)]
-            al, dl, _, _ = max(outcomes, key=lambda o: (o[3], o[1]))
-            step["rolls"] += 1
-            if dl >= d:
-                before = s
-                m, cashed, placed, s = solver.step(s, x, y, a - al, n)
-                step.update(taken=True, left=a - al - m, moved=m, defenders_left=0)
-                v = solver.victim_of[y]
-                if v >= 0 and all(s[z] >= 0 for z in solver.of_victim[v]):
-                    trade = {"kill": request.victims[v], "cards_taken": request.cards[v],
-                             "sets": s[-1] - before[-1], "armies": cashed, "hand": s[-2], "sets_traded": s[-1],
-                             "placement": tuple((names[i], p) for i, p in placed)}
-                break
-            s = solver.rolled(s, x, y, a - al, dl)
-            again = solver.best_action(s)
-            if again is None or again[:2] != (x, y):
-                step.update(left=a - al, defenders_left=d - dl)
-                break
-            n = again[2]
-        steps.append(step)
-        if trade:
-            steps.append(trade)
-    return steps, s
+
+    def conquer(s, x, y, a, n):
+        m, cashed, placed, t = solver.step(s, x, y, a, n)
+        v = solver.victim_of[y]
+        if v < 0 or not all(t[z] >= 0 for z in solver.of_victim[v]):
+            return m, t, ()
+        return m, t, ({"kill": request.victims[v], "cards_taken": request.cards[v], "sets": t[-1] - s[-1],
+                       "armies": cashed, "hand": t[-2], "sets_traded": t[-1],
+                       "placement": tuple((names[i], p) for i, p in placed)},)
+    return course(solver, s, conquer, most_steps)
 
 
 def _words(request, win, kills, alone, placement, nxt, trade, line, cards_after, next_set):

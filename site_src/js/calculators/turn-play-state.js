@@ -10,6 +10,12 @@
 //                                                            taken, `to` is the player's with 0
 //                                                            armies until the move
 //   {move: armies}                                           the armies moved in after a conquest
+//   {trade: {victim, armies, hand, sets}}                    a kill (the Eliminate aim): the victim's
+//                                                            last territory taken and moved into, his
+//                                                            cards taken and the forced trade made
+//                                                            (the engine's `trade`): `armies` to place
+//                                                            now (a {place} step next), the hand and
+//                                                            the sets traded after it
 // Replaying them gives the position now and the pending move ({from, to, dice}: the engine's
 // `moving`), which is what a mid-turn request sends (reinforcements 0).
 //
@@ -34,6 +40,7 @@ export function playKey(params) {
 function stepText(s) {
   if (s.place) return `p:${s.place.map(([t, n]) => `${t} ${n}`).join(",")}`;
   if (s.attack) return `a:${s.attack.from}>${s.attack.to} x${s.attack.dice} ${s.left}-${s.defenders}`;
+  if (s.trade) return `t:${s.trade.armies} ${s.trade.hand} ${s.trade.sets} ${s.trade.victim}`;
   return `m:${s.move}`;
 }
 
@@ -60,6 +67,8 @@ export function readPlay(text) {
       steps.push({ attack: { from: m[1], to: m[2], dice: Number(m[3]) }, left: Number(m[4]), defenders: Number(m[5]) });
     } else if ((m = /^m:(\d+)$/.exec(part))) {
       steps.push({ move: Number(m[1]) });
+    } else if ((m = /^t:(\d+) (\d+) (\d+) (.+)$/.exec(part))) {
+      steps.push({ trade: { armies: Number(m[1]), hand: Number(m[2]), sets: Number(m[3]), victim: m[4] } });
     } else {
       return null;
     }
@@ -132,6 +141,10 @@ export function replay(start, steps) {
   let position = copy(start);
   let moving = null;
   for (const s of steps) {
+    if (s.trade) {
+      if (moving) throw new Error(`First move armies into ${moving.to}.`);
+      continue; // the position is unchanged: its armies arrive with the {place} step after it
+    }
     if (s.place) {
       if (moving) throw new Error("Armies are placed before the first attack.");
       position = applyPlacement(position, s.place);
@@ -180,6 +193,44 @@ export function fixedMove(plan, moving, armies) {
   const run = row?.keep.find((k) => k.armies[0] <= armies && armies <= k.armies[1]);
   return run ? { move: { from: moving.from, to: moving.to, armies: armies - run.keep } } : null;
 }
+
+// ---- the Eliminate aim (issue 43): the cards and the kills so far ----
+
+/** The kill state after `steps` from the answer's request `params` (op turn, goal eliminate): the
+ *  player's hand, the sets traded in the game, the armies a trade brought still to place, and the
+ *  players eliminated so far (a {trade} step each). */
+export function killState(params, steps) {
+  let hand = params.cards?.[params.player] ?? 0, sets = params.sets_traded ?? 0, pending = 0;
+  const dead = [];
+  for (const s of steps) {
+    if (s.trade) {
+      ({ hand, sets } = s.trade);
+      pending = s.trade.armies;
+      dead.push(s.trade.victim);
+    } else if (s.place && dead.length) {
+      pending = 0;
+    }
+  }
+  return { hand, sets, pending, dead };
+}
+
+/** The mid-turn request of a kill play: the position now, the move pending, the armies a trade
+ *  brought to place, the players still to eliminate (the one whose last territory was just taken
+ *  stays named until the move: the engine then answers the trade) with their cards, the hand now. */
+export function killMidRequest(params, now, state) {
+  const victims = params.goal.eliminate.filter((v) => !state.dead.includes(v));
+  const cards = { [params.player]: state.hand };
+  for (const v of victims) if (params.cards?.[v] !== undefined) cards[v] = params.cards[v];
+  const out = { ...params, position: now.position, reinforcements: state.pending, goal: { ...params.goal, eliminate: victims },
+    cards, sets_traded: state.sets };
+  if (now.moving) out.moving = now.moving;
+  else delete out.moving;
+  return out;
+}
+
+/** Whether every territory of every player named is the player's, no move pending: the kill is done. */
+export const killWon = ({ position, moving }, victims) => !moving
+  && !Object.values(position).some((h) => victims.includes(h.owner));
 
 /** Whether every goal territory is the player's, with no move pending: the turn is won. */
 export const won = ({ position, moving }, goal) => !moving && goal.every((t) => position[t]?.owner === PLAYER);

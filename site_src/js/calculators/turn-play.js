@@ -26,8 +26,8 @@
 import { el } from "../dom.js";
 import { answerLine, answerPart } from "../views/answer.js";
 import { PLAYER } from "../board/position.js";
-import { adviceWords, applyAttack, changeOf, fixedMove, isRealPlay, midRequest, nextWords, playKey, playScene, playText, readPlay, replay,
-  won } from "./turn-play-state.js";
+import { adviceWords, applyAttack, changeOf, fixedMove, isRealPlay, killMidRequest, killState, killWon, midRequest, nextWords, playKey,
+  playScene, playText, readPlay, replay, won } from "./turn-play-state.js";
 import { keepLink } from "./keep-link.js";
 
 const FIELD = "play";
@@ -51,7 +51,9 @@ export function turnPlay({ form, ctx, nameOf, view = null, order = [] }) {
   let lastPlan = null; // {at: the steps it answered, as text; result}: the last answer from here that was a plan fixed in advance
   const stepsText = (steps) => playText({ key: "", steps });
 
-  const goalName = () => answer.goal_name ?? (answer.goal.length < 3 ? answer.goal.join(" and ") : `all ${answer.goal.length}`);
+  const killing = () => answer.kind === "kill"; // the Eliminate aim (calculators/turn-kill.js)
+  const listed = (names) => (names.length < 3 ? names.join(" and ") : `all ${names.length}`);
+  const goalName = () => (killing() ? listed(answer.victims) : answer.goal_name ?? listed(answer.goal));
 
   function save() {
     field.value = play ? playText(play) : "";
@@ -94,7 +96,11 @@ export function turnPlay({ form, ctx, nameOf, view = null, order = [] }) {
 
   function push(s) { play.steps.push(s); save(); show({ focus: true }); }
 
-  function back() { play.steps.pop(); save(); show({ focus: true }); }
+  function back() {
+    if (play.steps.pop()?.trade) play.steps.pop(); // a kill's trade goes back with the move that made it
+    save();
+    show({ focus: true });
+  }
 
   // ---- the panel ----
 
@@ -158,7 +164,25 @@ export function turnPlay({ form, ctx, nameOf, view = null, order = [] }) {
         button(`Taken: ${to} fell`, "play-taken", () => record(0))));
   }
 
-  function movePart(now, move, errorBox) {
+  /** A kill's trade in words: "Peru is red's last territory: you take his 2 cards and trade 1 set for 15 armies." */
+  function tradeWords(t) {
+    const cards = `${t.cards_taken} card${t.cards_taken === 1 ? "" : "s"}`;
+    if (!t.cards_taken) return `That was ${t.victim}'s last territory: he held no cards.`;
+    return t.armies
+      ? `That was ${t.victim}'s last territory: you take his ${cards} and must trade ${t.sets} set${t.sets === 1 ? "" : "s"} now, for ${t.armies} armies.`
+      : `That was ${t.victim}'s last territory: you take his ${cards} and hold ${t.hand}, too few to trade.`;
+  }
+
+  /** The armies a kill's trade brought, placed as the engine says: "Placed" records it. */
+  function placePart(placement) {
+    const place = placement.filter((p) => p.armies > 0).map((p) => [p.territory, p.armies]);
+    return el("div", { class: "turn-play-enter" },
+      el("p", { class: "turn-play-buttons" }, button("Placed", "play-placed", () => push({ place }), { class: "primary" })));
+  }
+
+  /** After a conquest: the armies moved in, recorded; where the conquest was a kill (the engine's
+   *  `trade`), the trade is recorded with it. */
+  function movePart(now, move, errorBox, trade = null) {
     const most = now.position[move.from].armies - 1;
     const m = numberInput(`Armies moved into ${move.to}`, move.armies, most, "play-move");
     const moved = () => {
@@ -167,7 +191,10 @@ export function turnPlay({ form, ctx, nameOf, view = null, order = [] }) {
         errorBox.replaceChildren(message(`Move a whole number of armies from 1 to ${most} into ${move.to} (one stays on ${move.from}).`));
         return;
       }
-      push({ move: n });
+      if (trade) play.steps.push({ move: n }, { trade: { victim: trade.victim, armies: trade.armies, hand: trade.hand, sets: trade.sets_traded } });
+      else play.steps.push({ move: n });
+      save();
+      show({ focus: true });
     };
     onEnter(m.input, moved);
     return el("div", { class: "turn-play-enter" },
@@ -187,7 +214,17 @@ export function turnPlay({ form, ctx, nameOf, view = null, order = [] }) {
       return;
     }
     const goal = goalName();
-    if (won(now, answer.goal)) {
+    if (killing() && killWon(now, answer.victims)) {
+      const title = frame(
+        el("p", { class: "turn-play-next", "data-output": "play-next", "data-action": "won", "aria-live": "polite" },
+          `${goal} ${answer.victims.length === 1 ? "is" : "are"} eliminated. Well played.`),
+        positionWords(now.position, now.moving));
+      slot.dataset.status = "done";
+      draw(now);
+      if (focus) bringUp(title);
+      return;
+    }
+    if (!killing() && won(now, answer.goal)) {
       const title = frame(
         el("p", { class: "turn-play-next", "data-output": "play-next", "data-action": "won", "aria-live": "polite" }, `${goal} is yours. Well played.`),
         keepLink({ engine: ctx.engine, position: now.position, goal: answer.goal, goalName: answer.goal_name ?? null, order,
@@ -202,7 +239,8 @@ export function turnPlay({ form, ctx, nameOf, view = null, order = [] }) {
     slot.dataset.status = "running";
     slot.classList.add("stale");
     const keeping = answer.keep !== undefined; // "Take it and keep it": op keep from here, both chances
-    const { id, promise } = ctx.engine.call(keeping ? "keep" : "turn", midRequest(base, now));
+    const state = killing() ? killState(base, play.steps) : null;
+    const { id, promise } = ctx.engine.call(keeping ? "keep" : "turn", state ? killMidRequest(base, now, state) : midRequest(base, now));
     callId = id;
     let result, ms;
     try { ({ result, ms } = await promise); } catch (err) {
@@ -252,16 +290,26 @@ export function turnPlay({ form, ctx, nameOf, view = null, order = [] }) {
     // a fixed plan's steps after its placement line
     const later = (result.words ?? []).slice(real ? 1 : 2);
     const change = changeOf(start, play.steps, next);
+    const placing = state && state.pending > 0; // a kill's trade brought armies: placed first
+    const trade = killing() && next.move ? result.trade : null; // this conquest is a kill
+    const lastTrade = placing ? play.steps.findLast((x) => x.trade)?.trade : null;
     draw(now, next, change?.dropped);
+    const placed = placing ? result.placement.filter((p) => p.armies > 0).map((p) => `${p.armies} on ${p.territory}`) : [];
     const title = frame(
-      keeping
+      killing()
+        ? answerLine([answerPart("play-win", `Eliminate ${goal} from here:`, result.win)])
+        : keeping
         ? answerLine([answerPart("play-keep", `Take and keep ${goal} from here:`, result.keep), answerPart("play-take", "take it:", result.take)])
         : answerLine([answerPart("play-win", real ? `Take ${goal} from here:` : `Take ${goal} from here, with the plan fixed in advance:`, result.win)]),
       el("p", { class: "hint", "data-output": "play-advice", "data-family": real ? "real" : "fixed" }, adviceWords(result)),
       change ? el("p", { class: "turn-play-change", "data-output": "play-change" }, change.words) : null,
-      el("p", { class: "turn-play-next", "data-output": "play-next", "data-action": action, "aria-live": "polite" },
-        el("strong", {}, "Next: "), nextWords(next)),
-      next.attack ? attackPart(now, next.attack, errorBox) : next.move ? movePart(now, next.move, errorBox) : null,
+      trade ? el("p", { class: "turn-play-change", "data-output": "play-trade" }, tradeWords(trade)) : null,
+      lastTrade ? el("p", { class: "turn-play-change", "data-output": "play-trade" },
+        `${lastTrade.victim} is eliminated: you trade for ${lastTrade.armies} armies and hold ${lastTrade.hand} cards.`) : null,
+      el("p", { class: "turn-play-next", "data-output": "play-next", "data-action": placing ? "place" : action, "aria-live": "polite" },
+        el("strong", {}, "Next: "), placing ? `Place ${placed.join(", ")}. Then ${nextWords(next).replace(/^./, (c) => c.toLowerCase())}` : nextWords(next)),
+      placing ? placePart(result.placement)
+        : next.attack ? attackPart(now, next.attack, errorBox) : next.move ? movePart(now, next.move, errorBox, trade) : null,
       errorBox,
       positionWords(now.position, now.moving),
       later.length ? el("details", { class: "turn-play-course" }, el("summary", {}, real ? "Then, typically" : "Then, the plan"),

@@ -381,7 +381,9 @@ function mount(form, ctx) {
   form.addEventListener("input", (e) => { if (["aim", "kill_turn"].includes(e.target.name)) showAim(); });
   form.addEventListener("reset", () => setTimeout(showAim, 0));
   showAim();
-  selectOnFocus(form.elements.namedItem("opponent_reinforcements")); // a tap selects the number: a key replaces it
+  for (const name of ["opponent_reinforcements", "your_cards", "their_cards", "sets_traded"]) {
+    selectOnFocus(form.elements.namedItem(name)); // a tap selects the number: a key replaces it
+  }
   entry.refresh();
 }
 
