@@ -37,9 +37,9 @@ test("the typical course: battles, then the kill with its trade and where its ar
   const words = killLineWords(line, "you");
   assert.equal(words.length, 4);
   assert.match(words[0], /^Attack Argentina from Brazil \(6 against 2\) with 3 dice: it falls; move 5 in, leave 1\.$/);
-  assert.equal(words[1], "red is eliminated: you take his 2 cards, trade 1 set for 15 armies and place 15 on North Africa.");
+  assert.equal(words[1], "Red is eliminated: you take his 2 cards, trade 1 set for 15 armies and place 15 on North Africa.");
   assert.match(words[2], /^Then attack Congo/);
-  assert.equal(words[3], "green is eliminated: you take his 0 cards and hold 3, no trade.");
+  assert.equal(words[3], "Green is eliminated; he held no cards.");
   assert.match(killLineWords(line, "opponent")[1], /he takes his 2 cards, trades 1 set/);
 });
 

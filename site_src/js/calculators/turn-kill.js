@@ -75,9 +75,11 @@ export function killLineWords(line, player) {
     if (s.move) return `Move ${s.move.armies} into ${s.move.to}.`;
     if (s.kill !== undefined && !s.from) {
       const cards = `${s.cards_taken} card${s.cards_taken === 1 ? "" : "s"}`;
-      if (!s.armies) return `${s.kill} is eliminated: ${you ? "you take" : "he takes"} his ${cards} and ${you ? "hold" : "holds"} ${s.hand}, no trade.`;
+      const who = s.kill === PLAYER ? "You are" : `${s.kill.charAt(0).toUpperCase()}${s.kill.slice(1)} is`;
+      if (!s.cards_taken) return `${who} eliminated; he held no cards.`;
+      if (!s.armies) return `${who} eliminated: ${you ? "you take" : "he takes"} his ${cards} and ${you ? "hold" : "holds"} ${s.hand}, too few to trade.`;
       const placed = s.placement.filter((p) => p.armies > 0).map((p) => `${p.armies} on ${p.territory}`);
-      return `${s.kill} is eliminated: ${you ? "you take" : "he takes"} his ${cards}, ${you ? "trade" : "trades"} ${s.sets} set${s.sets === 1 ? "" : "s"} for ${s.armies} armies${placed.length ? ` and ${you ? "place" : "places"} ${listNames(placed)}` : ""}.`;
+      return `${who} eliminated: ${you ? "you take" : "he takes"} his ${cards}, ${you ? "trade" : "trades"} ${s.sets} set${s.sets === 1 ? "" : "s"} for ${s.armies} armies${placed.length ? ` and ${you ? "place" : "places"} ${listNames(placed)}` : ""}.`;
     }
     const head = `${i++ ? "Then attack" : "Attack"} ${s.to} from ${s.from} (${s.armies} against ${s.defenders}) with ${diceWords(s.dice)}`;
     return s.taken ? `${head}: it falls; move ${s.moved} in, leave ${s.left}.` : `${head} until ${s.from} has ${s.left} and ${s.to} ${s.defenders_left}.`;

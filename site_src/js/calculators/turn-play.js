@@ -25,7 +25,7 @@
 // or the rules ends it. Every number and sentence shown is the engine's but the player's own entries.
 import { el } from "../dom.js";
 import { answerLine, answerPart } from "../views/answer.js";
-import { PLAYER } from "../board/position.js";
+import { OPPONENT, PLAYER } from "../board/position.js";
 import { adviceWords, applyAttack, changeOf, fixedMove, isRealPlay, killMidRequest, killState, killWon, midRequest, nextWords, playKey,
   playScene, playText, readPlay, replay, won } from "./turn-play-state.js";
 import { keepLink } from "./keep-link.js";
@@ -125,12 +125,16 @@ export function turnPlay({ form, ctx, nameOf, view = null, order = [] }) {
   }
 
   function positionWords(position, moving = null) {
-    const mine = [], theirs = [];
+    const mine = [], theirs = new Map([[OPPONENT, []]]); // the opponent's, then any other owner's (an Eliminate play)
     for (const [t, h] of Object.entries(position)) {
-      (h.owner === PLAYER ? mine : theirs).push(moving?.to === t ? `${t} (taken, move in now)` : `${t} ${h.armies}`);
+      const text = moving?.to === t ? `${t} (taken, move in now)` : `${t} ${h.armies}`;
+      if (h.owner === PLAYER) mine.push(text);
+      else theirs.set(h.owner, [...(theirs.get(h.owner) ?? []), text]);
     }
+    const others = [...theirs].filter(([o, ts]) => o === OPPONENT || ts.length)
+      .map(([o, ts]) => `${o === OPPONENT ? "the opponent" : o}'s ${ts.join(", ") || "none"}`);
     return el("p", { class: "turn-play-position", "data-output": "play-position" },
-      el("strong", {}, "Now: "), `yours ${mine.join(", ") || "none"}; `, `the opponent's ${theirs.join(", ") || "none"}.`);
+      el("strong", {}, "Now: "), `yours ${mine.join(", ") || "none"}; `, `${others.join("; ")}.`);
   }
 
   const message = (text) => el("p", { class: "error turn-play-error", role: "alert", "data-output": "play-error" }, text);
@@ -163,6 +167,8 @@ export function turnPlay({ form, ctx, nameOf, view = null, order = [] }) {
         button("Record the roll", "play-record", () => record(), { class: "primary" }), " ",
         button(`Taken: ${to} fell`, "play-taken", () => record(0))));
   }
+
+  const upper = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
   /** A kill's trade in words: "Peru is red's last territory: you take his 2 cards and trade 1 set for 15 armies." */
   function tradeWords(t) {
@@ -305,7 +311,7 @@ export function turnPlay({ form, ctx, nameOf, view = null, order = [] }) {
       change ? el("p", { class: "turn-play-change", "data-output": "play-change" }, change.words) : null,
       trade ? el("p", { class: "turn-play-change", "data-output": "play-trade" }, tradeWords(trade)) : null,
       lastTrade ? el("p", { class: "turn-play-change", "data-output": "play-trade" },
-        `${lastTrade.victim} is eliminated: you trade for ${lastTrade.armies} armies and hold ${lastTrade.hand} cards.`) : null,
+        `${upper(lastTrade.victim)} is eliminated: you trade for ${lastTrade.armies} armies and hold ${lastTrade.hand} cards.`) : null,
       el("p", { class: "turn-play-next", "data-output": "play-next", "data-action": placing ? "place" : action, "aria-live": "polite" },
         el("strong", {}, "Next: "), placing ? `Place ${placed.join(", ")}. Then ${nextWords(next).replace(/^./, (c) => c.toLowerCase())}` : nextWords(next)),
       placing ? placePart(result.placement)

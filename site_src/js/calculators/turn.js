@@ -377,6 +377,7 @@ function mount(form, ctx) {
     keepFields.hidden = !(aim === "keep" || (aim === KILL && his));
     killFields.hidden = aim !== KILL;
     form.elements.namedItem("victims").closest(".field").hidden = his;
+    form.elements.namedItem("goal").closest(".field").hidden = aim === KILL; // a kill's goal is the players named
   };
   form.addEventListener("input", (e) => { if (["aim", "kill_turn"].includes(e.target.name)) showAim(); });
   form.addEventListener("reset", () => setTimeout(showAim, 0));
