@@ -119,7 +119,7 @@ def kill(position, player, reinforcements, goal, *, cards=None, sets_traded=0, s
         raise BudgetError(f"{what} could meet up to {states:,} positions: more than any budget allows. {hint}", "goal")
     estimate = Estimate(COST_MODEL["kill_request_s"] + COST_MODEL["kill_state_s"] * states,
                         COST_MODEL["base_mb"] + COST_MODEL["kill_state_mb"] * states, what,
-                        COST_MODEL["turn_browser_factor"])
+                        COST_MODEL["kill_browser_factor"])
     check_cost(estimate, budget, "goal", hint)
 
     potential = sum(base[lay.k:]) + turn.R + cashed_most + sum(t.defenders for t in turn.targets)

@@ -234,6 +234,7 @@ COST_MODEL = {
                                     #   comprehensions run well in WebAssembly): 2.5 x 0.8
     "turn_browser_factor": 1.7,     #   in Pyodide a turn's work (small tuples and dicts) is slower still
                                     #   than pyodide_slowdown says (bench/bench_turn.py: 2.7x to 4.1x)
+    "kill_browser_factor": 1.1,     #   the kill turn's search in Pyodide: 1.7x to 2.7x CPython (bench/bench_kill.py)
     "text_s": 3.2e-11,              # one exact value as decimal text: per S**1.7 (int -> str)
     "text_power": 1.7,
     "text_bit2_s": 1.5e-12,         # one integer as decimal text, per bit squared (CPython's int -> str
