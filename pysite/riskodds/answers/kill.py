@@ -275,60 +275,82 @@ def _course(solver, request, s, most_steps=60):
     return course(solver, s, conquer, most_steps)
 
 
+def _name(owner):
+    """An owner in a sentence: "you", "the opponent", or the name as given."""
+    return {"you": "you", "opponent": "the opponent"}.get(owner, owner)
+
+
+def _cap(text):
+    return text[:1].upper() + text[1:]
+
+
 def _words(request, win, kills, alone, placement, nxt, trade, line, cards_after, next_set):
+    """The answer in sentences: the cards first (the page shows that one apart), then the play. The
+    player is "you" (you place, you attack) or another (he places, he attacks: the danger view)."""
     victims = list(request.victims)
     out = []
-    player = request.turn.player
-    you = "You" if player == "you" else player
+    you = request.turn.player == "you"
+    who = _cap(_name(request.turn.player))
+
+    def verb(plain, third):
+        return plain if you else third
     hand = request.hand
-    held = ", ".join(f"{v} {c}" for v, c in zip(victims, request.cards))
-    out.append(f"{you} {'hold' if you == 'You' else 'holds'} {hand} {'card' if hand == 1 else 'cards'}; {held}. "
-               f"{request.sets_traded} "
-               f"{'set' if request.sets_traded == 1 else 'sets'} traded so far: the next set is worth {next_set}.")
+    held = [f"{_name(v)} {c}" for v, c in zip(victims, request.cards)]
+    out.append(f"{who} {verb('hold', 'holds')} {hand} {'card' if hand == 1 else 'cards'}, {_listing(held)}. "
+               f"{request.sets_traded} {'set' if request.sets_traded == 1 else 'sets'} traded so far: the next set "
+               f"is worth {next_set}.")
+    if "move" in nxt:                   # mid-turn: the move first, then what the kill brings
+        mv = nxt["move"]
+        out.append(f"{mv['to']}: taken, {verb('move', 'he moves')} in {mv['armies']} now.")
     if trade:
-        if trade["armies"]:
-            out.append(f"Taking {trade['victim']}'s last territory brings his {trade['cards_taken']} "
-                       f"{'card' if trade['cards_taken'] == 1 else 'cards'}: trade {trade['sets']} "
+        cards = f"{trade['cards_taken']} {'card' if trade['cards_taken'] == 1 else 'cards'}"
+        last = f"Taking {_name(trade['victim'])}'s last territory"
+        if not trade["cards_taken"]:
+            out.append(f"{last} brings no cards: he held none.")
+        elif trade["armies"]:
+            out.append(f"{last} brings his {cards}: {verb('trade', 'he trades')} {trade['sets']} "
                        f"{'set' if trade['sets'] == 1 else 'sets'} now for {trade['armies']} armies.")
             placed = [f"{a} on {t}" for t, a in trade["placement"] if a]
             if placed:
-                out.append(f"Place them: {_listing(placed)}.")
+                out.append(f"{verb('Place them', 'He places them')}: {_listing(placed)}.")
         else:
-            out.append(f"Taking {trade['victim']}'s last territory brings his {trade['cards_taken']} "
-                       f"{'card' if trade['cards_taken'] == 1 else 'cards'}: you hold {trade['hand']}, too few to "
+            out.append(f"{last} brings his {cards}: {verb('you hold', 'he holds')} {trade['hand']}, too few to "
                        "trade now.")
     placed = [f"{a} on {t}" for t, a in placement if a]
     if placed:
-        out.append(f"Place {_listing(placed)}.")
-    if "move" in nxt:
-        mv = nxt["move"]
-        out.append(f"{mv['to']}: taken, move in {mv['armies']} now.")
-    elif "attack" in nxt:
+        out.append(f"{verb('Place', 'He places')} {_listing(placed)}.")
+    if "attack" in nxt:
         at = nxt["attack"]
-        out.append(f"Attack {at['to']} from {at['from']} with {at['dice']} {'die' if at['dice'] == 1 else 'dice'}.")
-    else:
-        out.append("No attack gives a chance: do not attack." if not win else "The turn is won: stop.")
-    verb = "eliminate" if you == "You" else "eliminates"
+        out.append(f"{verb('Attack', 'He attacks')} {at['to']} from {at['from']} with {at['dice']} "
+                   f"{'die' if at['dice'] == 1 else 'dice'}.")
+    elif "move" not in nxt:
+        out.append(verb("No attack gives a chance: do not attack.", "No attack gives him a chance.") if not win
+                   else "The turn is won: stop.")
+    named = [_name(v) for v in victims]
     if len(victims) == 1:
-        out.append(f"{you} {verb} {victims[0]} with chance {_percent(win)}.")
+        out.append(f"{who} {verb('eliminate', 'eliminates')} {named[0]} with chance {_percent(win)}.")
     else:
-        each = ", ".join(f"{v} {_percent(p)}" for v, p in kills)
-        out.append(f"{you} {verb} all of {_listing(victims)} with chance {_percent(win)} ({each}).")
+        each = ", ".join(f"{_name(v)} {_percent(p)}" for v, p in kills)
+        out.append(f"{who} {verb('eliminate', 'eliminates')} all of {_listing(named)} with chance {_percent(win)} "
+                   f"({each}).")
     if alone:
-        each = "; ".join(f"{v} alone {_percent(p)}" for v, p in alone)
-        out.append(f"Eliminating one of them is still possible: {each}.")
-    for step in line:
-        if "kill" in step and "from" not in step and step is not line[0]:
+        each = "; ".join(f"{_name(v)} alone {_percent(p)}" for v, p in alone)
+        out.append(f"One at a time: {each}.")
+    for step in () if trade else line:  # mid-turn the trade is told above
+        if "kill" in step and "from" not in step:
             if step["armies"]:
-                out.append(f"On a typical course, killing {step['kill']} brings {step['armies']} armies from "
-                           f"{step['sets']} {'set' if step['sets'] == 1 else 'sets'}.")
+                out.append(f"On a typical course, eliminating {_name(step['kill'])} brings {step['armies']} armies "
+                           f"from {step['sets']} {'set' if step['sets'] == 1 else 'sets'}.")
             break
-    out.append(f"{you} {'end' if you == 'You' else 'ends'} a typical course holding {cards_after} "
+    out.append(f"{who} {verb('end', 'ends')} a typical course holding {cards_after} "
                f"{'card' if cards_after == 1 else 'cards'}, the card drawn for a conquest included.")
     return out
 
 
 def _percent(p):
+    """A chance in words, never rounded to a certainty it is not."""
+    if 0 < p < 1 and not 0.0005 <= float(p) <= 0.9995:
+        return "> 99.9 %" if p > Fraction(1, 2) else "< 0.1 %"
     return f"{100 * float(p):.3g} %"
 
 

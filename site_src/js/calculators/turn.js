@@ -377,6 +377,8 @@ function mount(form, ctx) {
     keepFields.hidden = !(aim === "keep" || (aim === KILL && his));
     killFields.hidden = aim !== KILL;
     form.elements.namedItem("victims").closest(".field").hidden = his;
+    const theirs = form.querySelector(`label[for="${CSS.escape(form.id)}-their_cards"]`);
+    if (theirs) theirs.textContent = his ? "His cards" : "Their cards"; // his turn: the opponent's hand
     form.elements.namedItem("goal").closest(".field").hidden = aim === KILL; // a kill's goal is the players named
   };
   form.addEventListener("input", (e) => { if (["aim", "kill_turn"].includes(e.target.name)) showAim(); });
