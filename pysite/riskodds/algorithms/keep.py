@@ -133,14 +133,40 @@ class KeepTurn:
             if dl < d:
                 total += p * self.value(self.rolled(s, x, y, a - al, dl))
             else:
-                total += p * max(self.value(self.after(s, x, y, a - al, m)) for m in self.moves(n, a - al))
+                total += p * self.conquest(s, x, y, a - al, n)
         return total
+
+    def conquest(self, s, x, y, a, n):
+        """The float value once y falls to x (a armies left on x, n dice rolled): the best move's."""
+        return max(self.moved_value(s, x, y, a, m) for m in self.moves(n, a))
+
+    def moved_value(self, s, x, y, a, m):
+        """The float value once y falls to x and m of the a armies on x move in (a hook: algorithms/kill.py
+        adds the trade at a kill)."""
+        return self.value(self.after(s, x, y, a, m))
+
+    def moved_exact(self, s, x, y, a, m):
+        """The exact value of the same."""
+        return self.exact(self.after(s, x, y, a, m))
 
     # ------------------------------------------------------------------ exact values
     def near(self, scored):
         """The items of [(float, item), ...] the exact comparison must decide between
         (algorithms/real_turn.py `near_best`)."""
         return near_best(scored, self.zero_is_exact, self.relative)
+
+    def best_of(self, states, valued=True):
+        """(the exact value, the index) of the best of `states` (the placements tried), exact ties to
+        the first; where not `valued` and the floats leave one candidate, (None, its index)."""
+        near = self.near([(self.value(s), i) for i, s in enumerate(states)])
+        if not valued and len(near) == 1:
+            return None, near[0]
+        best = None
+        for i in near:
+            e = self.exact(states[i])
+            if best is None or e > best[0]:
+                best = (e, i)
+        return best
 
     def exact(self, s):
         v = self.exacts.get(s)
@@ -168,7 +194,7 @@ class KeepTurn:
             if dl < d:
                 child = self.exact(self.rolled(s, x, y, a - al, dl))
             else:
-                child = self.exact(self.after(s, x, y, a - al, self.best_move(s, x, y, a - al, n)))
+                child = self.moved_exact(s, x, y, a - al, self.best_move(s, x, y, a - al, n))
             got += w * child
         return got / total
 
@@ -181,11 +207,11 @@ class KeepTurn:
         if m is not None:
             return m
         options = list(self.moves(n, a))
-        near = self.near([(self.value(self.after(s, x, y, a, m)), m) for m in options])
+        near = self.near([(self.moved_value(s, x, y, a, m), m) for m in options])
         if len(near) == 1:
             m = near[0]
         else:
-            exact = {m: self.exact(self.after(s, x, y, a, m)) for m in near}
+            exact = {m: self.moved_exact(s, x, y, a, m) for m in near}
             top = max(exact.values())
             way = prefer(self.lay.border[x], self.lay.border[y])
             m = min((m for m in near if exact[m] == top), key=lambda m: tie_key(way, m, a))

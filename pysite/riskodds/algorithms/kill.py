@@ -55,29 +55,27 @@ from fractions import Fraction
 from ..facts.board import forced_trade
 from ..guards.budget import tick
 from .keep import KeepTurn
-from .plan import tie_key
-from .real_rounds import Rounds
-from .turn import compositions, prefer
+from .turn import compositions
 
 
 class KillTurn(KeepTurn):
-    """The search of one kill position (module docstring); the attacks, moves, rolls, near-best
-    candidates and the best attack are KeepTurn's (algorithms/keep.py), its terminal test `taken`
-    being every victim eliminated. lay: algorithms/real_turn.py's Layout
+    """The search of one kill position (module docstring): KeepTurn's (algorithms/keep.py) values,
+    attacks, moves and decisions, its ends worth 1 where every victim is eliminated (`taken`), and
+    after a conquest's move the kill's trade and the best placement of what it brings
+    (`moved_value`, `moved_exact`, `conquest`). lay: algorithms/real_turn.py's Layout
     (targets first, then the player's territories next to them). victim_of: per target slot, the
     index of its victim, or -1 for a territory gone through. cards: per victim, its cards.
     set_values: "growing" or a list (facts/board.py `set_value`). Army counts are armies on the
     territory."""
 
     def __init__(self, lay, min_move, dice, victim_of, cards, set_values, zero_is_exact, relative, rounds=None):
-        self.lay, self.min_move, self.dice = lay, min_move, dice
+        super().__init__(lay, min_move, dice, lambda s: 1.0, lambda s: Fraction(1), zero_is_exact, rounds)
+        self.relative = relative
         self.victim_of, self.cards, self.set_values = tuple(victim_of), tuple(cards), set_values
-        self.zero_is_exact, self.relative = zero_is_exact, relative
-        self.tables = rounds if rounds is not None else Rounds(lay.models)
         self.n = lay.slots
         self.of_victim = tuple(tuple(y for y in range(lay.k) if victim_of[y] == v) for v in range(len(cards)))
         self.goal = tuple(y for y in range(lay.k) if victim_of[y] >= 0)
-        self.values, self.exacts, self.exact_moves, self.places, self.conquests = {}, {}, {}, {}, {}
+        self.places, self.conquests = {}, {}
         self.touch_mask = tuple(sum(1 << y for y in t) for t in lay.touches)
 
     # ------------------------------------------------------------------ states
@@ -141,22 +139,6 @@ class KillTurn(KeepTurn):
         return slots, list(compositions(cashed, len(slots)))
 
     # ------------------------------------------------------------------ float values
-    def value(self, s):
-        v = self.values.get(s)
-        if v is not None:
-            return v
-        tick()
-        if self.won(s):
-            v = 1.0
-        else:
-            v = 0.0
-            for x, y, n in self.attacks(s):
-                q = self.q(s, x, y, n)
-                if q > v:
-                    v = q
-        self.values[s] = v
-        return v
-
     def conquered(self, s, cashed):
         """C: the value after a conquest's move, over the placements of the armies cashed."""
         if not cashed:
@@ -169,17 +151,6 @@ class KillTurn(KeepTurn):
             slots, splits = self.placements(s, cashed)
             v = self.places[key] = max((self.value(self.placed(s, slots, p)) for p in splits), default=self.value(s))
         return v
-
-    def q(self, s, x, y, n):
-        a, d = s[x], -s[y]
-        outcomes, _ = self.tables.pairs[y][n, min(self.tables.most_defend[y], d)]
-        total = 0.0
-        for al, dl, p, _ in outcomes:
-            if dl < d:
-                total += p * self.value(self.rolled(s, x, y, a - al, dl))
-            else:
-                total += p * self.conquest(s, x, y, a - al, n)
-        return total
 
     def conquest(self, s, x, y, a, n):
         """max over the moves m of C(after y falls to x, a armies left on x, n dice rolled), memoised:
@@ -207,41 +178,18 @@ class KillTurn(KeepTurn):
         self.conquests[key] = v
         return v
 
-    # ------------------------------------------------------------------ exact values
-    def exact(self, s):
-        v = self.exacts.get(s)
-        if v is not None:
-            return v
-        tick()
-        if self.won(s):
-            v = Fraction(1)
-        elif self.value(s) == 0.0 and self.zero_is_exact:
-            v = Fraction(0)
-        else:
-            v = Fraction(0)
-            attacks = self.attacks(s)
-            if attacks:
-                for act in self.near([(self.q(s, *act), act) for act in attacks]):
-                    v = max(v, self.exact_q(s, *act))
-        self.exacts[s] = v
-        return v
+    def moved_value(self, s, x, y, a, m):
+        return self.conquered(*self.after(s, x, y, a, m))
 
+    def moved_exact(self, s, x, y, a, m):
+        return self.exact_conquered(*self.after(s, x, y, a, m))
+
+    # ------------------------------------------------------------------ exact values
     def exact_conquered(self, s, cashed):
+        """The exact value after a conquest's move, over the placements of the armies cashed."""
         if not cashed or self.won(s):
             return self.exact(s)
         return self.exact(self.best_placement(s, cashed)[1])
-
-    def exact_q(self, s, x, y, n):
-        a, d = s[x], -s[y]
-        outcomes, total = self.tables.pairs[y][n, min(self.tables.most_defend[y], d)]
-        got = Fraction(0)
-        for al, dl, _, w in outcomes:
-            if dl < d:
-                child = self.exact(self.rolled(s, x, y, a - al, dl))
-            else:
-                child = self.exact_conquered(*self.after(s, x, y, a - al, self.best_move(s, x, y, a - al, n)))
-            got += w * child
-        return got / total
 
     # ------------------------------------------------------------------ decisions
     def best_placement(self, s, cashed):
@@ -250,36 +198,8 @@ class KillTurn(KeepTurn):
         slots, splits = self.placements(s, cashed)
         if not splits:
             return (), s
-        near = self.near([(self.value(self.placed(s, slots, p)), p) for p in splits])
-        best = None
-        for p in near:
-            if len(near) == 1:
-                best = (None, p)
-                break
-            e = self.exact(self.placed(s, slots, p))
-            if best is None or e > best[0]:
-                best = (e, p)
-        p = best[1]
+        p = splits[self.best_of([self.placed(s, slots, p) for p in splits], valued=False)[1]]
         return tuple(zip(slots, p)), self.placed(s, slots, p)
-
-    def best_move(self, s, x, y, a, n):
-        """The armies to move into y after it falls to x (a armies left on x, n dice rolled): the
-        best exactly, exact ties by the tie rule (module docstring)."""
-        key = (s, x, y, a, n)
-        m = self.exact_moves.get(key)
-        if m is not None:
-            return m
-        options = list(self.moves(n, a))
-        near = self.near([(self.conquered(*self.after(s, x, y, a, m)), m) for m in options])
-        if len(near) == 1:
-            m = near[0]
-        else:
-            exact = {m: self.exact_conquered(*self.after(s, x, y, a, m)) for m in near}
-            top = max(exact.values())
-            way = prefer(self.lay.border[x], self.lay.border[y])
-            m = min((m for m in near if exact[m] == top), key=lambda m: tie_key(way, m, a))
-        self.exact_moves[key] = m
-        return m
 
     def step(self, s, x, y, a, n):
         """After x takes y (a armies left on x, n dice rolled) under the best play: (the armies moved

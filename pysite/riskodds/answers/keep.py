@@ -137,13 +137,7 @@ def keep(position, player, reinforcements, goal, opponent, opponent_reinforcemen
         for i, p in zip(slots, placed):
             s[i] += p
         starts.append((tuple(s), placed))
-    near = solver.near([(solver.value(s), i) for i, (s, _) in enumerate(starts)])
-    best = None
-    for i in near:
-        e = solver.exact(starts[i][0])
-        if best is None or e > best[0]:
-            best = (e, i)
-    win, i = best
+    win, i = solver.best_of([s for s, _ in starts])
     start, placed = starts[i]
     moved = None
     if turn.moving is not None:             # mid-turn: the move first, the best for keeping

@@ -138,13 +138,7 @@ def kill(position, player, reinforcements, goal, *, cards=None, sets_traded=0, s
             for i, p in zip(slots, placed):
                 s[i] += p
             starts.append((solver.start(s, hand, sets), placed))
-        near = solver.near([(solver.value(s), i) for i, (s, _) in enumerate(starts)])
-        best = None
-        for i in near:
-            e = solver.exact(starts[i][0])
-            if best is None or e > best[0]:
-                best = (e, i)
-        win, i = best
+        win, i = solver.best_of([s for s, _ in starts])
         start, placed = starts[i]
         placement = tuple((lay.names[i], p) for i, p in zip(slots, placed))
     else:                                   # mid-turn: the move first, then the kill's trade if it is one
