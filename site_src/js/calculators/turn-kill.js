@@ -15,6 +15,10 @@ import { PLAYER, OPPONENT, diceWords, listNames } from "../board/position.js";
 
 export const KILL = "kill"; // the aim field's value
 
+/** An owner in a sentence ("you", "the opponent", or the name as given), and at its start. */
+export const ownerWords = (owner) => (owner === PLAYER ? "you" : owner === OPPONENT ? "the opponent" : owner);
+const upper = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
 /** The owners named in the victims field. */
 export const victimsOf = (text) => String(text ?? "").split(",").map((s) => s.trim()).filter(Boolean);
 
@@ -75,7 +79,7 @@ export function killLineWords(line, player) {
     if (s.move) return `Move ${s.move.armies} into ${s.move.to}.`;
     if (s.kill !== undefined && !s.from) {
       const cards = `${s.cards_taken} card${s.cards_taken === 1 ? "" : "s"}`;
-      const who = s.kill === PLAYER ? "You are" : `${s.kill.charAt(0).toUpperCase()}${s.kill.slice(1)} is`;
+      const who = s.kill === PLAYER ? "You are" : `${upper(ownerWords(s.kill))} is`;
       if (!s.cards_taken) return `${who} eliminated; he held no cards.`;
       if (!s.armies) return `${who} eliminated: ${you ? "you take" : "he takes"} his ${cards} and ${you ? "hold" : "holds"} ${s.hand}, too few to trade.`;
       const placed = s.placement.filter((p) => p.armies > 0).map((p) => `${p.armies} on ${p.territory}`);
@@ -97,7 +101,7 @@ function section(title, ...children) {
 /** The answer of the kill aim. `playIt`: the "Play it" button or null. */
 export function renderKill(r, playIt = null) {
   const his = r.player !== PLAYER;
-  const names = listNames(r.victims.map((v) => (v === PLAYER ? "you" : v)));
+  const names = listNames(r.victims.map(ownerWords));
   const placed = r.placement.filter((p) => p.armies > 0).map((p) => `${p.armies} on ${p.territory}`);
   const head = his ? `He eliminates you next turn:` : `Eliminate ${names}:`;
   return el("div", { class: "turn-result", "data-kind": "kill" },
@@ -107,13 +111,13 @@ export function renderKill(r, playIt = null) {
         placed.length ? `${his ? "He places" : "Place"} ${listNames(placed)}.` : his ? "He has nothing to place." : "Nothing to place."),
       el("p", { class: "hint", "data-output": "cards" }, r.words[0]),
       exactBox([probabilityView(r.win, { detail: "win", label: his ? "P(he eliminates you next turn), his best play" : `P(eliminate ${names}), the best play` }),
-        ...(r.kills.length > 1 ? r.kills.map((k) => probabilityView(k.win, { detail: `kill-${k.victim}`, label: `P(eliminate ${k.victim}), the same play` })) : [])]),
+        ...(r.kills.length > 1 ? r.kills.map((k) => probabilityView(k.win, { detail: `kill-${k.victim}`, label: `P(eliminate ${ownerWords(k.victim)}), the same play` })) : [])]),
       playIt),
     r.kills.length > 1 ? section("Each kill",
       el("ul", { class: "answer-more", "data-output": "kills" }, r.kills.map((k) => el("li", { "data-victim": k.victim },
-        answerPart(`kill-${k.victim}`, `${k.victim}:`, k.win)))),
+        answerPart(`kill-${k.victim}`, `${upper(ownerWords(k.victim))}:`, k.win)))),
       r.alone.length ? el("ul", { class: "answer-more", "data-output": "alone" }, r.alone.map((k) => el("li", {},
-        answerPart(`alone-${k.victim}`, `${k.victim} alone:`, k.win)))) : null) : null,
+        answerPart(`alone-${k.victim}`, `${upper(ownerWords(k.victim))} alone:`, k.win)))) : null) : null,
     section(his ? "His play" : "The play",
       el("ul", { class: "answer-more plan-words", "data-output": "words" }, r.words.slice(1).map((w) => el("li", {}, w))),
       r.line.length ? [el("p", { class: "hint" }, "A typical course (each roll's most likely outcome):"),

@@ -29,6 +29,7 @@ import { OPPONENT, PLAYER } from "../board/position.js";
 import { adviceWords, applyAttack, changeOf, fixedMove, isRealPlay, killMidRequest, killState, killWon, midRequest, nextWords, playKey,
   playScene, playText, readPlay, replay, won } from "./turn-play-state.js";
 import { keepLink } from "./keep-link.js";
+import { ownerWords } from "./turn-kill.js";
 
 const FIELD = "play";
 
@@ -53,7 +54,7 @@ export function turnPlay({ form, ctx, nameOf, view = null, order = [] }) {
 
   const killing = () => answer.kind === "kill"; // the Eliminate aim (calculators/turn-kill.js)
   const listed = (names) => (names.length < 3 ? names.join(" and ") : `all ${names.length}`);
-  const goalName = () => (killing() ? listed(answer.victims) : answer.goal_name ?? listed(answer.goal));
+  const goalName = () => (killing() ? listed(answer.victims.map(ownerWords)) : answer.goal_name ?? listed(answer.goal));
 
   function save() {
     field.value = play ? playText(play) : "";
@@ -173,10 +174,11 @@ export function turnPlay({ form, ctx, nameOf, view = null, order = [] }) {
   /** A kill's trade in words: "Peru is red's last territory: you take his 2 cards and trade 1 set for 15 armies." */
   function tradeWords(t) {
     const cards = `${t.cards_taken} card${t.cards_taken === 1 ? "" : "s"}`;
-    if (!t.cards_taken) return `That was ${t.victim}'s last territory: he held no cards.`;
+    const whose = ownerWords(t.victim);
+    if (!t.cards_taken) return `That was ${whose}'s last territory: he held no cards.`;
     return t.armies
-      ? `That was ${t.victim}'s last territory: you take his ${cards} and must trade ${t.sets} set${t.sets === 1 ? "" : "s"} now, for ${t.armies} armies.`
-      : `That was ${t.victim}'s last territory: you take his ${cards} and hold ${t.hand}, too few to trade.`;
+      ? `That was ${whose}'s last territory: you take his ${cards} and must trade ${t.sets} set${t.sets === 1 ? "" : "s"} now, for ${t.armies} armies.`
+      : `That was ${whose}'s last territory: you take his ${cards} and hold ${t.hand}, too few to trade.`;
   }
 
   /** The armies a kill's trade brought, placed as the engine says: "Placed" records it. */
@@ -223,7 +225,7 @@ export function turnPlay({ form, ctx, nameOf, view = null, order = [] }) {
     if (killing() && killWon(now, answer.victims)) {
       const title = frame(
         el("p", { class: "turn-play-next", "data-output": "play-next", "data-action": "won", "aria-live": "polite" },
-          `${goal} ${answer.victims.length === 1 ? "is" : "are"} eliminated. Well played.`),
+          `${upper(goal)} ${answer.victims.length === 1 ? "is" : "are"} eliminated. Well played.`),
         positionWords(now.position, now.moving));
       slot.dataset.status = "done";
       draw(now);
@@ -311,7 +313,7 @@ export function turnPlay({ form, ctx, nameOf, view = null, order = [] }) {
       change ? el("p", { class: "turn-play-change", "data-output": "play-change" }, change.words) : null,
       trade ? el("p", { class: "turn-play-change", "data-output": "play-trade" }, tradeWords(trade)) : null,
       lastTrade ? el("p", { class: "turn-play-change", "data-output": "play-trade" },
-        `${upper(lastTrade.victim)} is eliminated: you trade for ${lastTrade.armies} armies and hold ${lastTrade.hand} cards.`) : null,
+        `${upper(ownerWords(lastTrade.victim))} is eliminated: you trade for ${lastTrade.armies} armies and hold ${lastTrade.hand} cards.`) : null,
       el("p", { class: "turn-play-next", "data-output": "play-next", "data-action": placing ? "place" : action, "aria-live": "polite" },
         el("strong", {}, "Next: "), placing ? `Place ${placed.join(", ")}. Then ${nextWords(next).replace(/^./, (c) => c.toLowerCase())}` : nextWords(next)),
       placing ? placePart(result.placement)
