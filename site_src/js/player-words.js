@@ -37,7 +37,8 @@ const SUBJECT = { time_budget_s: "the time limit", memory_budget_mb: "the memory
 const SNAKE = /\b([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b/g;
 const INDEXED = /\b([a-z][a-z0-9_]*)\[(\d+)\]/g;
 
-const capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+/** The text with its first letter a capital (a sentence's start). */
+export const capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
  * `message` (an engine error about `field`) with the page's labels for the engine's names.

@@ -98,11 +98,14 @@ def stop_value(name: str, what: str):
 def stop_story(name: str) -> dict:
     """The best and the worst placement of your new armies against his kill ({"says"} each), the first
     in compositions' order among equals. The section's claims stop the build where they no longer
-    hold: every placement lowers his chance, and the best stacks one territory."""
+    hold: every placement lowers his chance, the best stacks one territory, and the worst placement
+    still cuts his chance more than 5 times as much as the best and the worst differ."""
     s = stopped(name)
     ranked = sorted(s["placements"], key=lambda pw: pw[1])        # stable: compositions' order among equals
     best, worst = ranked[0][0], ranked[-1][0]
-    if not all(w < s["before"] for _, w in s["placements"]) or sum(1 for _, a in best if a) != 1:
+    gain, spread = s["before"] - ranked[-1][1], ranked[-1][1] - ranked[0][1]
+    if not all(w < s["before"] for _, w in s["placements"]) or sum(1 for _, a in best if a) != 1 \
+            or gain <= 5 * spread:      # "how many matters much more than where": the worst still gains 5x the spread
         raise ValueError(f"killstop {name}: the story no longer holds: {ranked[0]}, {ranked[-1]}, {s['before']}")
 
     def says(placed):

@@ -80,3 +80,33 @@ test("a kill play: the trade step in the address, the hand and the sets after it
   assert.equal(killWon(replay(start, placed), ["red"]), true);
   assert.equal(killWon(replay(start, placed), ["red", "green"]), false);
 });
+
+test("the kill fields: limits the engine publishes, his turn names you as the player to eliminate", async () => {
+  const { readKill } = await import("../../site_src/js/calculators/turn-kill.js");
+  const { engineFacts } = await import("../../site_src/js/limits.js");
+  // the engine's own facts, as the build writes them into a page (riskodds.describe())
+  const { execFileSync } = await import("node:child_process");
+  const { existsSync } = await import("node:fs");
+  const root = new URL("../..", import.meta.url).pathname;
+  const python = existsSync(`${root}.venv/bin/python`) ? `${root}.venv/bin/python` : "python3";
+  const facts = JSON.parse(execFileSync(python, ["-c", "import json; from riskodds import describe; print(json.dumps(describe()))"],
+    { env: { ...process.env, PYTHONPATH: `${root}pysite` } }).toString());
+  engineFacts(facts);
+  const cards = facts.board.card_sets;
+  assert.equal(cards.most_hand, 5);
+  const read = (fields) => {
+    const values = {}, errors = {};
+    readKill((name) => fields[name], values, errors, cards);
+    return { values, errors };
+  };
+  const mine = read({ kill_turn: "mine", victims: "opponent, green", your_cards: "4", their_cards: "opponent 2, green 1", sets_traded: "5" });
+  assert.deepEqual(mine.errors, {});
+  assert.deepEqual(mine.values.victims, ["opponent", "green"]);
+  assert.deepEqual(mine.values.their_cards, { opponent: 2, green: 1 });
+  assert.ok(read({ kill_turn: "mine", victims: "opponent", your_cards: "6", their_cards: "2", sets_traded: "0" }).errors.your_cards);
+  assert.ok(read({ kill_turn: "mine", victims: "opponent", your_cards: "1", their_cards: "2", sets_traded: "201" }).errors.sets_traded);
+  const his = read({ kill_turn: "his", victims: "green", your_cards: "3", their_cards: "4", sets_traded: "2", opponent_reinforcements: "5" });
+  assert.deepEqual(his.values.victims, ["you"]);
+  assert.deepEqual(his.values.their_cards, { opponent: 4 });
+  assert.equal(his.values.opponent_reinforcements, 5);
+});

@@ -237,11 +237,25 @@ class KeepTurn:
         return best
 
     # ------------------------------------------------------------------ a play followed
-    def follow(self, s, action, move, end, memo=None):
-        """The exact expectation of `end(state)` (Fraction) over the ends of a play from state s:
-        action(s) its attack or None (stop: worth 0), move(s, x, y, a, n) its armies moved in after
-        a conquest. A play's chance to take is follow with end 1; what it keeps, with end K."""
-        memo = {} if memo is None else memo
+    def goes_on(self, s, x, y, a, m):
+        """The state a play goes on from once y falls to x and m of the a armies on x move in (a hook:
+        algorithms/kill.py places the armies a kill brings there)."""
+        return self.after(s, x, y, a, m)
+
+    def placed(self, s, slots, p):
+        """State s with p[j] armies more on slot slots[j] (a placement)."""
+        t = list(s)
+        for i, q in zip(slots, p):
+            t[i] += q
+        return tuple(t)
+
+    def follow(self, s, action, move, end, stop=None):
+        """The exact expectation of `end(state)` (a Fraction, or a tuple of them) over the ends of a
+        play from state s: action(s) its attack or None (a stop, worth stop(state): 0 unless given),
+        move(s, x, y, a, n) its armies moved in after a conquest. A play's chance to take is follow with
+        end 1; what it keeps, with end K."""
+        memo = {}
+        stop = stop or (lambda s: Fraction(0))
 
         def walk(s):
             v = memo.get(s)
@@ -253,21 +267,25 @@ class KeepTurn:
             else:
                 act = action(s)
                 if act is None:
-                    v = Fraction(0)
+                    v = stop(s)
                 else:
                     x, y, n = act
                     a, d = s[x], -s[y]
                     outcomes, total = self.tables.pairs[y][n, min(self.tables.most_defend[y], d)]
-                    v = Fraction(0)
-                    for al, dl, _, w in outcomes:
-                        if dl < d:
-                            v += w * walk(self.rolled(s, x, y, a - al, dl))
-                        else:
-                            v += w * walk(self.after(s, x, y, a - al, move(s, x, y, a - al, n)))
-                    v /= total
+                    v = _mean([(w, walk(self.rolled(s, x, y, a - al, dl) if dl < d else
+                                        self.goes_on(s, x, y, a - al, move(s, x, y, a - al, n))))
+                               for al, dl, _, w in outcomes], total)
             memo[s] = v
             return v
         return walk(s)
+
+
+def _mean(parts, total):
+    """sum of w * v over (w, v) parts, over total; v a Fraction or a tuple of them."""
+    first = parts[0][1]
+    if isinstance(first, tuple):
+        return tuple(sum((w * v[i] for w, v in parts), Fraction(0)) / total for i in range(len(first)))
+    return sum((w * v for w, v in parts), Fraction(0)) / total
 
 
 def full_states_bound(lay, start):

@@ -46,14 +46,14 @@ are Fractions.
 Exact ties
 ----------
 Between attacks worth exactly the same, the first in the order targets in slot order, attackers in
-slot order, most dice first; between moves, algorithms/plan.py `tie_key`; between placements, the
+slot order, most dice first; between moves, algorithms/plan.py `tie_key` with no territory on a
+goal's border (a kill holds no set: checks/kill_request.py), so the most moved in; between placements, the
 first in algorithms/turn.py `compositions` order over the live slots in slot order; stop only when
 no attack is worth more than 0.
 """
 from fractions import Fraction
 
 from ..facts.board import forced_trade
-from ..guards.budget import tick
 from .keep import KeepTurn
 from .turn import compositions
 
@@ -62,9 +62,10 @@ class KillTurn(KeepTurn):
     """The search of one kill position (module docstring): KeepTurn's (algorithms/keep.py) values,
     attacks, moves and decisions, its ends worth 1 where every victim is eliminated (`taken`), and
     after a conquest's move the kill's trade and the best placement of what it brings
-    (`moved_value`, `moved_exact`, `conquest`). lay: algorithms/real_turn.py's Layout
-    (targets first, then the player's territories next to them). victim_of: per target slot, the
-    index of its victim, or -1 for a territory gone through. cards: per victim, its cards.
+    (`moved_value`, `moved_exact`, `conquest`, `goes_on`). lay: algorithms/real_turn.py's Layout
+    (targets first, then the player's territories next to them). victim_of: per slot, the index of
+    the victim whose territory it is, or -1 (a territory gone through, or the player's; mid-turn, the
+    territory just taken from a victim names him: its move brings his cards). cards: per victim, its cards.
     set_values: "growing" or a list (facts/board.py `set_value`). Army counts are armies on the
     territory."""
 
@@ -107,12 +108,12 @@ class KillTurn(KeepTurn):
 
     def live(self, s):
         """The slots of the player next to a target still held (where armies placed can attack)."""
-        k = self.lay.k
-        return [i for i in range(self.n) if (i >= k or s[i] >= 0) and any(s[y] < 0 for y in self.lay.touches[i])]
+        k, spent = self.lay.k, set(self.spent(s))
+        return [i for i in range(self.n) if (i >= k or s[i] >= 0) and i not in spent]
 
     def conquer(self, s, x, y, a, m):
-        """(the state once y is taken and m of the a armies on x moved in, before any trade; the
-        armies cashed if this conquest is a kill, else 0)."""
+        """(the state once y is taken and m of the a armies on x moved in, the trade made if this
+        conquest is a kill (its victim holds no target left); the armies it cashed, else 0)."""
         t = list(s)
         t[x] = a - m
         t[y] = m
@@ -126,12 +127,6 @@ class KillTurn(KeepTurn):
         """(the state after the move, settled; the armies cashed at a kill still to place)."""
         t, cashed = self.conquer(s, x, y, a, m)
         return self.settle(list(t)), cashed
-
-    def placed(self, s, slots, p):
-        t = list(s)
-        for i, q in zip(slots, p):
-            t[i] += q
-        return tuple(t)
 
     def placements(self, s, cashed):
         """(the live slots, every split of `cashed` over them) at a kill in state s."""
@@ -201,6 +196,12 @@ class KillTurn(KeepTurn):
         p = splits[self.best_of([self.placed(s, slots, p) for p in splits], valued=False)[1]]
         return tuple(zip(slots, p)), self.placed(s, slots, p)
 
+    def goes_on(self, s, x, y, a, m):
+        """The state the best play goes on from once m armies moved into y: the armies a kill brings
+        placed as best."""
+        t, cashed = self.after(s, x, y, a, m)
+        return self.best_placement(t, cashed)[1] if cashed and not self.won(t) else t
+
     def step(self, s, x, y, a, n):
         """After x takes y (a armies left on x, n dice rolled) under the best play: (the armies moved
         in, the armies cashed, ((slot, armies placed), ...), the state that play goes on from)."""
@@ -211,54 +212,18 @@ class KillTurn(KeepTurn):
             placement, t = self.best_placement(t, cashed)
         return m, cashed, placement, t
 
-    # ------------------------------------------------------------------ the best play followed
-    def follow(self, s, end):
-        """The exact expectation of `end(state)` (a tuple of Fractions, or a Fraction) over the ends
-        of the best play from state s: a won state, or one where the play stops."""
-        memo = {}
-
-        def walk(s):
-            v = memo.get(s)
-            if v is not None:
-                return v
-            tick()
-            act = self.best_action(s)
-            if act is None:
-                v = end(s)
-            else:
-                x, y, n = act
-                a, d = s[x], -s[y]
-                outcomes, total = self.tables.pairs[y][n, min(self.tables.most_defend[y], d)]
-                parts = []
-                for al, dl, _, w in outcomes:
-                    child = (self.rolled(s, x, y, a - al, dl) if dl < d else self.step(s, x, y, a - al, n)[3])
-                    parts.append((w, walk(child)))
-                v = _mean(parts, total)
-            memo[s] = v
-            return v
-        return walk(s)
-
-
-def _mean(parts, total):
-    """sum of w * v over (w, v) parts, over total; v a Fraction or a tuple of them."""
-    first = parts[0][1]
-    if isinstance(first, tuple):
-        return tuple(sum((w * v[i] for w, v in parts), Fraction(0)) / total for i in range(len(first)))
-    return sum((w * v for w, v in parts), Fraction(0)) / total
-
-
-def states_bound(lay, start, victim_of, cashed):
+def states_bound(lay, start, victim_of, victims, cashed):
     """An upper bound on the states a kill search meets from `start` (slot armies, targets as minus
     their defenders, every reinforcement counted), before any work. For every set of taken targets:
     the held targets' defenders (1 .. start each), times the ways to spread at most the player's armies
     over the live slots with at least 1 on each (C(total, live): the slack is one more slot; a slot
     no longer live is 0), the armies counting what the kills of that set can have cashed, times the
-    (hand, sets) pairs its kills can leave (at most one per order of them). cashed(dead): (the most
-    armies the kills of the victims in mask `dead` bring, the orders of those kills)."""
+    (hand, sets) pairs its kills can leave (at most one per order of them). victim_of: per slot, as
+    KillTurn's; victims: how many; cashed(dead): (the most armies the kills of the victims in mask
+    `dead` bring, the orders of those kills)."""
     from math import comb
     k = lay.k
     armies = sum(start[k:])
-    victims = max(victim_of, default=-1) + 1
     of_victim = [sum(1 << y for y in range(k) if victim_of[y] == v) for v in range(victims)]
     goal = sum(of_victim)
     out = 0

@@ -130,13 +130,8 @@ def keep(position, player, reinforcements, goal, opponent, opponent_reinforcemen
     solver = keeping.KeepTurn(lay, turn.min_move, request.dice, ends.float, ends.exact, zero)
     search.grow_stack(potential + (0 if finder is None else sum(a for _, a, _ in request.after.stacks) + request.R2))
     slots = [names.index(t) for t in request.places]
-    starts = []
-    for placed in compositions(turn.R, len(slots)):
-        tick()
-        s = list(base)
-        for i, p in zip(slots, placed):
-            s[i] += p
-        starts.append((tuple(s), placed))
+    splits = list(compositions(turn.R, len(slots)))
+    starts = [(solver.placed(base, slots, p), p) for p in splits]
     win, i = solver.best_of([s for s, _ in starts])
     start, placed = starts[i]
     moved = None

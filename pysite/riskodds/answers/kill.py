@@ -14,11 +14,11 @@ from math import comb
 from ..algorithms import kill as killing
 from ..algorithms import real_turn as search
 from ..algorithms.turn import compositions
-from ..checks.kill_request import is_kill_goal, read_kill  # noqa: F401  (api: which goal is a kill)
+from ..checks.kill_request import read_kill
 from ..checks.rules import STANDARD
 from ..facts.board import forced_trade, set_value
 from ..facts.limits import COST_MODEL
-from ..guards.budget import BudgetError, Estimate, as_budget, check_cost, guarded, tick
+from ..guards.budget import BudgetError, Estimate, as_budget, check_cost, guarded
 from . import real_turn as real
 from .keep import course
 
@@ -114,7 +114,12 @@ def kill(position, player, reinforcements, goal, *, cards=None, sets_traded=0, s
     top = list(base)
     if len(top) > lay.k:
         top[lay.k] += turn.R
-    states = killing.states_bound(lay, top, request.victim_of, cashed)
+    # per slot, whose territory it is: the targets' victims; mid-turn, the territory just taken from a
+    # victim names him (the move into it brings his cards: algorithms/kill.py)
+    victim_of = list(request.victim_of) + [-1] * len(turn.entries)
+    if request.killed is not None:
+        victim_of[lay.names.index(turn.moving.target)] = request.killed
+    states = killing.states_bound(lay, top, victim_of, len(request.victims), cashed)
     if states > real.MOST_STATES:
         raise BudgetError(f"{what} could meet up to {states:,} positions: more than any budget allows. {hint}", "goal")
     estimate = Estimate(COST_MODEL["kill_request_s"] + COST_MODEL["kill_state_s"] * states,
@@ -124,30 +129,25 @@ def kill(position, player, reinforcements, goal, *, cards=None, sets_traded=0, s
 
     potential = sum(base[lay.k:]) + turn.R + cashed_most + sum(t.defenders for t in turn.targets)
     zero = search.underflow_free(turn.models, potential) if turn.models else True
-    solver = killing.KillTurn(lay, turn.min_move, request.dice, request.victim_of, request.cards,
+    solver = killing.KillTurn(lay, turn.min_move, request.dice, victim_of, request.cards,
                               request.set_values, zero, search.relative_for(potential))
     search.grow_stack(potential)
     hand, sets = request.hand, request.sets_traded
     trade = None
     moved = None
     if turn.moving is None:
-        starts = []
-        for placed in compositions(turn.R, len(slots)):
-            tick()
-            s = list(base)
-            for i, p in zip(slots, placed):
-                s[i] += p
-            starts.append((solver.start(s, hand, sets), placed))
-        win, i = solver.best_of([s for s, _ in starts])
-        start, placed = starts[i]
-        placement = tuple((lay.names[i], p) for i, p in zip(slots, placed))
+        splits = list(compositions(turn.R, len(slots)))
+        first = solver.start(base, hand, sets)
+        win, i = solver.best_of([solver.placed(first, slots, p) for p in splits])
+        start = solver.placed(first, slots, splits[i])
+        placement = tuple((lay.names[j], p) for j, p in zip(slots, splits[i]))
     else:                                   # mid-turn: the move first, then the kill's trade if it is one
         placement = ()
         start, moved, trade, win = _mid_turn(solver, request, lay, base)
     kills = _kills(solver, request, start)
     line, end = _course(solver, request, start)
     if moved is not None:
-        line = [{"move": moved}] + ([dict(trade, kill=trade["victim"])] if trade else []) + line
+        line = [{"move": moved}] + ([_trade_step(trade)] if trade else []) + line
     action = solver.best_action(start)
     nxt = {"move": moved} if moved is not None else (
         {"stop": True} if action is None else
@@ -204,41 +204,32 @@ def _cashed(request):
 
 def _mid_turn(solver, request, lay, base):
     """(the state after the best move, the move, the trade or None, the exact value) for a request
-    waiting for its move (turn.moving); a kill when request.killed names the victim just taken."""
-    turn = request.turn
+    waiting for its move (turn.moving): the solver's best move, with the kill's trade where the
+    territory taken was a victim's last (request.killed)."""
+    moving = request.turn.moving
     names = lay.names
-    x, y = names.index(turn.moving.source), names.index(turn.moving.target)
+    x, y = names.index(moving.source), names.index(moving.target)
     s = solver.start(base, request.hand, request.sets_traded)
-    a, n = base[x], turn.moving.dice
-    cards = 0 if request.killed is None else request.cards[request.killed]
-
-    def after(m):
-        t = list(s)
-        t[x], t[y] = a - m, m
-        cashed = 0
-        if request.killed is not None:
-            cashed, t[-2], t[-1] = forced_trade(t[-2] + cards, t[-1], request.set_values)
-        return solver.settle(t), cashed
-
-    options = list(solver.moves(n, a))
-    near = solver.near([(solver.conquered(*after(m)), m) for m in options])
-    best = None
-    for m in near:
-        e = solver.exact_conquered(*after(m))
-        if best is None or e > best[0]:
-            best = (e, m)
-    win, m = best
-    t, cashed = after(m)
+    a = base[x]                             # the conqueror's armies (the start writes a spent one 0)
+    s = s[:x] + (a,) + s[x + 1:]
+    m = solver.best_move(s, x, y, a, moving.dice)
+    win = solver.moved_exact(s, x, y, a, m)
+    t, cashed = solver.after(s, x, y, a, m)
     trade = None
     if request.killed is not None:
         placement = ()
         if cashed and not solver.won(t):
             placed, t = solver.best_placement(t, cashed)
             placement = tuple((names[i], p) for i, p in placed)
-        trade = {"victim": request.victims[request.killed], "cards_taken": cards,
-                 "sets": (t[-1] - request.sets_traded), "armies": cashed, "hand": t[-2], "sets_traded": t[-1],
+        trade = {"victim": request.victims[request.killed], "cards_taken": request.cards[request.killed],
+                 "sets": t[-1] - request.sets_traded, "armies": cashed, "hand": t[-2], "sets_traded": t[-1],
                  "placement": placement}
-    return t, {"from": turn.moving.source, "to": turn.moving.target, "armies": m}, trade, win
+    return t, {"from": moving.source, "to": moving.target, "armies": m}, trade, win
+
+
+def _trade_step(trade):
+    """A kill's trade as a step of the line: {"kill": victim, ...}, as the course writes its kills."""
+    return {"kill": trade["victim"], **{k: v for k, v in trade.items() if k != "victim"}}
 
 
 def _kills(solver, request, start):
@@ -249,7 +240,7 @@ def _kills(solver, request, start):
 
     def end(s):
         return tuple(Fraction(int(all(s[y] >= 0 for y in g))) for g in groups)
-    got = solver.follow(start, end)
+    got = solver.follow(start, solver.best_action, solver.best_move, end, stop=end)
     return tuple(zip(request.victims, got))
 
 
@@ -263,9 +254,9 @@ def _course(solver, request, s, most_steps=60):
         v = solver.victim_of[y]
         if v < 0 or not all(t[z] >= 0 for z in solver.of_victim[v]):
             return m, t, ()
-        return m, t, ({"kill": request.victims[v], "cards_taken": request.cards[v], "sets": t[-1] - s[-1],
-                       "armies": cashed, "hand": t[-2], "sets_traded": t[-1],
-                       "placement": tuple((names[i], p) for i, p in placed)},)
+        return m, t, (_trade_step({"victim": request.victims[v], "cards_taken": request.cards[v],
+                                   "sets": t[-1] - s[-1], "armies": cashed, "hand": t[-2], "sets_traded": t[-1],
+                                   "placement": tuple((names[i], p) for i, p in placed)}),)
     return course(solver, s, conquer, most_steps)
 
 

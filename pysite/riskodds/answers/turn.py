@@ -56,9 +56,6 @@ def turn(position, player, reinforcements, goal, *, rules=STANDARD, min_move="di
     dice = read_dice(dice)
     moving = read_moving(moving)
     request = read_turn(position, player, reinforcements, goal, rules, min_move, search, moving)
-    if moving is not None and request.R:
-        raise FieldError("reinforcements: mid-turn, right after a conquest (moving), every army is already placed: "
-                         "give 0", "reinforcements")
     budget = as_budget(budget)
     if moving is None and max(e.armies for e in request.entries) + request.R < 2:
         return over(request, dice)

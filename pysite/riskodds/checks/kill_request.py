@@ -6,18 +6,16 @@ cannot be searched.
 Army counts are armies on the territory (the board's count). The turn itself (targets, the player's
 territories next to them, the reinforcements, the move-in rule, `moving`) is read as a turn's
 (checks/turn_request.py), its targets the victims' territories and the territories gone through."""
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..facts import board
-from ..facts.limits import LIMITS
-from .position import owner_name, read_position, territory
+from .position import owner_name, territory
 from .rules import STANDARD
-from .turn_request import check_moving, holds, read_choices, read_dice, read_moving, turn_request
+from .turn_request import holds, read_choices, read_dice, read_moving, read_start, turn_request
 from .validate import FieldError, check_int, listing, show
 
 GOAL_FIELDS = ("eliminate", "through")
 MOST_VICTIMS = 5            # a game has at most 6 players
-MOST_SETS_TRADED = 200
 MOST_SET_VALUES = 20
 MOST_SET_VALUE = 1000
 
@@ -54,10 +52,7 @@ def read_kill(position, player, reinforcements, goal, cards=None, sets_traded=0,
               rules=STANDARD, min_move="dice", dice="choose", search="auto", moving=None):
     """The KillRequest of a kill's arguments, or a FieldError naming the field at fault."""
     moving = read_moving(moving)
-    held = read_position(position, rules, 0 if moving is not None else 1)
-    player = owner_name(player, "player")
-    R = check_int("reinforcements", reinforcements, 0, LIMITS["max_armies"])
-    check_moving(held, player, moving)
+    held, player, R = read_start(position, player, reinforcements, rules, moving)
     holds(held, player)
     min_move, search = read_choices(min_move, search)
     if search not in ("auto", "real"):
@@ -74,14 +69,15 @@ def read_kill(position, player, reinforcements, goal, cards=None, sets_traded=0,
                              "position, so there is no one to eliminate", "goal")
         killed = victims.index(gone[0])             # mid-turn: his last territory is the one just taken
     hand, per_victim = _read_cards(cards, player, victims)
-    sets_traded = check_int("sets_traded", sets_traded, 0, MOST_SETS_TRADED)
+    sets_traded = check_int("sets_traded", sets_traded, 0, board.MOST_SETS_TRADED)
     set_values = _read_set_values(set_values)
     names = [t for v in victims for t in owned[v]] + list(through)
-    if moving is not None and R:
-        raise FieldError("reinforcements: mid-turn, right after a conquest (moving), every army is already placed: "
-                         "give 0", "reinforcements")
     turn = turn_request(held, player, R, (tuple(t for t in board.TERRITORIES if t in names), None), min_move,
                         "real", moving)
+    # no set to hold: no territory is on a goal's border, so an exact tie between moves always moves the
+    # most in (algorithms/plan.py tie_key "forward"), the same before a kill and in a request after it
+    turn = replace(turn, targets=tuple(replace(t, border=False) for t in turn.targets),
+                   entries=tuple(replace(e, border=False) for e in turn.entries), borders=())
     index = {v: i for i, v in enumerate(victims)}
     victim_of = tuple(index.get(held[t.name][0], -1) if t.name not in through else -1 for t in turn.targets)
     return KillRequest(turn, tuple(victims), victim_of, tuple(through), per_victim, hand, sets_traded, set_values,

@@ -88,6 +88,9 @@ def read_position(position, rules, least_armies=1):
 def read_goal(goal):
     """(the goal's territories in board order, the continent's name or None) from {"take":
     "<continent>"} or {"take": ["<territory>", ...]}."""
+    if isinstance(goal, dict) and "eliminate" in goal:
+        raise FieldError('goal: eliminating players is riskodds.kill\'s (with the cards); in JSON, op "turn" takes '
+                         '{"eliminate": ...} with "cards"', "goal")
     if not isinstance(goal, dict) or set(goal) != {"take"}:
         raise FieldError("goal must be {\"take\": \"South America\"} (a continent) or {\"take\": [\"Brazil\", \"Peru\"]} "
                          f"(territories), got {show(goal)}", "goal")

@@ -78,11 +78,22 @@ class TurnRequest:
 def read_turn(position, player, reinforcements, goal, rules=STANDARD, min_move="dice", search="auto", moving=None):
     """The TurnRequest of a turn's arguments (answers/turn.py `turn`), or a FieldError naming the
     field at fault. moving: a Moving (read_moving) or None."""
+    held, player, R = read_start(position, player, reinforcements, rules, moving)
+    return turn_request(held, player, R, read_goal(goal), *read_choices(min_move, search), moving)
+
+
+def read_start(position, player, reinforcements, rules, moving):
+    """(held, player, R) of a turn's position, player and reinforcements (a turn's and a kill's,
+    checks/kill_request.py), checked against the conquest waiting for its move (`moving`, read by
+    read_moving, or None): mid-turn every army is placed already, so R must be 0."""
     held = read_position(position, rules, 0 if moving is not None else 1)
     player = owner_name(player, "player")
     R = check_int("reinforcements", reinforcements, 0, LIMITS["max_armies"])
     check_moving(held, player, moving)
-    return turn_request(held, player, R, read_goal(goal), *read_choices(min_move, search), moving)
+    if moving is not None and R:
+        raise FieldError("reinforcements: mid-turn, right after a conquest (moving), every army is already placed: "
+                         "give 0", "reinforcements")
+    return held, player, R
 
 
 def read_choices(min_move, search):

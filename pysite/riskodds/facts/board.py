@@ -175,6 +175,7 @@ MUST_TRADE_AT = 6
 HAND_AFTER_TRADE = 4
 DECK_CARDS = 44             # 42 territory cards and 2 wild cards: no player holds more
 MOST_HAND_ATTACKING = 5     # the attacker's hand mid-turn: 4 at most after the start-of-turn trade, 5 after a kill
+MOST_SETS_TRADED = 200      # sets traded in one game that a request may give
 
 
 def forced_trade(hand, sets_traded, set_values="growing"):
@@ -201,5 +202,6 @@ def published():
             "links": [[a, b, kind] for a, b, kind in LINKS],
             "other_names": dict(OTHER_NAMES),
             "card_sets": {"growing": [growing_set(n) for n in range(1, 11)], "growing_step": GROWING_STEP,
-                          "fixed": [list(s) for s in FIXED_SETS]},
+                          "fixed": [list(s) for s in FIXED_SETS], "most_hand": MOST_HAND_ATTACKING,
+                          "deck": DECK_CARDS, "most_sets_traded": MOST_SETS_TRADED},
             "min_reinforcements": MIN_REINFORCEMENTS, "territories_per_army": TERRITORIES_PER_ARMY}

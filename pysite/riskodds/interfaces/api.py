@@ -187,7 +187,8 @@ KILL_FIELDS = ("cards", "sets_traded", "set_values")     # op turn's fields for 
 
 def op_turn(params):
     from ..answers.turn import turn          # the engine's "turn" part (facts ENGINE_PARTS): loaded on use
-    from ..answers.kill import kill, is_kill_goal
+    from ..answers.kill import kill
+    from ..checks.kill_request import is_kill_goal
     dry = check_choice("estimate_only", _opt(params, "estimate_only", False), (True, False))
     if is_kill_goal(params.get("goal")):
         k = kill(params.get("position"), params.get("player"), params.get("reinforcements"), params.get("goal"),

@@ -28,6 +28,7 @@ import { answerLine, answerPart, lead, valueData } from "../views/answer.js";
 import { loadBoard } from "../board/facts.js";
 import { BOARD_STYLE, boardEntry, giveContinent, loadStyle, positionReader } from "../board/entry.js";
 import { selectOnFocus } from "../board/editor.js";
+import { capital } from "../player-words.js";
 import { PLAYER, listNames, readTargets, requestPosition, unknownWords } from "../board/position.js";
 import { MARKED, askedSet, boardPlan, lineWords, setTerritories, setWords, setupHint, splitWords, thumbRows } from "./hold-answer.js";
 
@@ -81,7 +82,7 @@ function thumbsTable(r, name) {
         el("caption", { class: "visually-hidden" }, `Rules of thumb against the best way to keep ${name}`),
         el("thead", {}, el("tr", {}, ["Rule and placement", "Holds", "Against the best"].map((h) => el("th", { scope: "col" }, h)))),
         el("tbody", {}, rows.map((row) => el("tr", { ...(row.best ? { "data-best": "" } : {}) },
-          el("th", { scope: "row" }, el("span", { class: "thumb-name" }, row.name.charAt(0).toUpperCase() + row.name.slice(1)), " ",
+          el("th", { scope: "row" }, el("span", { class: "thumb-name" }, capital(row.name)), " ",
             el("span", { class: "thumb-placement", "data-output": "thumb-placement" }, row.placement)),
           el("td", { ...valueData(row.hold), "data-output": "thumb-hold" }, row.text),
           el("td", { "data-as-good": String(row.asGood) }, row.against)))))),

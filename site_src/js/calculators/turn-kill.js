@@ -11,16 +11,16 @@ import { el } from "../dom.js";
 import { parseInteger, pick } from "../validate.js";
 import { probabilityView, exactBox } from "../views/probability.js";
 import { answerLine, answerPart, lead } from "../views/answer.js";
-import { PLAYER, OPPONENT, diceWords, listNames } from "../board/position.js";
+import { PLAYER, OPPONENT, diceWords, listNames, readTargets } from "../board/position.js";
+import { capital } from "../player-words.js";
 
 export const KILL = "kill"; // the aim field's value
 
 /** An owner in a sentence ("you", "the opponent", or the name as given), and at its start. */
 export const ownerWords = (owner) => (owner === PLAYER ? "you" : owner === OPPONENT ? "the opponent" : owner);
-const upper = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** The owners named in the victims field. */
-export const victimsOf = (text) => String(text ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+/** The owners named in the victims field (a list like the targets field's). */
+export const victimsOf = readTargets;
 
 /** {owner: cards} from the their_cards field: a number for a single player, or "opponent 2, green 1". */
 export function theirCards(text, victims) {
@@ -39,13 +39,14 @@ export function theirCards(text, victims) {
   return { value: out };
 }
 
-/** The kill fields read into `values` (errors by field). */
-export function readKill(get, values, errors) {
+/** The kill fields read into `values` (errors by field). cards: the engine's card facts (describe()'s
+ *  board.card_sets: the most cards a player holds mid-turn, the most sets traded). */
+export function readKill(get, values, errors, cards) {
   values.kill_turn = get("kill_turn") === "his" ? "his" : "mine";
   values.victims = values.kill_turn === "his" ? [PLAYER] : victimsOf(get("victims"));
   if (!values.victims.length) errors.victims = "Eliminate: name the player, like “opponent”.";
-  pick(values, errors, "your_cards", parseInteger(get("your_cards"), { label: "Your cards", max: 5 }));
-  pick(values, errors, "sets_traded", parseInteger(get("sets_traded"), { label: "Sets traded so far", max: 200 }));
+  pick(values, errors, "your_cards", parseInteger(get("your_cards"), { label: "Your cards", max: cards.most_hand }));
+  pick(values, errors, "sets_traded", parseInteger(get("sets_traded"), { label: "Sets traded so far", max: cards.most_sets_traded }));
   const theirs = theirCards(get("their_cards"), values.kill_turn === "his" ? [OPPONENT] : values.victims);
   if (theirs.error) errors.their_cards = theirs.error;
   else values.their_cards = theirs.value;
@@ -79,7 +80,7 @@ export function killLineWords(line, player) {
     if (s.move) return `Move ${s.move.armies} into ${s.move.to}.`;
     if (s.kill !== undefined && !s.from) {
       const cards = `${s.cards_taken} card${s.cards_taken === 1 ? "" : "s"}`;
-      const who = s.kill === PLAYER ? "You are" : `${upper(ownerWords(s.kill))} is`;
+      const who = s.kill === PLAYER ? "You are" : `${capital(ownerWords(s.kill))} is`;
       if (!s.cards_taken) return `${who} eliminated; he held no cards.`;
       if (!s.armies) return `${who} eliminated: ${you ? "you take" : "he takes"} his ${cards} and ${you ? "hold" : "holds"} ${s.hand}, too few to trade.`;
       const placed = s.placement.filter((p) => p.armies > 0).map((p) => `${p.armies} on ${p.territory}`);
@@ -115,9 +116,9 @@ export function renderKill(r, playIt = null) {
       playIt),
     r.kills.length > 1 ? section("Each kill",
       el("ul", { class: "answer-more", "data-output": "kills" }, r.kills.map((k) => el("li", { "data-victim": k.victim },
-        answerPart(`kill-${k.victim}`, `${upper(ownerWords(k.victim))}:`, k.win)))),
+        answerPart(`kill-${k.victim}`, `${capital(ownerWords(k.victim))}:`, k.win)))),
       r.alone.length ? el("ul", { class: "answer-more", "data-output": "alone" }, r.alone.map((k) => el("li", {},
-        answerPart(`alone-${k.victim}`, `${upper(ownerWords(k.victim))} alone:`, k.win)))) : null) : null,
+        answerPart(`alone-${k.victim}`, `${capital(ownerWords(k.victim))} alone:`, k.win)))) : null) : null,
     section(his ? "His play" : "The play",
       el("ul", { class: "answer-more plan-words", "data-output": "words" }, r.words.slice(1).map((w) => el("li", {}, w))),
       r.line.length ? [el("p", { class: "hint" }, "A typical course (each roll's most likely outcome):"),

@@ -26,6 +26,9 @@ import { PLAYER, diceWords } from "../board/position.js";
 
 const SEP = "|";
 
+/** A goal's territories or the players to eliminate, short: "Peru", "Peru and Brazil", "all 4". */
+export const listed = (names) => (names.length < 3 ? names.join(" and ") : `all ${names.length}`);
+
 /** A short key of a request's parameters (FNV-1a, 32 bits, as 8 hex digits). */
 export function playKey(params) {
   const text = JSON.stringify(params);

@@ -26,10 +26,11 @@
 import { el } from "../dom.js";
 import { answerLine, answerPart } from "../views/answer.js";
 import { OPPONENT, PLAYER } from "../board/position.js";
-import { adviceWords, applyAttack, changeOf, fixedMove, isRealPlay, killMidRequest, killState, killWon, midRequest, nextWords, playKey,
+import { adviceWords, applyAttack, changeOf, fixedMove, isRealPlay, killMidRequest, killState, killWon, listed, midRequest, nextWords, playKey,
   playScene, playText, readPlay, replay, won } from "./turn-play-state.js";
 import { keepLink } from "./keep-link.js";
 import { ownerWords } from "./turn-kill.js";
+import { capital } from "../player-words.js";
 
 const FIELD = "play";
 
@@ -53,7 +54,6 @@ export function turnPlay({ form, ctx, nameOf, view = null, order = [] }) {
   const stepsText = (steps) => playText({ key: "", steps });
 
   const killing = () => answer.kind === "kill"; // the Eliminate aim (calculators/turn-kill.js)
-  const listed = (names) => (names.length < 3 ? names.join(" and ") : `all ${names.length}`);
   const goalName = () => (killing() ? listed(answer.victims.map(ownerWords)) : answer.goal_name ?? listed(answer.goal));
 
   function save() {
@@ -169,7 +169,6 @@ export function turnPlay({ form, ctx, nameOf, view = null, order = [] }) {
         button(`Taken: ${to} fell`, "play-taken", () => record(0))));
   }
 
-  const upper = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
   /** A kill's trade in words: "Peru is red's last territory: you take his 2 cards and trade 1 set for 15 armies." */
   function tradeWords(t) {
@@ -225,7 +224,7 @@ export function turnPlay({ form, ctx, nameOf, view = null, order = [] }) {
     if (killing() && killWon(now, answer.victims)) {
       const title = frame(
         el("p", { class: "turn-play-next", "data-output": "play-next", "data-action": "won", "aria-live": "polite" },
-          `${upper(goal)} ${answer.victims.length === 1 ? "is" : "are"} eliminated. Well played.`),
+          `${capital(goal)} ${answer.victims.length === 1 ? "is" : "are"} eliminated. Well played.`),
         positionWords(now.position, now.moving));
       slot.dataset.status = "done";
       draw(now);
@@ -313,7 +312,7 @@ export function turnPlay({ form, ctx, nameOf, view = null, order = [] }) {
       change ? el("p", { class: "turn-play-change", "data-output": "play-change" }, change.words) : null,
       trade ? el("p", { class: "turn-play-change", "data-output": "play-trade" }, tradeWords(trade)) : null,
       lastTrade ? el("p", { class: "turn-play-change", "data-output": "play-trade" },
-        `${upper(ownerWords(lastTrade.victim))} is eliminated: you trade for ${lastTrade.armies} armies and hold ${lastTrade.hand} cards.`) : null,
+        `${capital(ownerWords(lastTrade.victim))} is eliminated: you trade for ${lastTrade.armies} armies and hold ${lastTrade.hand} cards.`) : null,
       el("p", { class: "turn-play-next", "data-output": "play-next", "data-action": placing ? "place" : action, "aria-live": "polite" },
         el("strong", {}, "Next: "), placing ? `Place ${placed.join(", ")}. Then ${nextWords(next).replace(/^./, (c) => c.toLowerCase())}` : nextWords(next)),
       placing ? placePart(result.placement)

@@ -27,7 +27,7 @@ import { loadBoard } from "../board/facts.js";
 import { BOARD_STYLE, boardEntry, giveContinent, loadStyle, positionReader } from "../board/entry.js";
 import { PLAYER, OPPONENT, diceWords, listNames, readTargets, requestPosition, unknownWords } from "../board/position.js";
 import { turnPlay } from "./turn-play.js";
-import { lineEnd } from "./turn-play-state.js";
+import { lineEnd, listed } from "./turn-play-state.js";
 import { keepLink } from "./keep-link.js";
 import { selectOnFocus } from "../board/editor.js";
 import { KILL, killHint, killPlan, killRequest, readKill, renderKill, victimsOf } from "./turn-kill.js";
@@ -95,7 +95,7 @@ function read(get) {
   if (values.aim === "keep") pick(values, errors, "opponent_reinforcements", parseInteger(get("opponent_reinforcements"), { label: "His reinforcements" }));
   if (values.aim === KILL) { // the goal fields do not take part
     delete errors.targets;
-    readKill(get, values, errors);
+    readKill(get, values, errors, board.cardSets);
   }
   return { values, errors, waiting };
 }
@@ -111,8 +111,6 @@ function request(v) {
 }
 
 // ---- the answer ----
-
-const listed = (names) => (names.length < 3 ? names.join(" and ") : `all ${names.length}`);
 
 /** "South America", "Alaska", "Alaska and Alberta", "all 4". */
 const goalWords = (r) => r.goal_name ?? listed(r.goal);
