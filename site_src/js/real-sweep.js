@@ -24,13 +24,13 @@ function bytesAsFloats(u8) {
   return new Float64Array(copy.buffer);
 }
 
-/** An open-addressing table from keys (integers below 2**53, as doubles) to their indexes. */
+/** An open-addressing table from keys (integers below 2**53, as doubles) to their indexes: each slot
+ *  the key and its index side by side (one memory read finds both). */
 function keyIndex(keys, start, count) {
   let bits = 4;
   while ((1 << bits) < 2 * count) bits++;
   const size = 1 << bits, mask = size - 1;
-  const slots = new Float64Array(size).fill(-1);
-  const at = new Int32Array(size);
+  const slots = new Float64Array(2 * size).fill(-1);
   const hash = (key) => {      // the double's two 32-bit halves, mixed
     F64[0] = key;
     return (Math.imul(I32[0] ^ Math.imul(I32[1], 0x9e3779b1), 0x85ebca6b) >>> (32 - bits)) & mask;
@@ -38,15 +38,15 @@ function keyIndex(keys, start, count) {
   for (let i = 0; i < count; i++) {
     const key = keys[start + i];
     let h = hash(key);
-    while (slots[h] !== -1) h = (h + 1) & mask;
-    slots[h] = key;
-    at[h] = i;
+    while (slots[2 * h] !== -1) h = (h + 1) & mask;
+    slots[2 * h] = key;
+    slots[2 * h + 1] = i;
   }
   return (key) => {
     let h = hash(key);
     for (;;) {
-      const k = slots[h];
-      if (k === key) return at[h];
+      const k = slots[2 * h];
+      if (k === key) return slots[2 * h + 1];
       if (k === -1) throw new Error("real-sweep: a position outside the numbering");
       h = (h + 1) & mask;
     }
@@ -103,26 +103,39 @@ function flatRounds(rounds) {
 export function sweep(specJson, keyBytes) {
   const spec = typeof specJson === "string" ? JSON.parse(specJson) : specJson;
   const keys = bytesAsFloats(keyBytes);
-  const both = new Float64Array(2 * spec.size);
-  const V = both.subarray(0, spec.size), F = both.subarray(spec.size);
-  VALUES = V;
-  FAILS = F;
+  // the sweep keeps each position's value and chance of failing side by side (VF[2 i], VF[2 i + 1]:
+  // one memory read finds both), and returns them apart
+  const VF = new Float64Array(2 * spec.size);
+  VALUES = VF;
   const tools = new Array(spec.blocks.length);
   const rounds = flatRounds(spec.rounds);
   for (let b = 0; b < spec.blocks.length; b++) {
     tools[b] = blockTools(spec.blocks[b], keys);
-    sweepBlock(spec, tools, b, keys, V, F, rounds);
+    sweepBlock(spec, tools, b, keys, VF, rounds);
   }
+  const both = new Float64Array(2 * spec.size);
+  for (let i = 0, n = spec.size; i < n; i++) { both[i] = VF[2 * i]; both[n + i] = VF[2 * i + 1]; }
+  VALUES = null;
   return new Uint8Array(both.buffer);
 }
 
-function sweepBlock(spec, tools, b, keys, V, F, rounds) {
+function sweepBlock(spec, tools, b, keys, VF, rounds) {
   const choose = spec.choose, byDice = spec.minMove === "dice";
   const block = spec.blocks[b];
   const { L, decode, lookup } = tools[b];
   const { ND, offset } = block;
   const H = block.held.length;
   const strides = Int32Array.from(block.strides), fixed = Int32Array.from(block.fixed);
+  // per di, per held target: its defenders (dtab), and whether its digit is not 0 (other): no division
+  // in the loops below
+  const dtab = new Int32Array(ND * Math.max(H, 1)), other = new Uint8Array(Math.max(H, 1) * ND);
+  for (let di = 0; di < ND; di++) {
+    for (let h = 0; h < H; h++) {
+      const dv = strides[h] ? (((di / strides[h]) | 0) % fixed[h]) + 1 : fixed[h];
+      dtab[di * H + h] = dv;
+      other[h * ND + di] = strides[h] && dv !== 1 ? 1 : 0;
+    }
+  }
   // the attacks as pairs (position, held target), and per pair what a conquest leads to
   const pp = [], ph = [];
   for (let p = 0; p < L; p++) for (const h of block.attacks[p]) { pp.push(p); ph.push(h); }
@@ -132,7 +145,8 @@ function sweepBlock(spec, tools, b, keys, V, F, rounds) {
   const firsts = ph.map((h) => rounds.first[block.held[h]]);
   const AL = rounds.al, DL = rounds.dl, PR = rounds.pr;
   const vals = new Int32Array(L), work = new Int32Array(L);
-  const d = new Int32Array(H);
+  const alone = Int8Array.from({ length: L }, (_, p) => (block.groups.some(([a, b]) => b - a > 1 && a <= p && p < b) ? 0 : 1));
+  const { find, shifts } = tools[b];
   const downs = new Int32Array(L * 4);
   let most = 2;
   for (const c of block.caps || []) most = Math.max(most, c + 1);
@@ -140,10 +154,16 @@ function sweepBlock(spec, tools, b, keys, V, F, rounds) {
   const cache = new Float64Array(P * ND * 4);  // per pair, di without y, least move: the conquest's value
   const cachef = new Float64Array(P * ND * 4); // ... and its chance of failing
   for (let ai = 0; ai < block.nkeys; ai++) {
-    decode(keys[block.keyStart + ai], vals);
+    const key = keys[block.keyStart + ai];
+    decode(key, vals);
     for (let p = 0; p < L; p++) {
-      if (vals[p] < 2) continue;
+      const v = vals[p];
+      if (v < 2) continue;
       for (let al = 1; al < 4; al++) {
+        if (alone[p]) {         // no group to sort: the key less the armies lost
+          downs[p * 4 + al] = find(key - (v - al >= 2 ? al : v) * shifts[p]);
+          continue;
+        }
         for (let q = 0; q < L; q++) work[q] = vals[q];
         work[p] -= al;
         downs[p * 4 + al] = lookup(work);
@@ -154,17 +174,15 @@ function sweepBlock(spec, tools, b, keys, V, F, rounds) {
       if (v < 2) continue;
       const plan = conquer[i], ln = lines[i];
       plan.line(vals, v, ln);
-      const h = pairH[i], stride = strides[h], digit = stride ? fixed[h] : 1;
-      plan.values(ln, v, (di) => !(stride && ((di / stride) | 0) % digit), cache, cachef, i * ND * 4);
+      plan.values(ln, v, other, pairH[i] * ND, cache, cachef, i * ND * 4);
     }
     for (let di = 0; di < ND; di++) {
-      for (let h = 0; h < H; h++) d[h] = strides[h] ? (((di / strides[h]) | 0) % fixed[h]) + 1 : fixed[h];
       let best = 0.0, least = 1.0;
       for (let i = 0; i < P; i++) {
         const p = pairP[i], h = pairH[i];
         const v = vals[p];
         if (v < 2) continue;
-        const dy = d[h];
+        const dy = dtab[di * H + h];
         const byNd = firsts[i];
         const starts = byNd[dy < byNd.length ? dy : byNd.length - 1];
         const top = Math.min(starts.length - 2, v - 1);
@@ -177,8 +195,8 @@ function sweepBlock(spec, tools, b, keys, V, F, rounds) {
             let c, f;
             if (dl < dy) {
               const at = offset + (al ? downs[p * 4 + al] : ai) * ND + di - dl * stride;
-              c = V[at];
-              f = F[at];
+              c = VF[2 * at];
+              f = VF[2 * at + 1];
             } else {
               const a2 = v - al;
               const diwo = di - (dy - 1) * stride;
@@ -188,8 +206,8 @@ function sweepBlock(spec, tools, b, keys, V, F, rounds) {
               else {
                 const ln = new Int32Array(a2 + 1);
                 conquer[i].line(vals, a2, ln);
-                c = conquer[i].value(ln, a2, diwo, lo, VALUES, false);
-                f = conquer[i].value(ln, a2, diwo, lo, FAILS, true);
+                c = conquer[i].value(ln, a2, diwo, lo, false);
+                f = conquer[i].value(ln, a2, diwo, lo, true);
               }
             }
             total += PR[o] * c;
@@ -199,8 +217,8 @@ function sweepBlock(spec, tools, b, keys, V, F, rounds) {
           if (fail < least) least = fail;
         }
       }
-      V[offset + ai * ND + di] = best;
-      F[offset + ai * ND + di] = least;
+      VF[2 * (offset + ai * ND + di)] = best;
+      VF[2 * (offset + ai * ND + di) + 1] = least;
     }
   }
 }
@@ -214,8 +232,8 @@ function conquestPlan(spec, tools, block, p, h) {
     const worth = next === -1 ? 1.0 : 0.0;
     return {
       line: () => {},
-      value: (ln, a, di, lo, A, failing) => (failing ? 1.0 - worth : worth),
-      values: (ln, a, keep, out, outf, at) => { out.fill(worth, at, at + block.ND * 4); outf.fill(1.0 - worth, at, at + block.ND * 4); },
+      value: (ln, a, di, lo, failing) => (failing ? 1.0 - worth : worth),
+      values: (ln, a, skip, skipAt, out, outf, at) => { out.fill(worth, at, at + block.ND * 4); outf.fill(1.0 - worth, at, at + block.ND * 4); },
     };
   }
   const choose = spec.choose;
@@ -267,44 +285,50 @@ function conquestPlan(spec, tools, block, p, h) {
     for (let q = 0; q < from.length; q++) key += work[q] * nshift[q];
     return key;
   };
-  const fullLine = fast
-    ? (vals, a, out) => {
+  // out[m] for m = 1 .. top - 1 (a armies left on the attacker)
+  const someLine = fast
+    ? (vals, a, out, top) => {
       const key = rest(vals);
-      for (let m = 1; m < a; m++) {
+      for (let m = 1; m < top; m++) {
         const ax = a - m;
         out[m] = find(key + (ax >= 2 ? ax : 0) * Sx + (m >= 2 ? m : 0) * Sy);
       }
     }
-    : (vals, a, out) => { for (let m = 1; m < a; m++) out[m] = place(vals, a, m); };
+    : (vals, a, out, top) => { for (let m = 1; m < top; m++) out[m] = place(vals, a, m); };
+  const fullLine = (vals, a, out) => someLine(vals, a, out, a);
+  const fewLine = (vals, a, top, out) => someLine(vals, a, out, top);
   const base = nb.offset, ND = nb.ND;
   const bests = new Float64Array(block.ND), leasts = new Float64Array(block.ND);
   // value(line, a, di, lo, A, failing): the best of A (the least where A holds chances of failing)
-  // moving at least lo; values(line, a, keep, out, outf, at): both, at lo = 1, 2, 3, for every di kept
+  // moving at least lo; values(line, a, skip, skipAt, out, outf, at): both, at lo = 1, 2, 3, for every di
+  // but those with skip[skipAt + di] (the taken target's digit not 0: no such position)
   if (choose && !xLive) {        // every army it can spare goes in
     return {
       line: (vals, a, out) => { out[a - 1] = place(vals, a, a - 1); },
-      value: (ln, a, di, lo, A) => A[base + ln[a - 1] * ND + ditrans[di]],
-      values: (ln, a, keep, out, outf, at) => {
+      value: (ln, a, di, lo, failing) => VALUES[2 * (base + ln[a - 1] * ND + ditrans[di]) + (failing ? 1 : 0)],
+      values: (ln, a, skip, skipAt, out, outf, at) => {
         for (let di = 0; di < block.ND; di++) {
-          if (!keep(di)) continue;
+          if (skip[skipAt + di]) continue;
           const i = base + ln[a - 1] * ND + ditrans[di];
-          out.fill(VALUES[i], at + di * 4, at + di * 4 + 4);
-          outf.fill(FAILS[i], at + di * 4, at + di * 4 + 4);
+          const c = VALUES[2 * i], f = VALUES[2 * i + 1], o = at + di * 4;
+          out[o] = c; out[o + 1] = c; out[o + 2] = c; out[o + 3] = c;
+          outf[o] = f; outf[o + 1] = f; outf[o + 2] = f; outf[o + 3] = f;
         }
       },
     };
   }
-  if (choose && !yLive) {        // the fewest go in
+  if (choose && !yLive) {        // the fewest go in: only m = 1 .. the most dice (the largest least move)
+    const mostLo = spec.rounds[y].reduce((most, row) => (row ? Math.max(most, row.length - 1) : most), 1);
     return {
-      line: fullLine,
-      value: (ln, a, di, lo, A) => A[base + ln[lo] * ND + ditrans[di]],
-      values: (ln, a, keep, out, outf, at) => {
+      line: (vals, a, out) => fewLine(vals, a, a < mostLo + 1 ? a : mostLo + 1, out),
+      value: (ln, a, di, lo, failing) => VALUES[2 * (base + ln[lo] * ND + ditrans[di]) + (failing ? 1 : 0)],
+      values: (ln, a, skip, skipAt, out, outf, at) => {
         for (let di = 0; di < block.ND; di++) {
-          if (!keep(di)) continue;
+          if (skip[skipAt + di]) continue;
           for (let lo = 1; lo < 4 && lo < a; lo++) {
             const i = base + ln[lo] * ND + ditrans[di];
-            out[at + di * 4 + lo] = VALUES[i];
-            outf[at + di * 4 + lo] = FAILS[i];
+            out[at + di * 4 + lo] = VALUES[2 * i];
+            outf[at + di * 4 + lo] = VALUES[2 * i + 1];
           }
         }
       },
@@ -312,25 +336,25 @@ function conquestPlan(spec, tools, block, p, h) {
   }
   return {
     line: fullLine,
-    value: (ln, a, di, lo, A, failing) => {
+    value: (ln, a, di, lo, failing) => {
       const dj = base + ditrans[di];
       let best = failing ? 1.0 : 0.0;
       for (let m = a - 1; m >= lo; m--) {
-        const c = A[dj + ln[m] * ND];
+        const c = VALUES[2 * (dj + ln[m] * ND) + (failing ? 1 : 0)];
         if (failing ? c < best : c > best) best = c;
       }
       return best;
     },
-    values: (ln, a, keep, out, outf, at) => {    // row by row of the next block, from a - 1 down
+    values: (ln, a, skip, skipAt, out, outf, at) => {    // row by row of the next block, from a - 1 down
       const NDh = block.ND;
-      for (let di = 0; di < NDh; di++) { bests[di] = keep(di) ? 0.0 : -1.0; leasts[di] = 1.0; }
+      for (let di = 0; di < NDh; di++) { bests[di] = skip[skipAt + di] ? -1.0 : 0.0; leasts[di] = 1.0; }
       for (let m = a - 1; m >= 1; m--) {
         const row = base + ln[m] * ND;
         for (let di = 0; di < NDh; di++) {
           const b0 = bests[di];
           if (b0 < 0) continue;
           const i = row + ditrans[di];
-          const c = VALUES[i], f = FAILS[i];
+          const c = VALUES[2 * i], f = VALUES[2 * i + 1];
           const b1 = c > b0 ? c : b0;
           const l0 = leasts[di], l1 = f < l0 ? f : l0;
           bests[di] = b1;
@@ -342,5 +366,4 @@ function conquestPlan(spec, tools, block, p, h) {
   };
 }
 
-let VALUES = null; // the arrays being swept (set by sweep), read by the conquests' values
-let FAILS = null;
+let VALUES = null; // the values and chances of failing being swept, side by side (set by sweep)

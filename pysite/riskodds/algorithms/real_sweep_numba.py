@@ -139,6 +139,12 @@ def _find(key, b, slots, start, bits):
 @njit(cache=True)
 def _lookup(vals, b, info, pos, slots, start, bits):
     """ai of a vector of block b (values per position, made canonical in place), or -1."""
+    return _find(_canonical_key(vals, b, info, pos), b, slots, start, bits)
+
+
+@njit(cache=True)
+def _canonical_key(vals, b, info, pos):
+    """The key of a vector of block b (values per position, made canonical in place)."""
     L = info[b, 4]
     p0 = info[b, 6]
     for q in range(L):
@@ -158,15 +164,13 @@ def _lookup(vals, b, info, pos, slots, start, bits):
     key = 0
     for q in range(L):
         key |= vals[q] << pos[p0 + q, 1]
-    return _find(key, b, slots, start, bits)
+    return key
 
 
 @njit(cache=True)
 def _sweep(size, keys, info, pos, held, pairs, pairs_start, first, defend, attack, AL, DL, PR, choose, by_dice,
            slots, tstart, tbits):
-    VF = np.zeros(2 * size, dtype=np.float64)
-    V = VF[:size]
-    F = VF[size:]
+    W = np.zeros(2 * size, dtype=np.float64)   # value and chance of failing side by side: one read finds both
     most_cap = 2
     for r in range(pos.shape[0]):
         if pos[r, 5] + 1 > most_cap:
@@ -234,6 +238,13 @@ def _sweep(size, keys, info, pos, held, pairs, pairs_start, first, defend, attac
                             dv = ((di // s2) % held[h0 + hh, 2]) + 1 if s2 else held[h0 + hh, 2]
                     out += (dv - 1) * st
                 ditrans[i, di] = out
+        dtab = np.zeros((ND, max(H, 1)), dtype=np.int64)     # per di, per held target: its defenders
+        other = np.zeros((max(H, 1), ND), dtype=np.bool_)    # per held target, per di: its digit is not 0
+        for di in range(ND):
+            for hh in range(H):
+                s2 = held[h0 + hh, 1]
+                dtab[di, hh] = ((di // s2) % held[h0 + hh, 2]) + 1 if s2 else held[h0 + hh, 2]
+                other[hh, di] = s2 != 0 and dtab[di, hh] != 1
         for ai in range(nkeys):
             key = keys[ks + ai]
             for q in range(L):
@@ -266,14 +277,14 @@ def _sweep(size, keys, info, pos, held, pairs, pairs_start, first, defend, attac
                             cachef[(i * ND + di) * 4 + lo] = 0.0 if nb == -1 else 1.0
                     continue
                 _line(vals, v, nb, qxs[i], qys[i], choose, fast[i], src[i], nwork, info, pos, lines[i], slots, tstart,
-                      tbits)
+                      tbits, attack[held[h0 + h, 0]])
                 nbase, nND = info[nb, 0], info[nb, 1]
                 if choose and qxs[i] < 0:            # every army it can spare goes in
                     row = nbase + lines[i, v - 1] * nND
                     for di in range(ND):
-                        if not (st and (di // st) % dig):
-                            c = V[row + ditrans[i, di]]
-                            f = F[row + ditrans[i, di]]
+                        if not other[h, di]:
+                            c = W[2 * (row + ditrans[i, di])]
+                            f = W[2 * (row + ditrans[i, di]) + 1]
                             for lo in range(4):
                                 cache[(i * ND + di) * 4 + lo] = c
                                 cachef[(i * ND + di) * 4 + lo] = f
@@ -282,9 +293,9 @@ def _sweep(size, keys, info, pos, held, pairs, pairs_start, first, defend, attac
                         if lo < v:
                             row = nbase + lines[i, lo] * nND
                             for di in range(ND):
-                                if not (st and (di // st) % dig):
-                                    cache[(i * ND + di) * 4 + lo] = V[row + ditrans[i, di]]
-                                    cachef[(i * ND + di) * 4 + lo] = F[row + ditrans[i, di]]
+                                if not other[h, di]:
+                                    cache[(i * ND + di) * 4 + lo] = W[2 * (row + ditrans[i, di])]
+                                    cachef[(i * ND + di) * 4 + lo] = W[2 * (row + ditrans[i, di]) + 1]
                 else:                                # the best of every move, row by row of the next block
                     for di in range(ND):
                         bests[di] = 0.0
@@ -292,21 +303,18 @@ def _sweep(size, keys, info, pos, held, pairs, pairs_start, first, defend, attac
                     for m in range(v - 1, 0, -1):
                         row = nbase + lines[i, m] * nND
                         for di in range(ND):
-                            if st and (di // st) % dig:
+                            if other[h, di]:
                                 continue
-                            c = V[row + ditrans[i, di]]
+                            c = W[2 * (row + ditrans[i, di])]
                             if c > bests[di]:
                                 bests[di] = c
-                            f = F[row + ditrans[i, di]]
+                            f = W[2 * (row + ditrans[i, di]) + 1]
                             if f < leasts[di]:
                                 leasts[di] = f
                             if m < 4:
                                 cache[(i * ND + di) * 4 + m] = bests[di]
                                 cachef[(i * ND + di) * 4 + m] = leasts[di]
             for di in range(ND):
-                for hh in range(H):
-                    s2 = held[h0 + hh, 1]
-                    d[hh] = ((di // s2) % held[h0 + hh, 2]) + 1 if s2 else held[h0 + hh, 2]
                 best = 0.0
                 least = 1.0
                 for i in range(P):
@@ -315,7 +323,7 @@ def _sweep(size, keys, info, pos, held, pairs, pairs_start, first, defend, attac
                     if v < 2:
                         continue
                     y = held[h0 + h, 0]
-                    dy = d[h]
+                    dy = dtab[di, h]
                     nd = dy if dy <= defend[y] else defend[y]
                     top = attack[y] if attack[y] < v - 1 else v - 1
                     stride = held[h0 + h, 1]
@@ -327,8 +335,8 @@ def _sweep(size, keys, info, pos, held, pairs, pairs_start, first, defend, attac
                             al, dl = AL[o], DL[o]
                             if dl < dy:
                                 child = downs[p * 4 + al] if al else ai
-                                c = V[offset + child * ND + di - dl * stride]
-                                f = F[offset + child * ND + di - dl * stride]
+                                c = W[2 * (offset + child * ND + di - dl * stride)]
+                                f = W[2 * (offset + child * ND + di - dl * stride) + 1]
                             else:
                                 a2 = v - al
                                 diwo = di - (dy - 1) * stride
@@ -340,39 +348,40 @@ def _sweep(size, keys, info, pos, held, pairs, pairs_start, first, defend, attac
                                     c = cache[(i * ND + diwo) * 4 + lo]
                                     f = cachef[(i * ND + diwo) * 4 + lo]
                                 else:
-                                    c = _conquest(V, vals, a2, lo, diwo, nbs[i], qxs[i], qys[i], choose, fast[i], src[i],
-                                                  nwork, info, pos, ditrans[i], slots, tstart, tbits, False)
-                                    f = _conquest(F, vals, a2, lo, diwo, nbs[i], qxs[i], qys[i], choose, fast[i], src[i],
-                                                  nwork, info, pos, ditrans[i], slots, tstart, tbits, True)
+                                    c = _conquest(W, vals, a2, lo, diwo, nbs[i], qxs[i], qys[i], choose, fast[i], src[i],
+                                                  nwork, info, pos, ditrans[i], slots, tstart, tbits, False, attack[y])
+                                    f = _conquest(W, vals, a2, lo, diwo, nbs[i], qxs[i], qys[i], choose, fast[i], src[i],
+                                                  nwork, info, pos, ditrans[i], slots, tstart, tbits, True, attack[y])
                             total += PR[o] * c
                             fail += PR[o] * f
                         if total > best:
                             best = total
                         if fail < least:
                             least = fail
-                V[offset + ai * ND + di] = best
-                F[offset + ai * ND + di] = least
+                W[2 * (offset + ai * ND + di)] = best
+                W[2 * (offset + ai * ND + di) + 1] = least
+    VF = np.empty(2 * size, dtype=np.float64)
+    VF[:size] = W[0::2]
+    VF[size:] = W[1::2]
     return VF
 
 
 @njit(cache=True)
-def _line(vals, a, nb, qx, qy, choose, fast, src, work, info, pos, out, slots, tstart, tbits):
+def _line(vals, a, nb, qx, qy, choose, fast, src, work, info, pos, out, slots, tstart, tbits, most_lo):
     """out[m]: the index in block nb of the vector after a conquest with a armies left on the
-    attacker and m moved in (every m, or only a - 1 where all but one go in). src: per place of nb,
+    attacker and m moved in: every m; only a - 1 where all but one go in; only m = 1 .. most_lo where
+    the fewest go in (most_lo: the most dice the target's attacker rolls, the largest least move). src: per place of nb,
     where its armies come from (a place of this block, -1 the attacker, -2 the territory taken).
     fast: the attacker and the territory taken sit alone in their groups there, so the other places'
     part of the key is the same for every move and needs no sorting per move."""
     nL, np0 = info[nb, 4], info[nb, 6]
     lowest = a - 1 if choose and qx < 0 else 1
+    highest = a if not (choose and qy < 0 and qx >= 0) else min(a, most_lo + 1)
     if fast:
         for q in range(nL):
             work[q] = vals[src[q]] if src[q] >= 0 else 0
-        _lookup(work[:nL], nb, info, pos, slots, tstart, tbits)        # sorts the other groups in place
-        rest = 0
-        for q in range(nL):
-            if q != qx and q != qy:
-                rest |= work[q] << pos[np0 + q, 1]
-        for m in range(lowest, a):
+        rest = _canonical_key(work, nb, info, pos)      # x's and y's places 0: the other places' part
+        for m in range(lowest, highest):
             key = rest
             if qx >= 0 and a - m >= 2:
                 key |= (a - m) << pos[np0 + qx, 1]
@@ -380,34 +389,35 @@ def _line(vals, a, nb, qx, qy, choose, fast, src, work, info, pos, out, slots, t
                 key |= m << pos[np0 + qy, 1]
             out[m] = _find(key, nb, slots, tstart, tbits)
         return
-    for m in range(lowest, a):
+    for m in range(lowest, highest):
         for q in range(nL):
             f = src[q]
             work[q] = a - m if f == -1 else (m if f == -2 else vals[f])
-        out[m] = _lookup(work[:nL], nb, info, pos, slots, tstart, tbits)
+        out[m] = _lookup(work, nb, info, pos, slots, tstart, tbits)
 
 
 @njit(cache=True)
-def _conquest(V, vals, a, lo, di, nb, qx, qy, choose, fast, src, work, info, pos, ditrans, slots, tstart, tbits,
-              failing):
+def _conquest(W, vals, a, lo, di, nb, qx, qy, choose, fast, src, work, info, pos, ditrans, slots, tstart, tbits,
+              failing, most_lo):
     """The best value moving at least lo armies in (a conquest whose roll cost the attacker armies:
-    not met with the printed dice); with `failing`, V is the chances of failing and the least is
-    taken."""
+    not met with the printed dice); with `failing`, the least chance of failing. W: the values and
+    chances of failing side by side."""
     if nb < 0:
         if failing:
             return 0.0 if nb == -1 else 1.0
         return 1.0 if nb == -1 else 0.0
     line = np.zeros(a + 1, dtype=np.int64)
-    _line(vals, a, nb, qx, qy, choose, fast, src, work, info, pos, line, slots, tstart, tbits)
+    _line(vals, a, nb, qx, qy, choose, fast, src, work, info, pos, line, slots, tstart, tbits, most_lo)
     dj = info[nb, 0] + ditrans[di]
     nND = info[nb, 1]
+    side = 1 if failing else 0
     if choose and qx < 0:
-        return V[dj + line[a - 1] * nND]
+        return W[2 * (dj + line[a - 1] * nND) + side]
     if choose and qy < 0:
-        return V[dj + line[lo] * nND]
+        return W[2 * (dj + line[lo] * nND) + side]
     best = 1.0 if failing else 0.0
     for m in range(a - 1, lo - 1, -1):
-        c = V[dj + line[m] * nND]
+        c = W[2 * (dj + line[m] * nND) + side]
         if (c < best) if failing else (c > best):
             best = c
     return best

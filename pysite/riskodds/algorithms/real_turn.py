@@ -228,10 +228,19 @@ class RealTurn:
     def after_move(self, s, x, y, a, m):
         """The state after moving m of the a armies on x into the just conquered y (y written 0 or
         negative in s: it is overwritten)."""
-        t, x_live, y_live = self.moved(s, x, y)
-        t[x] = a - m if x_live and a - m >= 2 else 0
-        t[y] = m if y_live and m >= 2 else 0
-        return tuple(t)
+        return self.mover(s, x, y, a)[0](m)
+
+    def mover(self, s, x, y, a):
+        """(after, x_live, y_live): after(m) is `after_move(s, x, y, a, m)`, for many m at the price
+        of one; x_live, y_live as `moved` says."""
+        base, x_live, y_live = self.moved(s, x, y)
+
+        def after(m):
+            t = list(base)
+            t[x] = a - m if x_live and a - m >= 2 else 0
+            t[y] = m if y_live and m >= 2 else 0
+            return tuple(t)
+        return after, x_live, y_live
 
     # ------------------------------------------------------------------ float values
     def value(self, s):
@@ -431,13 +440,13 @@ class RealTurn:
         if a < 2:
             return 1.0
         lo = n if self.min_move == "dice" and n < a else (a - 1 if self.min_move == "dice" else 1)
+        after, x_live, y_live = self.mover(s, x, y, a)
         if self.dice == "choose":       # monotone: all but one in where x is spent, the fewest where y is
-            _, x_live, y_live = self.moved(s, x, y)
             if not x_live:
-                return self.fail(self.after_move(s, x, y, a, a - 1))
+                return self.fail(after(a - 1))
             if not y_live:
-                return self.fail(self.after_move(s, x, y, a, lo))
-        return min(self.fail(self.after_move(s, x, y, a, m)) for m in range(lo, a))
+                return self.fail(after(lo))
+        return min(self.fail(after(m)) for m in range(lo, a))
 
     def larger(self, u, v):
         return u if self.compare(u, v) >= 0 else v
@@ -506,13 +515,7 @@ class RealTurn:
         nothing left to attack the value is monotone in the move (module docstring), so the moves
         tied with the best are a run found by bisection."""
         lo = self.least(n, a)
-        base, x_live, y_live = self.moved(s, x, y)
-
-        def after(m):
-            t = list(base)
-            t[x] = a - m if x_live and a - m >= 2 else 0
-            t[y] = m if y_live and m >= 2 else 0
-            return tuple(t)
+        after, x_live, y_live = self.mover(s, x, y, a)
         way = prefer(self.lay.border[x], self.lay.border[y])
         if self.dice == "choose" and (not x_live or not y_live):
             if not x_live and not y_live:           # every move leads to the same state
@@ -565,12 +568,21 @@ class SweptTurn(RealTurn):
         self.space, self.swept, self.failed = space, swept, fails
         self.outside = 0                # states met outside the space (a test holds it at 0)
         self.by_index = {}              # exact values by the space's index: one per canonical position
+        self.indexes = {}               # state -> its index in the space (or None): the exact phase
+                                        # asks for the same states' values, failings and exact values
+
+    def index(self, s):
+        """The space's index of state s (algorithms/real_space.py Space.index), remembered."""
+        i = self.indexes.get(s, -1)
+        if i == -1:
+            i = self.indexes[s] = self.space.index(s)
+        return i
 
     def exact(self, s):
         """RealTurn.exact, kept per position of the space: states that differ only in the order of
         interchangeable territories' armies (algorithms/real_space.py, "symmetry") have the same
         exact value, computed once."""
-        i = self.space.index(s)
+        i = self.index(s)
         if i is None:
             return super().exact(s)
         v = self.by_index.get(i)
@@ -582,7 +594,7 @@ class SweptTurn(RealTurn):
         v = self.values.get(s)
         if v is not None:
             return v
-        i = self.space.index(s)
+        i = self.index(s)
         if i is not None:
             v = self.values[s] = self.swept[i]
             return v
@@ -594,7 +606,7 @@ class SweptTurn(RealTurn):
 
     def fail(self, s):
         """The sweep's float chance of failing from state s (algorithms/real_sweep.py, "Near 1")."""
-        i = self.space.index(s) if self.failed is not None else None
+        i = self.index(s) if self.failed is not None else None
         if i is not None:
             return self.failed[i]
         return 0.0 if self.settled(s) else super().fail(s)
