@@ -11,6 +11,8 @@
 //        blocks: [{mask, offset, ND, nkeys, keyStart, live, shifts, widths, groups, held, strides,
 //                  fixed, attacks, next: [per held target: -1 (a success), -2 (not reachable) or the
 //                  block a conquest of it leads to]}]}
+//        intKeyBits (optional, 31 when left out): a block whose keys fit this many bits finds them in
+//        32-bit slots, the others in doubles (a test sets 0 to sweep with the doubles' tables alone).
 // keys: every block's army-vector keys (doubles, exact integers below 2**52), block after block.
 // Returns the values, then the chances of failing, as the bytes of one Float64Array of 2 * size.
 
@@ -25,11 +27,33 @@ function bytesAsFloats(u8) {
 }
 
 /** An open-addressing table from keys (integers below 2**53, as doubles) to their indexes: each slot
- *  the key and its index side by side (one memory read finds both). */
-function keyIndex(keys, start, count) {
+ *  the key and its index side by side (one memory read finds both). Where every key the block can
+ *  write fits 31 bits (small), the slots are 32-bit integers: half the memory, an integer hash. */
+function keyIndex(keys, start, count, small) {
   let bits = 4;
   while ((1 << bits) < 2 * count) bits++;
   const size = 1 << bits, mask = size - 1;
+  if (small) {
+    const slots = new Int32Array(2 * size).fill(-1);
+    const hash = (key) => Math.imul(key, 0x9e3779b1) >>> (32 - bits);
+    for (let i = 0; i < count; i++) {
+      const key = keys[start + i] | 0;
+      let h = hash(key);
+      while (slots[2 * h] !== -1) h = (h + 1) & mask;
+      slots[2 * h] = key;
+      slots[2 * h + 1] = i;
+    }
+    return (wide) => {
+      const key = wide | 0;
+      let h = hash(key);
+      for (;;) {
+        const k = slots[2 * h];
+        if (k === key) return slots[2 * h + 1];
+        if (k === -1) throw new Error("real-sweep: a position outside the numbering");
+        h = (h + 1) & mask;
+      }
+    };
+  }
   const slots = new Float64Array(2 * size).fill(-1);
   const hash = (key) => {      // the double's two 32-bit halves, mixed
     F64[0] = key;
@@ -55,9 +79,10 @@ function keyIndex(keys, start, count) {
 
 /** One block's key arithmetic: the canonical form of a vector (below 2 as 0, each group decreasing),
  *  its key, its index. */
-function blockTools(block, keys) {
+function blockTools(block, keys, intKeyBits) {
   const L = block.live.length;
-  const find = keyIndex(keys, block.keyStart, block.nkeys);
+  const keyBits = block.widths.reduce((sum, w) => sum + w, 0);
+  const find = keyIndex(keys, block.keyStart, block.nkeys, keyBits <= intKeyBits);
   const shifts = block.shifts.map((s) => POW[s]);
   const widths = block.widths.map((w) => POW[w]);
   const groups = block.groups.filter(([a, b]) => b - a > 1);
@@ -110,7 +135,7 @@ export function sweep(specJson, keyBytes) {
   const tools = new Array(spec.blocks.length);
   const rounds = flatRounds(spec.rounds);
   for (let b = 0; b < spec.blocks.length; b++) {
-    tools[b] = blockTools(spec.blocks[b], keys);
+    tools[b] = blockTools(spec.blocks[b], keys, spec.intKeyBits ?? 31);
     sweepBlock(spec, tools, b, keys, VF, rounds);
   }
   const both = new Float64Array(2 * spec.size);

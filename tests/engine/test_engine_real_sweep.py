@@ -167,8 +167,10 @@ def test_every_successor_comes_earlier_and_the_count_is_the_listing(name):
                     assert space.done(nxt) or order[nxt] < order[b.mask]
 
 
-def _node_sweep(space, rounds, dice, min_move, tmp_path):
+def _node_sweep(space, rounds, dice, min_move, tmp_path, int_key_bits=None):
     text, keys = real_sweep.spec(space, rounds, dice, min_move)
+    if int_key_bits is not None:        # which blocks' keys go in 32-bit slots (real-sweep.js: 31)
+        text = json.dumps(dict(json.loads(text), intKeyBits=int_key_bits))
     (tmp_path / "spec.json").write_text(text)
     (tmp_path / "keys.bin").write_bytes(keys)
     script = tmp_path / "run.mjs"
@@ -217,6 +219,8 @@ def test_at_size_the_compiled_and_the_javascript_sweeps_agree(tmp_path):
     assert space.size > 100_000
     compiled = numba_sweep.sweep_numba(space, rounds, "choose", "dice")
     assert _node_sweep(space, rounds, "choose", "dice", tmp_path).tobytes() == compiled.tobytes()
+    # every key found in the tables of doubles (the blocks whose keys need more than 31 bits)
+    assert _node_sweep(space, rounds, "choose", "dice", tmp_path, int_key_bits=0).tobytes() == compiled.tobytes()
 
 
 # ------------------------------------------------------------------ the shortcut under forced dice (item 2)
