@@ -14,7 +14,8 @@
 //        intKeyBits (optional, 31 when left out): a block whose keys fit this many bits finds them in
 //        32-bit slots, the others in doubles (a test sets 0 to sweep with the doubles' tables alone).
 // keys: every block's army-vector keys (doubles, exact integers below 2**52), block after block.
-// Returns the values, then the chances of failing, as the bytes of one Float64Array of 2 * size.
+// Returns each position's value and chance of failing side by side, position after position, as the
+// bytes of one Float64Array of 2 * size (real_sweep.py `apart` takes them apart).
 
 const POW = Array.from({ length: 60 }, (_, i) => 2 ** i);
 const F64 = new Float64Array(1);
@@ -128,8 +129,8 @@ function flatRounds(rounds) {
 export function sweep(specJson, keyBytes) {
   const spec = typeof specJson === "string" ? JSON.parse(specJson) : specJson;
   const keys = bytesAsFloats(keyBytes);
-  // the sweep keeps each position's value and chance of failing side by side (VF[2 i], VF[2 i + 1]:
-  // one memory read finds both), and returns them apart
+  // each position's value and chance of failing side by side (VF[2 i], VF[2 i + 1]): one memory read
+  // finds both
   const VF = new Float64Array(2 * spec.size);
   VALUES = VF;
   const tools = new Array(spec.blocks.length);
@@ -138,10 +139,8 @@ export function sweep(specJson, keyBytes) {
     tools[b] = blockTools(spec.blocks[b], keys, spec.intKeyBits ?? 31);
     sweepBlock(spec, tools, b, keys, VF, rounds);
   }
-  const both = new Float64Array(2 * spec.size);
-  for (let i = 0, n = spec.size; i < n; i++) { both[i] = VF[2 * i]; both[n + i] = VF[2 * i + 1]; }
   VALUES = null;
-  return new Uint8Array(both.buffer);
+  return new Uint8Array(VF.buffer);
 }
 
 function sweepBlock(spec, tools, b, keys, VF, rounds) {

@@ -35,7 +35,8 @@ candidates where the best value is above 1/2 (algorithms/real_turn.py `candidate
 Three runners sweep the same arrays: `sweep_python` (this module: the definition, pure Python, slow
 and plain), algorithms/real_sweep_numba.py (CPython with numba) and site_src/js/real-sweep.js (the
 browser's JavaScript, called from Pyodide). Each writes the same floats (tests/engine holds them
-equal, bit for bit).
+equal, bit for bit). The two fast ones keep each position's value and chance of failing side by side
+(one memory read finds both) and `apart` splits them.
 """
 from array import array
 
@@ -233,14 +234,19 @@ def sweep(space, rounds, dice, min_move):
     if how == "python":
         return sweep_python(space, rounds, dice, min_move)
     tick()
-    both = array("d")
     if how == "numba":
         from .real_sweep_numba import sweep_numba
-        both.frombytes(sweep_numba(space, rounds, dice, min_move).tobytes())
-    else:
-        from pyodide.ffi import to_js
-        text, keys = spec(space, rounds, dice, min_move)
-        tick()
-        both.frombytes(_javascript()(text, to_js(keys)).to_bytes())
+        return apart(sweep_numba(space, rounds, dice, min_move))
+    from pyodide.ffi import to_js
+    text, keys = spec(space, rounds, dice, min_move)
     tick()
-    return both[:space.size], both[space.size:]
+    return apart(_javascript()(text, to_js(keys)).to_bytes())
+
+
+def apart(both):
+    """(V, F) from the fast runners' layout, each position's value and chance of failing side by side
+    (`both`: anything that exposes those doubles' bytes): two strided views of the same doubles,
+    read by index like arrays, with no copy. The runners keep the pair together because one memory
+    read then finds both."""
+    doubles = memoryview(both).cast("B").cast("d")
+    return doubles[0::2], doubles[1::2]

@@ -76,8 +76,9 @@ def flatten(space, rounds, dice, min_move):
 
 
 def sweep_numba(space, rounds, dice, min_move):
-    """Every position's float value, then every position's chance of failing (one numpy array of
-    2 * space.size doubles, index order: algorithms/real_sweep.py, "Near 1")."""
+    """Every position's float value and chance of failing side by side (one numpy array of
+    2 * space.size doubles: value, chance of failing, position after position in index order;
+    algorithms/real_sweep.py, "Near 1", and `apart`)."""
     f = flatten(space, rounds, dice, min_move)
     tables, table_start, table_bits = _tables(f["keys"], f["info"])
     return _sweep(f["size"], f["keys"], f["info"], f["pos"], f["held"], f["pairs"], f["pairs_start"], f["first"],
@@ -360,10 +361,7 @@ def _sweep(size, keys, info, pos, held, pairs, pairs_start, first, defend, attac
                             least = fail
                 W[2 * (offset + ai * ND + di)] = best
                 W[2 * (offset + ai * ND + di) + 1] = least
-    VF = np.empty(2 * size, dtype=np.float64)
-    VF[:size] = W[0::2]
-    VF[size:] = W[1::2]
-    return VF
+    return W
 
 
 @njit(cache=True)
