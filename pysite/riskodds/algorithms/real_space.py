@@ -33,10 +33,20 @@ index; the extra ones are valued too, and never read). Three facts bound them:
 - (total) every territory of the player keeps at least one army, so the live armies, each counted
   as max(a, 1) (its "weight"), sum to at most the player's armies less one for every territory of
   the player (entry or taken target) that is not live.
+- (parts) armies move only with conquests, from a territory into the target it has just taken: an
+  entry and a taken target that is next to it, or two taken targets next to each other, can share
+  armies; nothing else can (entries never pass armies to each other). So the entries and the taken
+  targets fall into "parts", the connected pieces of that graph, and a part's armies only ever came
+  from its own entries: they weigh at most the part's entries' caps together (and the total), less
+  one for each of its territories that is not live, and a taken target of the part holds at most
+  its largest entry's cap less 1. Parts join as targets fall (a conquest between two parts merges
+  them, and the bounds only grow), so every successor of a position meets its own block's bounds.
+  Where two entries stand far apart (Europe from Greenland and North Africa) this halves the
+  positions.
 - (symmetry) two live territories that border exactly the same held targets are interchangeable:
   they attack the same targets, and as M grows their held neighbours shrink alike. Swapping their
-  armies swaps two territories in every play, so it changes no value. Such territories form a
-  "group", and a vector keeps each group's armies in decreasing order (the canonical form): one
+  armies swaps two territories in every play, so it changes no value. Such territories of one part
+  form a "group", and a vector keeps each group's armies in decreasing order (the canonical form): one
   index stands for every order. A group's caps go in decreasing order too, so the sorted armies fit
   the caps exactly when some order of them does.
 
@@ -64,8 +74,9 @@ class Block:
     """The positions of one set of taken targets (module docstring).
 
     mask: the targets taken. live: per position, the slot of algorithms/real_turn.py's Layout (live
-    territories, each group's positions together). caps, shifts, widths: per position. groups:
-    (start, end) of each group's positions. weight_cap: the most the live armies may weigh. keys: the
+    territories, each part's positions together, each group's together within). caps, shifts, widths:
+    per position. groups: (start, end) of each group's positions. weight_cap: the most the live armies
+    may weigh. parts: (start, end, the most they may weigh) of each part's positions. keys: the
     army vectors' keys, in order. held: the held targets' slots; region: those whose defenders vary;
     strides: per held target (in `held` order), its step in di (0 outside the region); fixed: per
     held target, its defenders at the start. ND: the number of di. offset: the block's first index.
@@ -86,6 +97,7 @@ class Block:
     ND: int
     attacks: tuple
     line_costs: tuple = ()
+    parts: tuple = ()
     keys: list = field(default_factory=list)
     offset: int = 0
 
@@ -227,23 +239,58 @@ class TooLarge(Exception):
         self.positions = positions
 
 
+def _parts(lay, touch, mine):
+    """The parts of the player's territories `mine` (module docstring, "parts"): slot -> the part's
+    least slot. An entry and a taken target next to it, or two taken targets next to each other,
+    are in one part."""
+    k = lay.k
+    part = {i: i for i in mine}
+
+    def root(i):
+        while part[i] != i:
+            i = part[i]
+        return i
+    taken = [j for j in mine if j < k]
+    for i in mine:
+        for j in taken:
+            if i != j and touch[i] >> j & 1:
+                a, b = root(i), root(j)
+                if a != b:
+                    part[max(a, b)] = min(a, b)
+    return {i: root(i) for i in mine}
+
+
 def _block(lay, touch, defenders, caps, total, taken_cap, mask):
     k = lay.k
     held_mask = ((1 << k) - 1) & ~mask
     mine = [i for i in range(k, lay.slots)] + [j for j in range(k) if mask >> j & 1]
     live = [i for i in mine if touch[i] & held_mask]
-    # groups: live territories bordering the same held targets, in order of their first slot
+    part_of = _parts(lay, touch, mine)
+    live_set = set(live)
+    part_cap, part_entry = {}, {}
+    for i in mine:
+        r = part_of[i]
+        if i >= k:
+            part_cap[r] = part_cap.get(r, 0) + caps[i - k]
+            part_entry[r] = max(part_entry.get(r, 0), caps[i - k])
+        if i not in live_set:
+            part_cap[r] = part_cap.get(r, 0) - 1
+    weight_cap = total - (len(mine) - len(live))
+    # groups: live territories of one part bordering the same held targets; parts in order of their
+    # least slot, groups within in order of their first slot
     groups = {}
-    for i in sorted(live):
-        groups.setdefault(touch[i] & held_mask, []).append(i)
-    cap_of = {i: (caps[i - k] if i >= k else taken_cap) for i in live}
-    order, spans = [], []
-    for members in groups.values():
+    for i in sorted(live, key=lambda i: (part_of[i], i)):
+        groups.setdefault((part_of[i], touch[i] & held_mask), []).append(i)
+    cap_of = {i: (caps[i - k] if i >= k else min(taken_cap, part_entry.get(part_of[i], 0) - 1)) for i in live}
+    order, spans, parts = [], [], []
+    for (r, _), members in groups.items():
         members = sorted(members, key=lambda i: (-cap_of[i], i))
         spans.append((len(order), len(order) + len(members)))
+        if not parts or parts[-1][3] != r:
+            parts.append([len(order), len(order), min(weight_cap, part_cap[r]), r])
         order += members
-    weight_cap = total - (len(mine) - len(live))
-    pos_caps = tuple(max(0, min(cap_of[i], weight_cap)) for i in order)
+        parts[-1][1] = len(order)
+    pos_caps = tuple(max(0, min(cap_of[i], weight_cap, part_cap[part_of[i]])) for i in order)
     widths = tuple(max(1, c.bit_length()) for c in pos_caps)
     shifts, s = [], 0
     for w in widths:
@@ -267,7 +314,8 @@ def _block(lay, touch, defenders, caps, total, taken_cap, mask):
                         sum(1 for h in a if touch[i] & held_mask & ~(1 << held[h])))
                        for i, a in zip(order, attacks))
     return Block(mask, tuple(order), pos_caps, tuple(shifts), widths, tuple(spans), weight_cap, held,
-                 tuple(strides), tuple(defenders[j] for j in held), ND, attacks, line_costs)
+                 tuple(strides), tuple(defenders[j] for j in held), ND, attacks, line_costs,
+                 tuple((a, b, c) for a, b, c, _ in parts))
 
 
 def _domains(block):
@@ -276,23 +324,48 @@ def _domains(block):
 
 
 def count_vectors(block, lines=False):
-    """The number of army vectors of a block, counted without listing them: a walk over the
-    positions keeping, per (weight so far, value of the previous position), the number of prefixes.
-    A position that starts a group takes any value after any prefix; one inside a group at most the
-    previous value, so it adds the prefixes whose previous value is at least its own (a running sum
-    from the top): each position costs (weight cap) x (its cap) steps. With `lines`, (count, the
-    moves' lookups of every vector, Block.line_costs) from a second table of sums kept alike."""
+    """The number of army vectors of a block, counted without listing them. Per part (its positions
+    are together), a walk over its positions keeps, per (weight so far, value of the previous
+    position), the number of prefixes. A position that starts a group takes any value after any
+    prefix; one inside a group at most the previous value, so it adds the prefixes whose previous
+    value is at least its own (a running sum from the top): each position costs (weight cap) x (its
+    cap) steps. The parts' counts by weight are then combined, weight by weight, under the block's
+    weight cap. With `lines`, (count, the moves' lookups of every vector, Block.line_costs) from a
+    second table of sums kept alike."""
     cap_w = block.weight_cap
     if cap_w < 0:               # too few armies to hold what was taken: no vector (but the empty one)
         count = 0 if block.live else 1
         return (count, 0) if lines else count
-    starts = {a for a, _ in block.groups}
+    total, stotal = [1] + [0] * cap_w, [0] * (cap_w + 1)      # by weight: vectors so far, their lookups
+    for a, b, part_cap in block.parts or ((0, len(block.live), cap_w),):
+        ways, sums = _part_counts(block, a, b, min(part_cap, cap_w))
+        both, bsum = [0] * (cap_w + 1), [0] * (cap_w + 1)
+        for w, n in enumerate(total):
+            if not n and not stotal[w]:
+                continue
+            for v in range(min(len(ways), cap_w + 1 - w)):
+                if ways[v]:
+                    both[w + v] += n * ways[v]
+                    bsum[w + v] += stotal[w] * ways[v] + n * sums[v]
+        total, stotal = both, bsum
+    count = sum(total)
+    return (count, sum(stotal)) if lines else count
+
+
+def _part_counts(block, a, b, cap_w):
+    """([vectors of positions a .. b - 1 by their weight], [their lookups by weight]) under cap_w:
+    `count_vectors`'s walk over one part."""
+    if cap_w < 0:                               # the part cannot hold what it took: no vector
+        return [], []
+    starts = {g for g, _ in block.groups}
     counts = [[0] for _ in range(cap_w + 1)]     # counts[w][prev]: prev 0 stands for "no position yet"
     sums = [[0] for _ in range(cap_w + 1)]       # the lookups of those prefixes, summed
     counts[0][0] = 1
     costs = block.line_costs or ((0, 0),) * len(block.live)
-    for p, dom in enumerate(_domains(block)):
+    doms = _domains(block)
+    for p in range(a, b):
         tick()
+        dom = doms[p]
         first = p in starts
         width = dom[-1] + 1
         short, full = costs[p]
@@ -322,30 +395,34 @@ def count_vectors(block, lines=False):
                         nxt[nw][v] += above
                         nsum[nw][v] += stotal + (above * (short + full * (v - 1)) if v > 1 else 0)
         counts, sums = nxt, nsum
-    count = sum(sum(row) for row in counts)
-    return (count, sum(sum(row) for row in sums)) if lines else count
+    return [sum(row) for row in counts], [sum(row) for row in sums]
 
 
 def vectors(block):
     """The keys of a block's army vectors, in increasing order (module docstring)."""
     starts = {a for a, _ in block.groups}
+    part_at = {a: c for a, _, c in block.parts}          # a part's first position -> its weight cap
     doms = _domains(block)
     shifts = block.shifts
     cap = block.weight_cap
-    prefixes = [(0, 0, None)]           # (weight, key, previous value)
+    prefixes = [(0, 0, 0, None)]        # (weight, the part's weight so far, key, previous value)
+    part_cap = cap
     for p, dom in enumerate(doms):
         tick(len(prefixes) // 64 + 1)
         s = shifts[p]
         first = p in starts
+        if p in part_at:
+            part_cap = min(cap, part_at[p])
+            prefixes = [(w, 0, key, prev) for w, _, key, prev in prefixes]
         nxt = []
-        for w, key, prev in prefixes:
+        for w, wp, key, prev in prefixes:
             top = dom[-1] if first or prev is None else prev
             for v in dom:
                 if v > top:
                     break
-                nw = w + (v if v > 1 else 1)
-                if nw > cap:
+                weight = v if v > 1 else 1
+                if w + weight > cap or wp + weight > part_cap:
                     break
-                nxt.append((nw, key | v << s, v))
+                nxt.append((w + weight, wp + weight, key | v << s, v))
         prefixes = nxt
-    return sorted(key for _, key, _ in prefixes)
+    return sorted(key for _, _, key, _ in prefixes)
