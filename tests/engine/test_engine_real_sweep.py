@@ -166,6 +166,30 @@ def test_every_successor_comes_earlier_and_the_count_is_the_listing(name):
                     assert space.done(nxt) or order[nxt] < order[b.mask]
 
 
+def test_parts_bound_the_armies_each_entry_can_have_sent():
+    """Europe from Greenland and North Africa (real_space.py, "parts"): while the two entries' conquests
+    have not met, each part's armies are bounded by its own entry's, which leaves out positions the
+    total alone allows; every state RealTurn's own search meets is still numbered
+    (test_the_sweep_is_realturns_floats_bit_for_bit), and the vectors are those a brute force over the
+    caps keeps."""
+    from dataclasses import replace
+    from itertools import product
+    _, pos, R, goal = next(c for c in SMALL if c[0] == "europe")
+    _, space, _ = space_and_rounds(request_of(pos, R, goal, "dice"))
+    split = [b for b in space.blocks if len(b.parts) > 1]
+    assert split
+    assert sum(real_space.count_vectors(replace(b, parts=())) for b in split) > sum(len(b.keys) for b in split)
+    for b in split:             # the listing: every vector within the caps, each part's and the total
+        want = []
+        for vals in product(*([0] + list(range(2, c + 1)) for c in b.caps)):
+            if list(vals) != b.canonical(vals):
+                continue
+            weights = [max(v, 1) for v in vals]
+            if sum(weights) <= b.weight_cap and all(sum(weights[a:e]) <= cap for a, e, cap in b.parts):
+                want.append(b.key(vals))
+        assert b.keys == sorted(want)
+
+
 def _node_sweep(space, rounds, dice, min_move, tmp_path, int_key_bits=None):
     text, keys = real_sweep.spec(space, rounds, dice, min_move)
     if int_key_bits is not None:        # which blocks' keys go in 32-bit slots (real-sweep.js: 31)
