@@ -34,40 +34,23 @@ function keyIndex(keys, start, count, small) {
   let bits = 4;
   while ((1 << bits) < 2 * count) bits++;
   const size = 1 << bits, mask = size - 1;
-  if (small) {
-    const slots = new Int32Array(2 * size).fill(-1);
-    const hash = (key) => Math.imul(key, 0x9e3779b1) >>> (32 - bits);
-    for (let i = 0; i < count; i++) {
-      const key = keys[start + i] | 0;
-      let h = hash(key);
-      while (slots[2 * h] !== -1) h = (h + 1) & mask;
-      slots[2 * h] = key;
-      slots[2 * h + 1] = i;
-    }
-    return (wide) => {
-      const key = wide | 0;
-      let h = hash(key);
-      for (;;) {
-        const k = slots[2 * h];
-        if (k === key) return slots[2 * h + 1];
-        if (k === -1) throw new Error("real-sweep: a position outside the numbering");
-        h = (h + 1) & mask;
-      }
+  const slots = small ? new Int32Array(2 * size).fill(-1) : new Float64Array(2 * size).fill(-1);
+  const own = small ? (key) => key | 0 : (key) => key;
+  const hash = small
+    ? (key) => Math.imul(key, 0x9e3779b1) >>> (32 - bits)
+    : (key) => {      // the double's two 32-bit halves, mixed
+      F64[0] = key;
+      return (Math.imul(I32[0] ^ Math.imul(I32[1], 0x9e3779b1), 0x85ebca6b) >>> (32 - bits)) & mask;
     };
-  }
-  const slots = new Float64Array(2 * size).fill(-1);
-  const hash = (key) => {      // the double's two 32-bit halves, mixed
-    F64[0] = key;
-    return (Math.imul(I32[0] ^ Math.imul(I32[1], 0x9e3779b1), 0x85ebca6b) >>> (32 - bits)) & mask;
-  };
   for (let i = 0; i < count; i++) {
-    const key = keys[start + i];
+    const key = own(keys[start + i]);
     let h = hash(key);
     while (slots[2 * h] !== -1) h = (h + 1) & mask;
     slots[2 * h] = key;
     slots[2 * h + 1] = i;
   }
-  return (key) => {
+  return (wide) => {
+    const key = own(wide);
     let h = hash(key);
     for (;;) {
       const k = slots[2 * h];
