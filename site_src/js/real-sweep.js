@@ -1,7 +1,7 @@
 // The real turn's float sweep in the browser's own JavaScript engine (typed arrays at native speed).
 //
 // The engine (pysite/riskodds/algorithms/real_sweep.py) numbers the positions (real_space.py) and
-// calls this from Pyodide, in the worker, as globalThis.riskoddsSweep(specJson, keys): the same
+// calls this from Pyodide, in the worker, as globalThis.riskoddsSweep(specJson, keys, into): the same
 // recursion as its `sweep_python`, the same sums in the same order, so the same doubles, bit for bit
 // (tests hold them equal). Python then decides near-ties exactly; nothing here is exact. Beside each
 // value it keeps the position's chance of failing (real_sweep.py, "Near 1"), by the same recursion
@@ -15,7 +15,8 @@
 //        32-bit slots, the others in doubles (a test sets 0 to sweep with the doubles' tables alone).
 // keys: every block's army-vector keys (doubles, exact integers below 2**52), block after block.
 // Returns each position's value and chance of failing side by side, position after position, as the
-// bytes of one Float64Array of 2 * size (real_sweep.py `apart` takes them apart).
+// bytes of one Float64Array of 2 * size (real_sweep.py `apart` takes them apart), or writes them into
+// `into`, the engine's own array, where Pyodide hands one (then returns null).
 
 const POW = Array.from({ length: 60 }, (_, i) => 2 ** i);
 const F64 = new Float64Array(1);
@@ -109,21 +110,32 @@ function flatRounds(rounds) {
   return { first, al: Int32Array.from(al), dl: Int32Array.from(dl), pr: Float64Array.from(pr) };
 }
 
-export function sweep(specJson, keyBytes) {
+export function sweep(specJson, keyBytes, into) {
   const spec = typeof specJson === "string" ? JSON.parse(specJson) : specJson;
   const keys = bytesAsFloats(keyBytes);
   // each position's value and chance of failing side by side (VF[2 i], VF[2 i + 1]): one memory read
-  // finds both
-  const VF = new Float64Array(2 * spec.size);
-  VALUES = VF;
-  const tools = new Array(spec.blocks.length);
-  const rounds = flatRounds(spec.rounds);
-  for (let b = 0; b < spec.blocks.length; b++) {
-    tools[b] = blockTools(spec.blocks[b], keys, spec.intKeyBits ?? 31);
-    sweepBlock(spec, tools, b, keys, VF, rounds);
+  // finds both. From Pyodide, `into` is the engine's own array of 2 * size doubles (a PyProxy): the
+  // sweep writes straight into it, in WebAssembly's memory, with no copy either way (nothing grows
+  // that memory while this runs: no Python runs meanwhile).
+  const view = into && typeof into.getBuffer === "function" ? into.getBuffer("f64") : null;
+  if (view && view.data.length !== 2 * spec.size) {
+    view.release();
+    throw new Error("real-sweep: the array to fill does not hold 2 doubles per position");
   }
-  VALUES = null;
-  return new Uint8Array(VF.buffer);
+  const VF = view ? view.data : new Float64Array(2 * spec.size);
+  VALUES = VF;
+  try {
+    const tools = new Array(spec.blocks.length);
+    const rounds = flatRounds(spec.rounds);
+    for (let b = 0; b < spec.blocks.length; b++) {
+      tools[b] = blockTools(spec.blocks[b], keys, spec.intKeyBits ?? 31);
+      sweepBlock(spec, tools, b, keys, VF, rounds);
+    }
+  } finally {
+    VALUES = null;
+    if (view) view.release();
+  }
+  return view ? null : new Uint8Array(VF.buffer);
 }
 
 function sweepBlock(spec, tools, b, keys, VF, rounds) {

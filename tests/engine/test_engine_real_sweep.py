@@ -237,7 +237,7 @@ def test_the_compiled_sweep_is_the_pythons_bit_for_bit(name, rules, min_move, di
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="Node runs the browser's sweep")
 def test_at_size_the_compiled_and_the_javascript_sweeps_agree(tmp_path):
-    """Africa from Brazil 8 and Southern Europe 6, + 5 (266,484 positions): too big for the
+    """Africa from Brazil 8 and Southern Europe 6, + 5 (225,262 positions): too big for the
     plain runner in a test, the two fast ones give the same doubles."""
     numba_sweep = pytest.importorskip("riskodds.algorithms.real_sweep_numba")
     request = request_of(position({"Brazil": 8, "Southern Europe": 6}, {t: 2 for t in AFRICA}), 5, "Africa", "dice")

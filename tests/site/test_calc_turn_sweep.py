@@ -17,7 +17,7 @@ def _frac(p):
 
 
 def test_the_browser_sweeps_in_javascript_and_answers_as_cpython(site_context, watch):
-    """Africa from Brazil 6 and Southern Europe 4, 2 on each, 3 to place (42,162 positions)."""
+    """Africa from Brazil 6 and Southern Europe 4, 2 on each, 3 to place (33,598 positions)."""
     position = {t: {"owner": "red", "armies": 2} for t in board.MEMBERS["Africa"]}
     position.update({"Brazil": {"owner": "you", "armies": 6}, "Southern Europe": {"owner": "you", "armies": 4}})
     params = {"position": position, "player": "you", "reinforcements": 3, "goal": {"take": "Africa"}, "search": "real"}
@@ -34,4 +34,4 @@ def test_the_browser_sweeps_in_javascript_and_answers_as_cpython(site_context, w
     assert got["ok"], got
     assert got["searched"]["family"] == "real" and got["searched"]["runner"] == "javascript", got["searched"]
     assert _frac(got["win"]) == _frac(want["win"]) and got["next"] == want["next"]
-    assert got["searched"]["states"] == want["searched"]["states"] > 40_000
+    assert got["searched"]["states"] == want["searched"]["states"] > 30_000

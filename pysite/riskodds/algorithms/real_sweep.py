@@ -240,7 +240,9 @@ def sweep(space, rounds, dice, min_move):
     from pyodide.ffi import to_js
     text, keys = spec(space, rounds, dice, min_move)
     tick()
-    return apart(_javascript()(text, to_js(keys)).to_bytes())
+    both = array("d", [0.0]) * (2 * space.size)     # the JavaScript sweep fills it in place
+    _javascript()(text, to_js(keys), both)
+    return apart(both)
 
 
 def apart(both):
