@@ -181,7 +181,7 @@ def spec(space, rounds, dice, min_move):
             "groups": [list(g) for g in b.groups], "held": list(b.held), "strides": list(b.strides),
             "fixed": list(b.fixed), "attacks": [list(a) for a in b.attacks],
             "next": [-1 if space.done(b.mask | 1 << y) else index.get(b.mask | 1 << y, -2) for y in b.held]})
-        keys.extend(float(k) for k in b.keys)
+        keys.fromlist(b.keys)       # exact: keys stay below 2**52
     tables = [[None] + [[None] + [[x for al, dl, p, _ in row[n] for x in (al, dl, p)] for n in range(1, len(row))]
                         for row in by_nd[1:]] for by_nd in rounds.by_defenders]
     text = json.dumps({"size": space.size, "choose": dice == "choose", "minMove": min_move, "rounds": tables,
