@@ -18,7 +18,8 @@ from .reinforcements import Reinforcements, reinforcements  # noqa: F401  (ro.re
 from .turn_answer import MODEL, TurnAnswer  # noqa: F401
 
 SEARCHES = TURN_SEARCHES
-REAL_SPARE = 0.5     # "auto": the share of the time budget kept for the fixed plans if the real play runs out
+REAL_SPARE = 0.5     # "auto": the most of the time budget kept for the fixed plans if the real play runs out
+SPARE_FLOOR = 1.0    # ... and the least (seconds), however cheap the fixed plans are priced
 
 
 @guarded
@@ -76,16 +77,20 @@ def turn(position, player, reinforcements, goal, *, rules=STANDARD, min_move="di
                                 estimate.what, estimate.browser_factor)
         priced = (time.process_time() - started) / _slowdown()
         # "auto" plays roll by roll where that, with the fixed plan beside it, fits its share of the
-        # budget (the rest is the fixed plans' if the estimate was low); the guard and a dry run see
-        # the pricing's own time as well
-        share = replace(budget, seconds=(1 - REAL_SPARE) * budget.seconds, dry_run=False)
+        # budget. The rest is kept for the fixed plans, in case the estimate was low: twice their own
+        # estimate (estimates hold within a factor 2), at least SPARE_FLOOR, at most half the budget.
+        # The guard and a dry run see the pricing's own time as well.
+        spare = REAL_SPARE * budget.seconds
+        if beside is not None:
+            spare = min(spare, max(2 * beside.estimate.here(), SPARE_FLOOR))
+        share = replace(budget, seconds=budget.seconds - spare, dry_run=False)
         if estimate.fits(share) or request.search == "real" or moving is not None:
             check_cost(replace(estimate, seconds=estimate.seconds + priced), budget, "goal",
                        "Search plans fixed in advance instead (search: auto).")
             if request.search == "real" or moving is not None:
                 return _real_answer(request, dice, states, budget, alternatives, beside)
             try:            # auto: if the estimate was low, the fixed plans still get their share of the budget
-                with deadline_before(REAL_SPARE * budget.seconds):
+                with deadline_before(spare):
                     return _real_answer(request, dice, states, budget, alternatives, beside)
             except OutOfTime:
                 why = "playing roll by roll ran out of its share of the time budget"
