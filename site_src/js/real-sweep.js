@@ -11,6 +11,7 @@
 //        blocks: [{mask, offset, ND, nkeys, keyStart, live, shifts, widths, groups, held, strides,
 //                  fixed, attacks, next: [per held target: -1 (a success), -2 (not reachable) or the
 //                  block a conquest of it leads to]}]}
+//        mostAttack: per target, the most dice its attacker rolls (the largest least move);
 //        intKeyBits (optional, 31 when left out): a block whose keys fit this many bits finds them in
 //        32-bit slots, the others in doubles (a test sets 0 to sweep with the doubles' tables alone).
 // keys: every block's army-vector keys (doubles, exact integers below 2**52), block after block.
@@ -164,8 +165,8 @@ function sweepBlock(spec, tools, b, keys, VF, rounds) {
   const firsts = ph.map((h) => rounds.first[block.held[h]]);
   const AL = rounds.al, DL = rounds.dl, PR = rounds.pr;
   const vals = new Int32Array(L), work = new Int32Array(L);
-  const alone = Int8Array.from({ length: L }, (_, p) => (block.groups.some(([a, b]) => b - a > 1 && a <= p && p < b) ? 0 : 1));
-  const { find, shifts } = tools[b];
+  const { find, shifts, groups } = tools[b];      // groups: those of more than one position
+  const alone = Int8Array.from({ length: L }, (_, p) => (groups.some(([a, b]) => a <= p && p < b) ? 0 : 1));
   const downs = new Int32Array(L * 4);
   let most = 2;
   for (const c of block.caps || []) most = Math.max(most, c + 1);
@@ -315,10 +316,9 @@ function conquestPlan(spec, tools, block, p, h) {
     }
     : (vals, a, out, top) => { for (let m = 1; m < top; m++) out[m] = place(vals, a, m); };
   const fullLine = (vals, a, out) => someLine(vals, a, out, a);
-  const fewLine = (vals, a, top, out) => someLine(vals, a, out, top);
   const base = nb.offset, ND = nb.ND;
   const bests = new Float64Array(block.ND), leasts = new Float64Array(block.ND);
-  // value(line, a, di, lo, A, failing): the best of A (the least where A holds chances of failing)
+  // value(line, a, di, lo, failing): the best value (with `failing`, the least chance of failing)
   // moving at least lo; values(line, a, skip, skipAt, out, outf, at): both, at lo = 1, 2, 3, for every di
   // but those with skip[skipAt + di] (the taken target's digit not 0: no such position)
   if (choose && !xLive) {        // every army it can spare goes in
@@ -337,14 +337,14 @@ function conquestPlan(spec, tools, block, p, h) {
     };
   }
   if (choose && !yLive) {        // the fewest go in: only m = 1 .. the most dice (the largest least move)
-    const mostLo = spec.rounds[y].reduce((most, row) => (row ? Math.max(most, row.length - 1) : most), 1);
+    const mostLo = spec.mostAttack[y];
     return {
-      line: (vals, a, out) => fewLine(vals, a, a < mostLo + 1 ? a : mostLo + 1, out),
+      line: (vals, a, out) => someLine(vals, a, out, Math.min(a, mostLo + 1)),
       value: (ln, a, di, lo, failing) => VALUES[2 * (base + ln[lo] * ND + ditrans[di]) + (failing ? 1 : 0)],
       values: (ln, a, skip, skipAt, out, outf, at) => {
         for (let di = 0; di < block.ND; di++) {
           if (skip[skipAt + di]) continue;
-          for (let lo = 1; lo < 4 && lo < a; lo++) {
+          for (let lo = 1; lo < 4 && lo < a && lo <= mostLo; lo++) {
             const i = base + ln[lo] * ND + ditrans[di];
             out[at + di * 4 + lo] = VALUES[2 * i];
             outf[at + di * 4 + lo] = VALUES[2 * i + 1];

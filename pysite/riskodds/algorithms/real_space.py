@@ -185,7 +185,6 @@ def blocks(lay, defenders, caps, total, goal=None, need="all"):
     goal = (1 << k) - 1 if goal is None else goal
     touch = tuple(sum(1 << j for j in t) for t in lay.touches)
     entry_slots = range(k, lay.slots)
-    taken_cap = max([caps[i - k] for i in entry_slots] + [0]) - 1
     entry_reach = 0
     for i in entry_slots:
         entry_reach |= touch[i]
@@ -205,7 +204,7 @@ def blocks(lay, defenders, caps, total, goal=None, need="all"):
                 seen.add(mask | 1 << j)
                 frontier.append(mask | 1 << j)
     masks.sort(key=lambda m: (-bin(m).count("1"), m))
-    return [_block(lay, touch, defenders, caps, total, taken_cap, mask) for mask in masks], goal
+    return [_block(lay, touch, defenders, caps, total, mask) for mask in masks], goal
 
 
 def measure(lay, defenders, caps, total, goal=None, need="all"):
@@ -260,7 +259,7 @@ def _parts(lay, touch, mine):
     return {i: root(i) for i in mine}
 
 
-def _block(lay, touch, defenders, caps, total, taken_cap, mask):
+def _block(lay, touch, defenders, caps, total, mask):
     k = lay.k
     held_mask = ((1 << k) - 1) & ~mask
     mine = [i for i in range(k, lay.slots)] + [j for j in range(k) if mask >> j & 1]
@@ -281,7 +280,9 @@ def _block(lay, touch, defenders, caps, total, taken_cap, mask):
     groups = {}
     for i in sorted(live, key=lambda i: (part_of[i], i)):
         groups.setdefault((part_of[i], touch[i] & held_mask), []).append(i)
-    cap_of = {i: (caps[i - k] if i >= k else min(taken_cap, part_entry.get(part_of[i], 0) - 1)) for i in live}
+    # a taken target: its part's largest entry's cap less 1 (every part holds an entry: a target is
+    # taken from one)
+    cap_of = {i: (caps[i - k] if i >= k else part_entry[part_of[i]] - 1) for i in live}
     order, spans, parts = [], [], []
     for (r, _), members in groups.items():
         members = sorted(members, key=lambda i: (-cap_of[i], i))

@@ -185,6 +185,7 @@ def spec(space, rounds, dice, min_move):
     tables = [[None] + [[None] + [[x for al, dl, p, _ in row[n] for x in (al, dl, p)] for n in range(1, len(row))]
                         for row in by_nd[1:]] for by_nd in rounds.by_defenders]
     text = json.dumps({"size": space.size, "choose": dice == "choose", "minMove": min_move, "rounds": tables,
+                       "mostAttack": list(rounds.most_attack),
                        "blocks": blocks}, separators=(",", ":"))
     return text, keys.tobytes()
 

@@ -291,7 +291,7 @@ def _sweep(size, keys, info, pos, held, pairs, pairs_start, first, defend, attac
                                 cachef[(i * ND + di) * 4 + lo] = f
                 elif choose and qys[i] < 0:          # the fewest go in
                     for lo in range(1, 4):
-                        if lo < v:
+                        if lo < v and lo <= attack[held[h0 + h, 0]]:     # the lines `_line` made
                             row = nbase + lines[i, lo] * nND
                             for di in range(ND):
                                 if not other[h, di]:
