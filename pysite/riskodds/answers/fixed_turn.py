@@ -12,7 +12,7 @@ import time
 from dataclasses import dataclass, replace
 from fractions import Fraction  # noqa: F401  (armies_needed's doctest compares its chances)
 
-from ..algorithms import turn as planner
+from ..algorithms import routes, turn as planner
 from ..checks.position import read_goal, read_position
 from ..checks.rules import STANDARD
 from ..checks.turn_request import read_choices, turn_request
@@ -92,6 +92,7 @@ class Family:
     widest: str               # "" or why a wider family was not searched
     estimate: object = None   # its Estimate (guards/budget.py)
     fallback: object = None   # "auto": a narrower Family to search if this one runs out of time
+    borders: tuple = None     # the chains along fewer borders (`_routes`): (borders kept, of all between targets)
 
 
 AUTO_MARGIN = 2.0      # "auto" takes a family whose estimate is within budget / AUTO_MARGIN when one is
@@ -128,19 +129,17 @@ def choose_family(request, budget, priced=0.0, guard=True):
         words = _family_words(b, most, short=True)
         if shape is None:
             why = f"{words or 'every plan'} has too many ways to attack"
+            fewer = _routes(request, budget, limit, priced, started, what) if narrowest is None else None
+            if fewer is not None:       # the chains along fewer borders fit: the narrowest family there is
+                fitting.append(fewer)
+                break
             if narrowest is None:
                 within = (f"within the time budget of {budget.seconds:g} s (time_budget_s)" if limit < STRUCTURE_CAP
                           else "in one turn")
                 raise BudgetError(f"{what} has too many ways to attack to weigh {within}: take fewer "
                                   "territories at once", "goal")
             break
-        estimate = _family_cost(request, board, shape, request.R, what + (f" ({words})" if words else ""))
-        if b == 1 and _equal_targets(request):      # chains that tie exactly: the tie rule weighs them
-            ties = 1 + COST_MODEL["turn_chain_ties"] * len(request.targets)
-            base = COST_MODEL["base_mb"]
-            estimate = replace(estimate, seconds=estimate.seconds * ties, mb=base + max(0.0, estimate.mb - base) * ties)
-        estimate = Estimate(estimate.seconds + priced + (time.process_time() - started) / _slowdown(), estimate.mb,
-                            estimate.what, estimate.browser_factor)
+        estimate = _priced(request, board, shape, what + (f" ({words})" if words else ""), priced, started)
         family = Family(board, shape[0], shape[1], b, b is None or b >= most, planner.forests(board, *shape), "",
                         estimate)
         if narrowest is None:
@@ -150,6 +149,11 @@ def choose_family(request, budget, priced=0.0, guard=True):
                 why = f"{words or 'every plan'} would need about {estimate.here():,.0f} s"
             break
         fitting.append(family)
+    if not fitting and narrowest is not None:      # not even the chains fit: the chains along fewer borders
+        fewer = _routes(request, budget, limit, priced, started, what)
+        if fewer is not None:
+            fitting.append(fewer)
+            why = f"chains along every border would need about {narrowest.estimate.here():,.0f} s"
     if not fitting and not guard:
         return None
     if not fitting:                 # the narrowest: refused with its estimate
@@ -166,6 +170,66 @@ def choose_family(request, budget, priced=0.0, guard=True):
     if guard:
         check_cost(chosen.estimate, budget, "goal", "Take fewer territories at once.")
     return chosen
+
+
+ROUTE_TRIES = 4     # the most prices tried giving borders back, after the spanning tree's own
+
+
+def _routes(request, budget, limit, priced, started, what):
+    """The chains along fewer borders between the targets (algorithms/routes.py: the entries' longest
+    paths and a spanning forest, and as many of the borders left out, given back in board order, as keep the
+    estimate within budget / AUTO_MARGIN, found by halving in at most ROUTE_TRIES prices), as the
+    narrowest Family, or None: asked for by name, nothing left out, no plan along the borders kept
+    first, or not even those fit. Giving borders back stops once it has taken SHAPES_SHARE of the
+    budget, and the family returned carries the time of the prices tried after its own.
+    Every plan of it attacks across real borders only: its chance is a plan's, a lower bound."""
+    if request.search not in ("auto", "real", "fixed"):
+        return None
+    tree, others = routes.spanning_routes(request.entries, request.adjacent)
+    if not others:
+        return None
+    total = sum(bin(m).count("1") for m in request.adjacent) // 2
+
+    def family(n):
+        board = planner.Board(request.targets, request.entries, routes.with_borders(tree, others, n), 1)
+        shape = planner.structure(board, limit)
+        if shape is None:
+            return None
+        kept = total - len(others) + n
+        estimate = _priced(request, board, shape, f"{what} (chains along {kept} of the {total} borders)", priced,
+                           started)
+        return Family(board, shape[0], shape[1], 1, False, planner.forests(board, *shape), "", estimate,
+                      borders=(kept, total))
+    trying = time.process_time()
+    best = family(0)
+    if best is None or not best.forests or not best.estimate.fits(budget):
+        return None
+    best_at = time.process_time()
+    low, high = 1, len(others) - 1              # every border given back is the chains, priced already
+    for _ in range(ROUTE_TRIES):
+        if low > high or time.process_time() - trying > SHAPES_SHARE * budget.seconds:
+            break
+        n = (low + high) // 2
+        wider = family(n)
+        if wider is not None and wider.estimate.here() * AUTO_MARGIN <= budget.seconds and wider.estimate.fits(budget):
+            best, best_at, low = wider, time.process_time(), n + 1
+        else:
+            high = n - 1
+    later = (time.process_time() - best_at) / _slowdown()       # the prices tried after it: the request's too
+    return replace(best, estimate=replace(best.estimate, seconds=best.estimate.seconds + later))
+
+
+def _priced(request, board, shape, what, priced, started):
+    """The Estimate of searching a family of `board` (`_family_cost`), with the chains' tie rule
+    where every target is alike, the pricing's own time since `started` and `priced` seconds
+    already spent."""
+    estimate = _family_cost(request, board, shape, request.R, what)
+    if board.branching == 1 and _equal_targets(request):    # chains that tie exactly: the tie rule weighs them
+        ties = 1 + COST_MODEL["turn_chain_ties"] * len(request.targets)
+        base = COST_MODEL["base_mb"]
+        estimate = replace(estimate, seconds=estimate.seconds * ties, mb=base + max(0.0, estimate.mb - base) * ties)
+    return Estimate(estimate.seconds + priced + (time.process_time() - started) / _slowdown(), estimate.mb,
+                    estimate.what, estimate.browser_factor)
 
 
 def _equal_targets(request):
@@ -326,7 +390,13 @@ def _alternative(request, scale, ranked):
 
 def _searched(request, family):
     text = _family_words(family.branching, request.most)
-    out = {"family": "all" if family.complete else ("chains" if family.branching == 1 else str(family.branching)),
+    name = "all" if family.complete else ("chains" if family.branching == 1 else str(family.branching))
+    if family.borders:
+        kept, total = family.borders
+        text = (f"chains along {kept} of the {total} borders between the targets: each territory attacks at most "
+                "one target, across those borders only")
+        name = "routes"
+    out = {"family": name,
            "complete": family.complete, "forests": family.forests,
            "placements": _count_placements(request.R, len(request.entries)),
            "words": (f"The one way to attack ({text}), with its best placement." if family.forests == 1 else

@@ -140,7 +140,7 @@ TURN_SEARCHES = ("auto", "real", "fixed", "all", "3", "2", "chains")
 # The command line is not shipped to browsers at all (NOT_SHIPPED): they never run it.
 ENGINE_PARTS = {"turn": {"ops": ["turn", "reinforcements", "hold", "keep"],
                          "modules": ["checks/position.py", "checks/turn_request.py", "algorithms/turn.py",
-                                     "algorithms/real_rounds.py", "algorithms/real_space.py", "algorithms/real_sweep.py",
+                                     "algorithms/routes.py", "algorithms/real_rounds.py", "algorithms/real_space.py", "algorithms/real_sweep.py",
                                      "algorithms/real_turn.py", "algorithms/real_bound.py", "answers/real_turn.py",
                                      "answers/turn_answer.py", "answers/fixed_turn.py", "answers/reinforcements.py",
                                      "answers/turn.py",
