@@ -10,6 +10,7 @@ requests (after any roll, and right after a conquest with a move pending) exactl
 value from there."""
 import io
 import json
+import math
 import random
 from fractions import Fraction
 
@@ -426,6 +427,26 @@ def test_auto_plays_roll_by_roll_where_it_fits_else_the_fixed_plans_and_says_why
     assert fell_back["ok"] and fell_back["searched"]["family"] != "real", fell_back
     assert "ran out of its share" in fell_back["searched"]["words"]
     assert frac(fell_back["win"]) == frac(small["fixed"]["win"])
+
+
+def test_auto_without_the_time_for_the_real_play_offers_the_budget_that_has_it():
+    """Where "auto" answers with the fixed plans for lack of time, `searched.longer` is the request
+    that plays roll by roll: search "real" with twice the real play's estimate; sent, it answers the
+    real play, the same as with the usual budget. None where it is left out for another reason."""
+    request = {"position": SA, "player": ME, "reinforcements": 6, "goal": {"take": SA_GOAL}}
+    usual = api.handle("turn", request)
+    assert usual["ok"] and usual["searched"]["family"] == "real"
+    priced = api.handle("turn", {**request, "search": "real", "estimate_only": True})["estimate"]["seconds"]
+    short = api.handle("turn", {**request, "time_budget_s": priced})       # its share of it is too short
+    assert short["ok"] and short["searched"]["real"] is False, short
+    offer = short["searched"]["longer"]
+    assert offer["search"] == "real" and offer["time_budget_s"] == math.ceil(2 * offer["seconds"]) > priced
+    assert offer["seconds"] >= priced and offer["words"] == f"about {max(1, round(offer['seconds']))} s"
+    longer = api.handle("turn", {**request, "search": offer["search"], "time_budget_s": offer["time_budget_s"]})
+    assert longer["ok"] and longer["searched"]["family"] == "real"
+    assert frac(longer["win"]) == frac(usual["win"]) >= frac(short["win"])
+    fixed = api.handle("turn", {**request, "search": "fixed", "time_budget_s": priced})
+    assert fixed["ok"] and "longer" not in fixed["searched"]       # the fixed plans were asked for
 
 
 # ------------------------------------------------------------------ one play, one set of numbers (issue 44)

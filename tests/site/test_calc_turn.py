@@ -3,7 +3,9 @@ the ready-made positions, every part of the answer (the exact chance, the placem
 words, the numbered arrows and placed armies on the board, the other starts, the next-best plans,
 the border armies, what was searched), editing by tapping and by keyboard alone, the reinforcements
 the engine counts, a shared link, bad input with the message beside the field at fault, Cancel, and
-a 390 px phone (no sideways scroll, no text under 12 px, zoom to one continent)."""
+a 390 px phone (no sideways scroll, no text under 12 px, zoom to one continent), and the longer wait an
+answer left to the fixed plans for time offers."""
+import re
 from fractions import Fraction
 from urllib.parse import parse_qs, urlencode, urlsplit
 
@@ -14,7 +16,8 @@ from conftest import _guard
 from sitebuild import pages, paths, turn_presets
 from sitebuild.engine_facts import page_facts, turn_form_facts
 from sitebuild.turn_presets import BY_NAME, OPPONENT, PLAYER, PRESETS, request
-from sitehelpers import inside_frame, no_horizontal_scroll, open_page, screenshot, turn_request, wait_final, wait_status
+from sitehelpers import (inside_frame, no_horizontal_scroll, open_page, position_of, screenshot, turn_request, wait_final,
+                         wait_status)
 
 BOARD = api.handle("describe", {})["board"]
 TERRITORIES = [t for c in BOARD["continents"] for t in c["territories"]]
@@ -479,7 +482,7 @@ def test_cancel_a_long_turn_then_calculate_again(calc_page, clean):
     open_turn(calc_page)
     f = form(calc_page)
     f.locator("[name=position]").evaluate("e => { e.closest('details').open = true; }")
-    # a turn of a few seconds in the browser (Asia is now refused before any work)
+    # a turn of a few seconds in the browser
     na = next(c["territories"] for c in BOARD["continents"] if c["name"] == "North America")
     f.locator("[name=position]").fill("you: Kamchatka 30, Iceland 15; opponent: " + ", ".join(f"{t} 3" for t in na))
     f.locator("[name=goal]").select_option("North America")
@@ -490,6 +493,40 @@ def test_cancel_a_long_turn_then_calculate_again(calc_page, clean):
     assert wait_final(calc_page, "turn") == "cancelled"
     assert f.locator("[data-output]").count() == 0 and f.locator("svg.board .plan *").count() == 0
     start_from(calc_page, "australia")
+
+
+AFRICA_16 = "you: Brazil 16, Southern Europe 10; opponent: " + ", ".join(
+    f"{t} 2" for t in next(c["territories"] for c in BOARD["continents"] if c["name"] == "Africa"))
+
+
+def test_a_turn_left_to_the_fixed_plans_for_time_offers_the_longer_wait(calc_page, clean):
+    """Africa from Brazil 16 and Southern Europe 10, + 8: in the browser's 10 s "auto" answers with a
+    plan fixed in advance, and the engine's offer (searched.longer) is a button; pressed, the form
+    asks for the real play with the budget the engine named, and shows it, as CPython computes it."""
+    open_turn(calc_page)
+    f = form(calc_page)
+    f.locator("[name=position]").evaluate("e => { e.closest('details').open = true; }")
+    f.locator("[name=position]").fill(AFRICA_16)
+    f.locator("[name=goal]").select_option("Africa")
+    f.locator("[name=reinforcements]").fill("8")
+    f.locator("button[type=submit]").click()
+    assert wait_final(calc_page, "turn", 240_000) == "done"
+    offer = f.locator("[data-output=longer] button[data-offer-longer]")
+    assert f.locator("[data-output=bounds]").count() == 1 and offer.count() == 1, f.inner_text()[:800]
+    asked = offer.get_attribute("data-offer-longer")
+    assert re.fullmatch(r"Find the best play, roll by roll \(about \d+ s\)", offer.inner_text()) and int(asked) > 10
+    offer.click()
+    assert f.locator("[name=search]").input_value() == "real" and f.locator("[name=time_budget_s]").input_value() == asked
+    assert wait_final(calc_page, "turn", 300_000) == "done", f.inner_text()[:800]
+    position = position_of(AFRICA_16)
+    want = api.handle("turn", {"position": position, "player": PLAYER, "reinforcements": 8, "goal": {"take": "Africa"},
+                               "search": "real", "time_budget_s": 600})
+    wait_win(calc_page, want["win"])
+    assert f.locator("[data-output=searched]").inner_text() == want["searched"]["words"]
+    assert f.locator("[data-output=longer]").count() == 0
+    f.locator("[name=reinforcements]").fill("7")        # a new position: the usual search and budget again
+    assert f.locator("[name=search]").input_value() == "auto" and f.locator("[name=time_budget_s]").input_value() == ""
+    wait_final(calc_page, "turn", 240_000)
 
 
 def test_a_390_px_phone(browser, site_url, watch, clean):

@@ -200,12 +200,13 @@ def test_a_refused_turn_offers_the_narrower_search_it_can_finish(calc_page, clea
 # ---- issue 32 row 10: no API name on any page, for every bad input of the site's matrices
 
 SOUTH_AMERICA = "you: North Africa 4, Central America 3; opponent: Venezuela 2, Brazil 2, Peru 1, Argentina 2"
+ASIA_HUGE = ASIA.replace("Ukraine 40, Indonesia 40", "Ukraine 400, Indonesia 400")   # even the fewest borders refused
 NEEDED_BAD = [({"p": "250"}, "p", ""), ({"p": "0"}, "p", ""), ({"p": "abc"}, "p", ""), ({"p": "-5 %"}, "p", "")]
 MATRIX = ([("battle", v) for v, _, _ in BAD_BATTLE] + [("path", v) for v, _, _ in BAD_PATH] + list(REFUSED)
           + [("campaign", v) for v, _, _ in BAD_CAMPAIGN] + [("table", v) for v, _, _ in BAD_TABLE]
           + [("needed", v) for v, _, _ in NEEDED_BAD]
           + [("turn", {"position": "you: North Africa 4; opponent: Brazl 2"}), ("turn", {"position": "you: Qwzx 4; opponent: Brazil 2"}),
-             ("turn", {"position": ASIA, "goal": "Asia", "reinforcements": "10"}), ("turn", {"position": SOUTH_AMERICA, "reinforcements": "1e9"}),
+             ("turn", {"position": ASIA_HUGE, "goal": "Asia", "reinforcements": "10"}), ("turn", {"position": SOUTH_AMERICA, "reinforcements": "1e9"}),
              ("turn", {"position": SOUTH_AMERICA, "goal": "targets", "targets": "North Africa"})])
 
 

@@ -2,6 +2,7 @@
 (answers/real_turn.py: every way to play, roll by roll), else the best plan fixed in advance
 (answers/fixed_turn.py) with the interval the best play lies in; this module picks which and puts
 them in one answer (answers/turn_answer.py TurnAnswer)."""
+import math
 import time
 from dataclasses import replace
 from fractions import Fraction
@@ -20,6 +21,8 @@ from .turn_answer import MODEL, TurnAnswer  # noqa: F401
 SEARCHES = TURN_SEARCHES
 REAL_SPARE = 0.5     # "auto": the most of the time budget kept for the fixed plans if the real play runs out
 SPARE_FLOOR = 1.0    # ... and the least (seconds), however cheap the fixed plans are priced
+LONGER_MARGIN = 2.0  # a longer budget offered for the real play: this many times its estimate (they hold within 2)
+LONGER_MOST_S = 120  # ... and at most this many seconds (a page waits that long with its progress bar)
 
 
 @guarded
@@ -63,6 +66,7 @@ def turn(position, player, reinforcements, goal, *, rules=STANDARD, min_move="di
     what = f"a turn of {request.R:,} reinforcements against {_count(len(request.targets), 'target')}"
     why = real.why_not_real(request)
     priced = 0.0        # seconds spent pricing the real play (counting its positions): part of the request
+    longer = None       # the budget that would let the real play run, offered where "auto" answers without it
     if request.search in ("auto", "real") and not why:
         started = time.process_time()
         estimate, states = real.real_cost(request, what + " played roll by roll")
@@ -96,7 +100,8 @@ def turn(position, player, reinforcements, goal, *, rules=STANDARD, min_move="di
                 why = "playing roll by roll ran out of its share of the time budget"
         else:
             why = (f"every way to play, roll by roll, means {states:,} positions, about "
-                   f"{estimate.here():,.0f} s here: more than the time budget allows")
+                   f"{estimate.here():,.0f} s here: more than the time budget leaves for it")
+        longer = _longer(replace(estimate, seconds=estimate.seconds + priced), budget)
     elif request.search == "real" or moving is not None:
         raise FieldError(f"search: the real play cannot be searched here: {why}", "search")
     elif request.search != "auto":
@@ -112,7 +117,21 @@ def turn(position, player, reinforcements, goal, *, rules=STANDARD, min_move="di
     searched["words"] = (searched["words"] + " Playing each roll as it comes may do better: that was not searched ("
                          + why + ").")
     searched["real"] = False
+    if longer:
+        searched["longer"] = longer
     return replace(answer, searched=searched, bounds=real.bounds(request, answer.win))
+
+
+def _longer(estimate, budget):
+    """The request that would play roll by roll where "auto" answered with a plan fixed in advance
+    for lack of time: {"search": "real", "time_budget_s": LONGER_MARGIN times the real play's
+    estimate here (whole seconds), "seconds": that estimate, "words": "about 14 s"}; None where the
+    memory budget would refuse it anyway, or it would ask for more than LONGER_MOST_S seconds."""
+    seconds = estimate.here()
+    asked = math.ceil(LONGER_MARGIN * seconds)
+    if estimate.mb > budget.mb or asked > LONGER_MOST_S or asked <= budget.seconds:
+        return None
+    return {"search": "real", "time_budget_s": asked, "seconds": seconds, "words": f"about {max(1, round(seconds)):,} s"}
 
 
 def _real_answer(request, dice, states, budget, alternatives, family=None):

@@ -91,6 +91,8 @@ function read(get) {
   if (!goal.continent && goal.targets === undefined) values.goal = { take: goal.name };
   values.min_move = get("min_move"); // the engine's choices; it words the message for anything else
   values.search = get("search") || "auto"; // "auto", or the narrower search a refusal offered (below)
+  const longer = Number(get("time_budget_s")); // the longer budget an answer offered for the real play
+  if (values.search === "real" && Number.isFinite(longer) && longer > 0) values.time_budget_s = longer;
   values.aim = ["keep", KILL].includes(get("aim")) ? get("aim") : "take";
   if (values.aim === "keep") pick(values, errors, "opponent_reinforcements", parseInteger(get("opponent_reinforcements"), { label: "His reinforcements" }));
   if (values.aim === KILL) { // the goal fields do not take part
@@ -107,7 +109,8 @@ function request(v) {
       goal: v.goal, opponent: OPPONENT, opponent_reinforcements: v.opponent_reinforcements, min_move: v.min_move } };
   }
   return { op: "turn", params: { position: requestPosition(v.position), player: PLAYER, reinforcements: v.reinforcements,
-    goal: v.goal, min_move: v.min_move, ...(v.search && v.search !== "auto" ? { search: v.search } : {}) } };
+    goal: v.goal, min_move: v.min_move, ...(v.search && v.search !== "auto" ? { search: v.search } : {}),
+    ...(v.time_budget_s ? { time_budget_s: v.time_budget_s } : {}) } };
 }
 
 // ---- the answer ----
@@ -273,6 +276,7 @@ function render(r, v, ctx) {
     lead(
       answerLine([answerPart("win", `Take ${goal}:`, r.win), fixedPart(r)]),
       !isReal(r) && r.bounds ? el("p", { class: "hint", "data-output": "bounds-why" }, r.bounds.why) : null,
+      longerOffer(r, ctx),
       placement ? el("p", { class: "turn-placement", "data-output": "placement" }, placement) : null,
       exactBox([probabilityView(r.win, { detail: "win", label: `P(take ${goal}), ${isReal(r) ? "the best play" : "the best plan"}` }),
         ...(isReal(r) && r.fixed ? [probabilityView(r.fixed.win, { detail: "fixed", label: `P(take ${goal}), the best plan fixed in advance` })] : []),
@@ -408,12 +412,27 @@ function offerNarrower(err, ctx) {
   at.append(" ", el("span", { class: "offer-line" }, "A narrower search can finish in time: ", button));
 }
 
-/** A change to the position or the goal asks for the widest search that fits again. */
+/** Where "auto" answered with a plan fixed in advance for lack of time, the engine's offer of the
+ *  longer time budget that lets it play roll by roll (searched.longer): a button that asks again. */
+function longerOffer(r, ctx) {
+  const offer = r.searched.longer;
+  if (!offer) return null;
+  const button = el("button", { type: "button", class: "offer", "data-offer-longer": String(offer.time_budget_s) },
+    `Find the best play, roll by roll (${offer.words})`);
+  button.addEventListener("click", () => ctx.fill({ search: offer.search, time_budget_s: offer.time_budget_s }));
+  return el("p", { class: "offer-line", "data-output": "longer" }, button);
+}
+
+/** A change to the position or the goal asks for the widest search that fits, in the usual time, again. */
 function widenAgain(form) {
+  const usual = () => {
+    form.elements.namedItem("search").value = "auto";
+    form.elements.namedItem("time_budget_s").value = "";
+  };
   form.addEventListener("input", (e) => {
-    if (["position", "targets", "goal", "reinforcements", "min_move"].includes(e.target.name)) form.elements.namedItem("search").value = "auto";
+    if (["position", "targets", "goal", "reinforcements", "min_move"].includes(e.target.name)) usual();
   });
-  form.addEventListener("reset", () => { form.elements.namedItem("search").value = "auto"; });
+  form.addEventListener("reset", usual);
 }
 
 register({ name: "turn", read, request, render, mount, refused });
