@@ -505,6 +505,8 @@ def test_a_turn_left_to_the_fixed_plans_for_time_offers_the_longer_wait(calc_pag
     asks for the real play with the budget the engine named, and shows it, as CPython computes it."""
     open_turn(calc_page)
     f = form(calc_page)
+    f.evaluate("f => f.reset()")        # the fields earlier tests set (the move rule, ...) back to their defaults
+    wait_final(calc_page, "turn")
     f.locator("[name=position]").evaluate("e => { e.closest('details').open = true; }")
     f.locator("[name=position]").fill(AFRICA_16)
     f.locator("[name=goal]").select_option("Africa")
@@ -518,9 +520,10 @@ def test_a_turn_left_to_the_fixed_plans_for_time_offers_the_longer_wait(calc_pag
     offer.click()
     assert f.locator("[name=search]").input_value() == "real" and f.locator("[name=time_budget_s]").input_value() == asked
     assert wait_final(calc_page, "turn", 300_000) == "done", f.inner_text()[:800]
-    position = position_of(AFRICA_16)
-    want = api.handle("turn", {"position": position, "player": PLAYER, "reinforcements": 8, "goal": {"take": "Africa"},
-                               "search": "real", "time_budget_s": 600})
+    fields = {n: f.locator(f"[name={n}]").input_value() for n in ("position", "goal", "targets", "reinforcements")}
+    fields["min_move"] = f.locator("[name=min_move]:checked").input_value()
+    assert fields["min_move"] == "dice" and position_of(fields["position"]) == position_of(AFRICA_16)
+    want = api.handle("turn", {**turn_request(fields), "search": "real", "time_budget_s": 600})
     wait_win(calc_page, want["win"])
     assert f.locator("[data-output=searched]").inner_text() == want["searched"]["words"]
     assert f.locator("[data-output=longer]").count() == 0
