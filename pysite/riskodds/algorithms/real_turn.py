@@ -168,6 +168,7 @@ class RealTurn:
         self.wins = tuple(need == "any" and bool(self.goal >> y & 1) for y in range(lay.k))
         self.values = {}
         self.moves = {}
+        self.fail_moves = {}            # the chances of failing's suffix minima, as `moves` the values'
         self.exacts = {}
         self.exact_moves = {}
         # the round tables (algorithms/real_rounds.py): per target {(n, nd): (outcomes, total)}, and
@@ -440,13 +441,29 @@ class RealTurn:
         if a < 2:
             return 1.0
         lo = n if self.min_move == "dice" and n < a else (a - 1 if self.min_move == "dice" else 1)
+        key = (s, x, y, a)
+        suffix = self.fail_moves.get(key)
+        if suffix is None:
+            suffix = self.fail_moves[key] = self.fail_moves_from(s, x, y, a)
+        return suffix[lo]
+
+    def fail_moves_from(self, s, x, y, a):
+        """[the least chance of failing moving at least m armies in, for m = 0 .. a - 1] (index 0
+        unused; the dice rolled change only the fewest to move, so every dice shares the list)."""
         after, x_live, y_live = self.mover(s, x, y, a)
         if self.dice == "choose":       # monotone: all but one in where x is spent, the fewest where y is
             if not x_live:
-                return self.fail(after(a - 1))
+                return [self.fail(after(a - 1))] * a
             if not y_live:
-                return self.fail(after(lo))
-        return min(self.fail(after(m)) for m in range(lo, a))
+                return [1.0] + [self.fail(after(m)) for m in range(1, a)]
+        out = [1.0] * a
+        least = 1.0
+        for m in range(a - 1, 0, -1):
+            f = self.fail(after(m))
+            if f < least:
+                least = f
+            out[m] = least
+        return out
 
     def larger(self, u, v):
         return u if self.compare(u, v) >= 0 else v
