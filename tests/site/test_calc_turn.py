@@ -16,8 +16,8 @@ from conftest import _guard
 from sitebuild import pages, paths, turn_presets
 from sitebuild.engine_facts import page_facts, turn_form_facts
 from sitebuild.turn_presets import BY_NAME, OPPONENT, PLAYER, PRESETS, request
-from sitehelpers import (inside_frame, no_horizontal_scroll, open_page, position_of, screenshot, turn_request, wait_final,
-                         wait_status)
+from sitehelpers import (fill_form, inside_frame, no_horizontal_scroll, open_page, position_of, screenshot,
+                         turn_request, wait_final, wait_status)
 
 BOARD = api.handle("describe", {})["board"]
 TERRITORIES = [t for c in BOARD["continents"] for t in c["territories"]]
@@ -505,12 +505,7 @@ def test_a_turn_left_to_the_fixed_plans_for_time_offers_the_longer_wait(calc_pag
     asks for the real play with the budget the engine named, and shows it, as CPython computes it."""
     open_turn(calc_page)
     f = form(calc_page)
-    f.evaluate("f => f.reset()")        # the fields earlier tests set (the move rule, ...) back to their defaults
-    wait_final(calc_page, "turn")
-    f.locator("[name=position]").evaluate("e => { e.closest('details').open = true; }")
-    f.locator("[name=position]").fill(AFRICA_16)
-    f.locator("[name=goal]").select_option("Africa")
-    f.locator("[name=reinforcements]").fill("8")
+    fill_form(f, {"position": AFRICA_16, "goal": "Africa", "reinforcements": "8"})     # from the defaults
     f.locator("button[type=submit]").click()
     assert wait_final(calc_page, "turn", 240_000) == "done"
     offer = f.locator("[data-output=longer] button[data-offer-longer]")

@@ -41,7 +41,8 @@ PATH_WORK = 5_000       # the most steps the search for one entry's longest path
 def spanning_routes(entries, adjacent):
     """(kept, others): `kept` the targets' neighbour masks (as `adjacent`: per target, the mask of its
     neighbours among the targets) along the entries' longest paths (a cover, and each as if alone)
-    and a spanning forest joining the rest (module docstring); `others` the borders left out, (y, z) with y < z, in board order.
+    and a spanning forest joining the rest (module docstring); `others` the borders left out, (y, z)
+    with y < z, in board order.
 
     entries: Entry records (checks/turn_request.py: armies on the territory, the targets it
     touches), the one with the most armies first (board order breaks ties)."""

@@ -172,26 +172,26 @@ def choose_family(request, budget, priced=0.0, guard=True):
     return chosen
 
 
-ROUTE_TRIES = 4     # the most prices tried giving borders back, after the spanning tree's own
+ROUTE_TRIES = 4     # the most prices tried giving borders back, after the price of the borders kept first
 
 
 def _routes(request, budget, limit, priced, started, what):
     """The chains along fewer borders between the targets (algorithms/routes.py: the entries' longest
-    paths and a spanning forest, and as many of the borders left out, given back in board order, as keep the
-    estimate within budget / AUTO_MARGIN, found by halving in at most ROUTE_TRIES prices), as the
+    paths and a spanning forest, and as many of the borders left out, given back in board order, as
+    keep the estimate within budget / AUTO_MARGIN, found by halving in at most ROUTE_TRIES prices), as the
     narrowest Family, or None: asked for by name, nothing left out, no plan along the borders kept
     first, or not even those fit. Giving borders back stops once it has taken SHAPES_SHARE of the
     budget, and the family returned carries the time of the prices tried after its own.
     Every plan of it attacks across real borders only: its chance is a plan's, a lower bound."""
     if request.search not in ("auto", "real", "fixed"):
         return None
-    tree, others = routes.spanning_routes(request.entries, request.adjacent)
+    kept_first, others = routes.spanning_routes(request.entries, request.adjacent)
     if not others:
         return None
     total = sum(bin(m).count("1") for m in request.adjacent) // 2
 
     def family(n):
-        board = planner.Board(request.targets, request.entries, routes.with_borders(tree, others, n), 1)
+        board = planner.Board(request.targets, request.entries, routes.with_borders(kept_first, others, n), 1)
         shape = planner.structure(board, limit)
         if shape is None:
             return None
