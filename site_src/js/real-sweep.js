@@ -173,6 +173,7 @@ function sweepBlock(spec, tools, b, keys, VF, rounds) {
   const lines = pp.map(() => new Int32Array(most + 1));
   const cache = new Float64Array(P * ND * 4);  // per pair, di without y, least move: the conquest's value
   const cachef = new Float64Array(P * ND * 4); // ... and its chance of failing
+  const lastRead = conquer.map((plan) => new Int32Array(plan.reads.length).fill(-1)); // per pair: what its cache was made from
   for (let ai = 0; ai < block.nkeys; ai++) {
     const key = keys[block.keyStart + ai];
     decode(key, vals);
@@ -193,6 +194,7 @@ function sweepBlock(spec, tools, b, keys, VF, rounds) {
       const v = vals[pairP[i]];
       if (v < 2) continue;
       const plan = conquer[i], ln = lines[i];
+      if (sameAsLast(plan.reads, vals, lastRead[i])) continue;   // its lines and cache as they are
       plan.line(vals, v, ln);
       plan.values(ln, v, other, pairH[i] * ND, cache, cachef, i * ND * 4);
     }
@@ -243,14 +245,29 @@ function sweepBlock(spec, tools, b, keys, VF, rounds) {
   }
 }
 
+/** Whether the armies of `places` in `vals` are those of the last call for this pair (`last`); if
+ *  not, they become the last. A conquest's lines and cache read only the attacker's armies and those
+ *  of the places that stay in play (conquestPlan `reads`): army vectors that agree there, one after
+ *  the other, share them, and the sweep keeps them instead of looking them up again. */
+function sameAsLast(places, vals, last) {
+  let same = true;
+  for (let r = 0; r < places.length; r++) {
+    const v = vals[places[r]];
+    if (last[r] !== v) { same = false; last[r] = v; }
+  }
+  return same;
+}
+
 /** What a conquest of held target h by position p of `block` leads to (real_sweep.py move_suffix):
  *  line(vals, a, out) writes into out[m] the index, in the next block, of the army vector after moving
- *  m = 1 .. a - 1 armies in; value(line, a, di, lo, V) is the best value moving at least lo. */
+ *  m = 1 .. a - 1 armies in; value(line, a, di, lo, V) is the best value moving at least lo; reads: the
+ *  positions of `block` whose armies the lines and values depend on (p's, and those staying in play). */
 function conquestPlan(spec, tools, block, p, h) {
   const next = block.next[h];
   if (next < 0) {
     const worth = next === -1 ? 1.0 : 0.0;
     return {
+      reads: Int32Array.of(p),
       line: () => {},
       value: (ln, a, di, lo, failing) => (failing ? 1.0 - worth : worth),
       values: (ln, a, skip, skipAt, out, outf, at) => { out.fill(worth, at, at + block.ND * 4); outf.fill(1.0 - worth, at, at + block.ND * 4); },
@@ -261,6 +278,7 @@ function conquestPlan(spec, tools, block, p, h) {
   const { lookup } = tools[next];
   const x = block.live[p], y = block.held[h];
   const from = Int32Array.from(nb.live.map((s) => (s === x ? -1 : s === y ? -2 : block.live.indexOf(s))));
+  const reads = Int32Array.from([p, ...from.filter((f) => f >= 0)]);
   const xLive = from.includes(-1), yLive = from.includes(-2);
   // di in the next block from di in this one (the y digit 0)
   const ditrans = new Int32Array(block.ND);
@@ -323,6 +341,7 @@ function conquestPlan(spec, tools, block, p, h) {
   // but those with skip[skipAt + di] (the taken target's digit not 0: no such position)
   if (choose && !xLive) {        // every army it can spare goes in
     return {
+      reads,
       line: (vals, a, out) => { out[a - 1] = place(vals, a, a - 1); },
       value: (ln, a, di, lo, failing) => VALUES[2 * (base + ln[a - 1] * ND + ditrans[di]) + (failing ? 1 : 0)],
       values: (ln, a, skip, skipAt, out, outf, at) => {
@@ -339,6 +358,7 @@ function conquestPlan(spec, tools, block, p, h) {
   if (choose && !yLive) {        // the fewest go in: only m = 1 .. the most dice (the largest least move)
     const mostLo = spec.mostAttack[y];
     return {
+      reads,
       line: (vals, a, out) => someLine(vals, a, out, Math.min(a, mostLo + 1)),
       value: (ln, a, di, lo, failing) => VALUES[2 * (base + ln[lo] * ND + ditrans[di]) + (failing ? 1 : 0)],
       values: (ln, a, skip, skipAt, out, outf, at) => {
@@ -354,6 +374,7 @@ function conquestPlan(spec, tools, block, p, h) {
     };
   }
   return {
+    reads,
     line: fullLine,
     value: (ln, a, di, lo, failing) => {
       const dj = base + ditrans[di];

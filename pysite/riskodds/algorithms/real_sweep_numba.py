@@ -10,7 +10,9 @@ Per army vector of a block the sweep first finds what the vector's rolls lead to
 1, 2 or 3 armies on each live territory: `downs`) and, per attack (position p, held target h), the
 vectors a conquest leads to in the next block for every move m (`line`), and from those the best
 value of moving at least 1, 2 or 3 armies in (the suffix maxima), per defenders of the other held
-targets. Then every defender combination of the vector is valued from those and from the array."""
+targets; an attack's are kept for the next vector where it agrees on the armies they read (14 to 24 %
+of them on the bench's Europe and Africa: a sweep 7 to 10 % quicker). Then every defender
+combination of the vector is valued from those and from the array."""
 import numpy as np
 from numba import njit
 
@@ -239,6 +241,20 @@ def _sweep(size, keys, info, pos, held, pairs, pairs_start, first, defend, attac
                             dv = ((di // s2) % held[h0 + hh, 2]) + 1 if s2 else held[h0 + hh, 2]
                     out += (dv - 1) * st
                 ditrans[i, di] = out
+        # per pair: the bits of this block's key that its conquest's lines read (the attacker's armies
+        # and those of the places staying in play in the next block). An army vector that agrees
+        # there with the last one computed for the pair has the same lines and cache: they are kept.
+        sigmask = np.zeros(max(P, 1), dtype=np.int64)
+        lastsig = np.full(max(P, 1), -1, dtype=np.int64)
+        for i in range(P):
+            p = pairs[P0 + i, 0]
+            m = ((1 << pos[p0 + p, 2]) - 1) << pos[p0 + p, 1]
+            if nbs[i] >= 0:
+                for q in range(info[nbs[i], 4]):
+                    r = src[i, q]
+                    if r >= 0:
+                        m |= ((1 << pos[p0 + r, 2]) - 1) << pos[p0 + r, 1]
+            sigmask[i] = m
         dtab = np.zeros((ND, max(H, 1)), dtype=np.int64)     # per di, per held target: its defenders
         other = np.zeros((max(H, 1), ND), dtype=np.bool_)    # per held target, per di: its digit is not 0
         for di in range(ND):
@@ -269,6 +285,10 @@ def _sweep(size, keys, info, pos, held, pairs, pairs_start, first, defend, attac
                 v = vals[p]
                 if v < 2:
                     continue
+                sig = key & sigmask[i]
+                if sig == lastsig[i]:               # its lines and cache as they are
+                    continue
+                lastsig[i] = sig
                 nb = nbs[i]
                 st, dig = held[h0 + h, 1], held[h0 + h, 2]
                 if nb < 0:
