@@ -237,9 +237,11 @@ def test_each_request_compiles_its_rules_once(name, monkeypatch):
 
 
 def test_the_move_in_rule_lives_with_the_rules():
-    """least_move is a game rule: checks/rules.py has it, and the planner and the guard use that one."""
-    from riskodds.algorithms import plan
+    """least_move is a game rule: checks/rules.py has it, and the planner, the guard and the real
+    turn's sweep and search use that one."""
+    from riskodds.algorithms import plan, real_sweep, real_turn
     from riskodds.checks import rules
     assert plan.least_move is rules.least_move and not hasattr(cost, "least_move")
+    assert real_sweep.least_move is rules.least_move and real_turn.least_move is rules.least_move
     assert [rules.least_move("dice", 3, t) for t in (2, 3, 4, 9)] == [1, 2, 3, 3]
     assert rules.least_move("one", 3, 9) == 1

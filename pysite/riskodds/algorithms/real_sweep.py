@@ -40,16 +40,9 @@ equal, bit for bit). The two fast ones keep each position's value and chance of 
 """
 from array import array
 
+from ..checks.rules import least_move       # the fewest armies moved in: the index into a move's suffix maxima
 from ..guards.budget import tick
 from .real_rounds import Rounds  # noqa: F401  (the tables every runner reads)
-
-
-def least_move(min_move, n, a):
-    """The fewest armies moved in after a conquest with n dice, a armies left on the attacker: the
-    index into the suffix maxima of the moves that RealTurn.conquest reads."""
-    if min_move == "dice":
-        return n if n < a else a - 1
-    return 1
 
 
 def sweep_python(space, rounds, dice, min_move):

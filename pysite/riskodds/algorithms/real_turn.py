@@ -78,6 +78,7 @@ attack is worth more than 0.
 import sys
 from dataclasses import dataclass
 
+from ..checks.rules import least_move
 from ..guards.budget import tick
 from .real_rounds import Rounds
 from .plan import tie_key, tie_pick
@@ -223,8 +224,9 @@ class RealTurn:
         return out
 
     def least(self, n, a):
-        """Fewest armies moved in after a conquest with n dice and a armies left on the attacker."""
-        return min(n if self.min_move == "dice" else 1, a - 1)
+        """Fewest armies moved in after a conquest with n dice and a armies left on the attacker
+        (checks/rules.py least_move; 0 where a is 1, a conquest that leaves nothing to move)."""
+        return min(least_move(self.min_move, n, a), a - 1)
 
     def after_move(self, s, x, y, a, m):
         """The state after moving m of the a armies on x into the just conquered y (y written 0 or
@@ -344,7 +346,7 @@ class RealTurn:
         (the dice change only the fewest armies to move)."""
         if self.wins[y]:               # the first conquest of the goal is the success, whatever moves in
             return 1.0
-        lo = n if self.min_move == "dice" and n < a else (a - 1 if self.min_move == "dice" else 1)
+        lo = self.least(n, a)
         key = (s, x, y, a)
         suffix = self.moves.get(key)
         if suffix is None:
@@ -440,7 +442,7 @@ class RealTurn:
             return 0.0
         if a < 2:
             return 1.0
-        lo = n if self.min_move == "dice" and n < a else (a - 1 if self.min_move == "dice" else 1)
+        lo = self.least(n, a)
         key = (s, x, y, a)
         suffix = self.fail_moves.get(key)
         if suffix is None:
