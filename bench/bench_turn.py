@@ -108,6 +108,11 @@ def run_row(mine, theirs, R, goal, search, tmp):
     return out
 
 
+def judged(got, answered):
+    """A runtime's time or memory as a target sees it: infinite where it did not answer with the real play."""
+    return got if answered else math.inf
+
+
 def _peak(argv, env):
     """(stdout, the child's own peak resident MB): wait4 gives one child's usage."""
     import subprocess
@@ -202,7 +207,6 @@ def main():
                                       int(real and c["ok"] and c["exact"] == p["exact"]), 1, "", at_least=True))
                 # a runtime's time and memory count only where it answered with the real play (a refusal is quick)
                 c_real = c["ok"] and c["searched"]["family"] == "real"
-                judged = lambda got, answered: got if answered else math.inf      # noqa: E731
                 if "cpython" in limits:
                     targets.append(Target(f"{name}: CPython seconds", judged(c["seconds"], c_real), limits["cpython"], "s"))
                 if "pyodide" in limits:

@@ -346,12 +346,17 @@ class RealTurn:
         (the dice change only the fewest armies to move)."""
         if self.wins[y]:               # the first conquest of the goal is the success, whatever moves in
             return 1.0
-        lo = self.least(n, a)
+        return self.kept_suffix(self.moves, self.moves_from, s, x, y, a, n)
+
+    def kept_suffix(self, kept, make, s, x, y, a, n):
+        """A move's suffix list (the best of moving at least m armies in, per m: `moves_from`,
+        `fail_moves_from`), made once per (s, x, y, a) into `kept`, read at the least move of n dice:
+        every dice rolled shares the list."""
         key = (s, x, y, a)
-        suffix = self.moves.get(key)
+        suffix = kept.get(key)
         if suffix is None:
-            suffix = self.moves[key] = self.moves_from(s, x, y, a)
-        return suffix[lo]
+            suffix = kept[key] = make(s, x, y, a)
+        return suffix[self.least(n, a)]
 
     def moves_from(self, s, x, y, a):
         """[best value moving at least m armies in, for m = 0 .. a - 1] (index 0 unused)."""
@@ -442,12 +447,7 @@ class RealTurn:
             return 0.0
         if a < 2:
             return 1.0
-        lo = self.least(n, a)
-        key = (s, x, y, a)
-        suffix = self.fail_moves.get(key)
-        if suffix is None:
-            suffix = self.fail_moves[key] = self.fail_moves_from(s, x, y, a)
-        return suffix[lo]
+        return self.kept_suffix(self.fail_moves, self.fail_moves_from, s, x, y, a, n)
 
     def fail_moves_from(self, s, x, y, a):
         """[the least chance of failing moving at least m armies in, for m = 0 .. a - 1] (index 0
