@@ -115,11 +115,12 @@ async function ensurePart(op) {
 }
 
 /** The real turn's float sweep in JavaScript (real-sweep.js), which the engine calls from Pyodide as
- *  globalThis.riskoddsSweep: loaded the first time an op of the engine's turn part is asked. */
+ *  globalThis.riskoddsSweep, on the cores the page may use (sweep-pool.js): loaded the first time an
+ *  op of the engine's turn part is asked. Its threads start here, before Python blocks this one. */
 async function ensureSweep(op) {
   if (self.riskoddsSweep || !(parts.turn ? parts.turn.ops.includes(op) : op === "turn" || op === "hold")) return;
-  const { sweep } = await /* on demand */ import("./real-sweep.js");
-  self.riskoddsSweep = sweep;
+  const { startPool, poolSweep } = await /* on demand */ import("./sweep-pool.js");
+  self.riskoddsSweep = poolSweep(await startPool(), () => pyodide.checkInterrupt());
 }
 
 let callId = null; // the call Python is running, for its progress messages

@@ -118,20 +118,11 @@ export function sweep(specJson, keyBytes, into) {
   // finds both. From Pyodide, `into` is the engine's own array of 2 * size doubles (a PyProxy): the
   // sweep writes straight into it, in WebAssembly's memory, with no copy either way (nothing grows
   // that memory while this runs: no Python runs meanwhile).
-  const view = into && typeof into.getBuffer === "function" ? into.getBuffer("f64") : null;
-  if (view && view.data.length !== 2 * spec.size) {
-    view.release();
-    throw new Error("real-sweep: the array to fill does not hold 2 doubles per position");
-  }
+  const view = bufferOf(into, spec.size);
   const VF = view ? view.data : new Float64Array(2 * spec.size);
-  VALUES = VF;
   try {
-    const tools = new Array(spec.blocks.length);
-    const rounds = flatRounds(spec.rounds);
-    for (let b = 0; b < spec.blocks.length; b++) {
-      tools[b] = blockTools(spec.blocks[b], keys, spec.intKeyBits ?? 31);
-      sweepBlock(spec, tools, b, keys, VF, rounds);
-    }
+    const sweeper = blockSweeper(spec, keys, VF);
+    for (const layer of layersOf(spec)) for (const b of layer) sweeper(b);
   } finally {
     VALUES = null;
     if (view) view.release();
@@ -139,10 +130,85 @@ export function sweep(specJson, keyBytes, into) {
   return view ? null : new Uint8Array(VF.buffer);
 }
 
-function sweepBlock(spec, tools, b, keys, VF, rounds) {
+/** The f64 view of `into` (Pyodide's PyProxy of the engine's array of 2 * size doubles), or null
+ *  where none was handed. */
+export function bufferOf(into, size) {
+  const view = into && typeof into.getBuffer === "function" ? into.getBuffer("f64") : null;
+  if (view && view.data.length !== 2 * size) {
+    view.release();
+    throw new Error("real-sweep: the array to fill does not hold 2 doubles per position");
+  }
+  return view;
+}
+
+/** The blocks in sweep order, as layers: spec.layers where the engine gives them (real_sweep.py
+ *  `layers`: the blocks with the same number of targets taken, the most first, each layer's largest
+ *  block first), else one block at a time in index order. A block reads only its own positions and
+ *  those of blocks with one more target taken, so the blocks of one layer may be swept in any order,
+ *  or at once (sweep-pool.js). */
+export function layersOf(spec) {
+  return spec.layers || spec.blocks.map((_, b) => [b]);
+}
+
+/** sweeper(b) values every position of block b into VF (the blocks it leads to already done): each
+ *  block's key tables made the first time it is swept or led to. */
+export function blockSweeper(spec, keys, VF) {
+  VALUES = VF;
+  const tools = new Array(spec.blocks.length);
+  const toolsOf = (b) => tools[b] || (tools[b] = blockTools(spec.blocks[b], keys, spec.intKeyBits ?? 31));
+  const rounds = flatRounds(spec.rounds);
+  return (b) => sweepBlock(spec, toolsOf, b, keys, VF, rounds);
+}
+
+// The control words of a sweep shared by several threads (sweepShare): an Int32Array over a
+// SharedArrayBuffer of 1 + 2 * layers words.
+export const STOPPED = 0;                        // 0 while running; 1 stopped (Cancel); 2 a thread failed
+export const claimed = (layer) => 1 + 2 * layer; // the blocks of the layer handed out so far
+export const finished = (layer) => 2 + 2 * layer; // ... and swept
+const WAIT_MS = 50;
+
+/** This thread's share of a sweep several threads make together, over shared memory (sweep-pool.js):
+ *  layer after layer, it claims the layer's next block (Atomics.add), sweeps it and counts it done;
+ *  when none is left it waits until every block of the layer is done, then goes on to the next. Every
+ *  block is swept by one thread, with the sums `sweep` makes, so the doubles are the same. `check()`
+ *  runs between blocks and waits (Cancel: it may throw). Returns false where the sweep was stopped. */
+export function sweepShare(spec, keys, VF, ctrl, check = () => {}) {
+  const sweeper = blockSweeper(spec, keys, VF);
+  const layers = layersOf(spec);
+  try {
+    for (let L = 0; L < layers.length; L++) {
+      const blocks = layers[L];
+      for (;;) {
+        check();
+        if (Atomics.load(ctrl, STOPPED)) return false;
+        const j = Atomics.add(ctrl, claimed(L), 1);
+        if (j >= blocks.length) break;
+        sweeper(blocks[j]);
+        Atomics.add(ctrl, finished(L), 1);
+        Atomics.notify(ctrl, finished(L));
+      }
+      for (let done = Atomics.load(ctrl, finished(L)); done < blocks.length; done = Atomics.load(ctrl, finished(L))) {
+        if (Atomics.load(ctrl, STOPPED)) return false;
+        Atomics.wait(ctrl, finished(L), done, WAIT_MS);
+        check();
+      }
+    }
+    return true;
+  } finally {
+    VALUES = null;
+  }
+}
+
+/** Stops a shared sweep (`why`: 1 Cancel, 2 a thread failed) and wakes every thread waiting on it. */
+export function stopShare(ctrl, why) {
+  Atomics.compareExchange(ctrl, STOPPED, 0, why);
+  for (let i = 1; i < ctrl.length; i++) Atomics.notify(ctrl, i);
+}
+
+function sweepBlock(spec, toolsOf, b, keys, VF, rounds) {
   const choose = spec.choose, byDice = spec.minMove === "dice";
   const block = spec.blocks[b];
-  const { L, decode, lookup } = tools[b];
+  const { L, decode, lookup } = toolsOf(b);
   const { ND, offset } = block;
   const H = block.held.length;
   const strides = Int32Array.from(block.strides), fixed = Int32Array.from(block.fixed);
@@ -161,11 +227,11 @@ function sweepBlock(spec, tools, b, keys, VF, rounds) {
   for (let p = 0; p < L; p++) for (const h of block.attacks[p]) { pp.push(p); ph.push(h); }
   const P = pp.length;
   const pairP = Int32Array.from(pp), pairH = Int32Array.from(ph);
-  const conquer = pp.map((p, i) => conquestPlan(spec, tools, block, p, ph[i]));
+  const conquer = pp.map((p, i) => conquestPlan(spec, toolsOf, block, p, ph[i]));
   const firsts = ph.map((h) => rounds.first[block.held[h]]);
   const AL = rounds.al, DL = rounds.dl, PR = rounds.pr;
   const vals = new Int32Array(L), work = new Int32Array(L);
-  const { find, shifts, groups } = tools[b];      // groups: those of more than one position
+  const { find, shifts, groups } = toolsOf(b);      // groups: those of more than one position
   const alone = Int8Array.from({ length: L }, (_, p) => (groups.some(([a, b]) => a <= p && p < b) ? 0 : 1));
   const downs = new Int32Array(L * 4);
   let most = 2;
@@ -262,7 +328,7 @@ function sameAsLast(places, vals, last) {
  *  line(vals, a, out) writes into out[m] the index, in the next block, of the army vector after moving
  *  m = 1 .. a - 1 armies in; value(line, a, di, lo, V) is the best value moving at least lo; reads: the
  *  positions of `block` whose armies the lines and values depend on (p's, and those staying in play). */
-function conquestPlan(spec, tools, block, p, h) {
+function conquestPlan(spec, toolsOf, block, p, h) {
   const next = block.next[h];
   if (next < 0) {
     const worth = next === -1 ? 1.0 : 0.0;
@@ -275,7 +341,7 @@ function conquestPlan(spec, tools, block, p, h) {
   }
   const choose = spec.choose;
   const nb = spec.blocks[next];
-  const { lookup } = tools[next];
+  const { lookup } = toolsOf(next);
   const x = block.live[p], y = block.held[h];
   const from = Int32Array.from(nb.live.map((s) => (s === x ? -1 : s === y ? -2 : block.live.indexOf(s))));
   const reads = Int32Array.from([p, ...from.filter((f) => f >= 0)]);
@@ -302,7 +368,7 @@ function conquestPlan(spec, tools, block, p, h) {
   };
   // where x and y sit alone in their groups there, the other positions' part of the key is the same
   // for every move: the key of moving m is that part plus x's and y's values, with no sorting
-  const { find, shifts: nshift, groups: ngroups } = tools[next];
+  const { find, shifts: nshift, groups: ngroups } = toolsOf(next);
   const qx = from.indexOf(-1), qy = from.indexOf(-2);
   const alone = (q) => q < 0 || !ngroups.some(([a, b]) => a <= q && q < b);
   const fast = alone(qx) && alone(qy);

@@ -147,7 +147,7 @@ def test_every_successor_comes_earlier_and_the_count_is_the_listing(name):
     lines = sum((short + full * (v - 1)) for b in space.blocks for key in b.keys
                 for v, (short, full) in zip(b.values(key), b.line_costs) if v >= 2)
     assert real_space.measure(lay, *real._bounds(request)) == (space.size, sum(len(b.keys) for b in space.blocks),
-                                                               lines)
+                                                               lines, [(b.size, b.mask) for b in space.blocks])
     order = {b.mask: i for i, b in enumerate(space.blocks)}
     for b in space.blocks:
         assert b.keys == sorted(set(b.keys))
@@ -207,6 +207,19 @@ def _node_sweep(space, rounds, dice, min_move, tmp_path, int_key_bits=None):
     return _both(real_sweep.apart((tmp_path / "out.bin").read_bytes()))
 
 
+def _node_shared_sweep(space, rounds, dice, min_move, tmp_path, threads):
+    """The JavaScript sweep shared by `threads` threads of Node (tests/engine/shared_sweep.mjs:
+    worker_threads over SharedArrayBuffers), each running real-sweep.js sweepShare as the browser's
+    pool does (site_src/js/sweep-pool.js)."""
+    text, keys = real_sweep.spec(space, rounds, dice, min_move, threads)
+    (tmp_path / "spec.json").write_text(text)
+    (tmp_path / "keys.bin").write_bytes(keys)
+    subprocess.run(["node", str(Path(__file__).with_name("shared_sweep.mjs")), str(tmp_path / "spec.json"),
+                    str(tmp_path / "keys.bin"), str(tmp_path / "out.bin"), str(threads)],
+                   check=True, capture_output=True, timeout=600)
+    return _both(real_sweep.apart((tmp_path / "out.bin").read_bytes()))
+
+
 def _both(pair):
     """The bytes of every value, then of every chance of failing."""
     return b"".join(a.tobytes() for a in pair)
@@ -216,13 +229,18 @@ RUNNERS = [(name, rules, min_move, dice) for name, rules, min_move, dice in GRID
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="Node runs the browser's sweep")
+@pytest.mark.parametrize("threads", [1, 4])
 @pytest.mark.parametrize("name,rules,min_move,dice", RUNNERS)
-def test_the_javascript_sweep_is_the_pythons_bit_for_bit(name, rules, min_move, dice, tmp_path):
+def test_the_javascript_sweep_is_the_pythons_bit_for_bit(name, rules, min_move, dice, threads, tmp_path):
+    """On the worker's thread alone (real-sweep.js sweep), and on 4 threads sharing it layer by layer as
+    the browser's pool does (sweepShare)."""
     _, pos, R, goal = next(c for c in SMALL if c[0] == name)
     request = request_of(pos, R, goal, min_move, RULES[rules])
     _, space, rounds = space_and_rounds(request)
     V, F = real_sweep.sweep_python(space, rounds, dice, min_move)
-    assert _node_sweep(space, rounds, dice, min_move, tmp_path) == (V + F).tobytes()
+    got = (_node_sweep(space, rounds, dice, min_move, tmp_path) if threads == 1
+           else _node_shared_sweep(space, rounds, dice, min_move, tmp_path, threads))
+    assert got == (V + F).tobytes()
 
 
 @pytest.mark.parametrize("name,rules,min_move,dice", RUNNERS)
@@ -247,7 +265,54 @@ def test_at_size_the_compiled_and_the_javascript_sweeps_agree(tmp_path):
     assert _node_sweep(space, rounds, "choose", "dice", tmp_path) == compiled
     # every key found in the tables of doubles (the blocks whose keys need more than 31 bits)
     assert _node_sweep(space, rounds, "choose", "dice", tmp_path, int_key_bits=0) == compiled
+    # several threads sharing the sweep, layer by layer, as the browser's pool does
+    assert _node_shared_sweep(space, rounds, "choose", "dice", tmp_path, threads=3) == compiled
 
+
+def test_the_layers_hold_each_block_once_and_after_every_block_it_leads_to():
+    """Written apart from real_sweep.layers: a block's conquests lead to blocks with one more target
+    taken; every such block must lie in an earlier layer, and a layer's blocks none of each other's."""
+    request = request_of(position({"Brazil": 8, "Southern Europe": 6}, {t: 2 for t in AFRICA}), 5, "Africa", "dice")
+    _, space, _ = space_and_rounds(request)
+    sizes, masks = [b.size for b in space.blocks], [b.mask for b in space.blocks]
+    order = real_sweep.layers(sizes, masks)
+    assert sorted(i for layer in order for i in layer) == list(range(len(space.blocks)))
+    layer_of = {i: n for n, layer in enumerate(order) for i in layer}
+    for i, b in enumerate(space.blocks):
+        for y in b.held:
+            nxt = space.by_mask.get(b.mask | 1 << y)
+            if nxt is not None:
+                assert layer_of[space.blocks.index(nxt)] < layer_of[i]
+    for layer in order:
+        assert [sizes[i] for i in layer] == sorted((sizes[i] for i in layer), reverse=True)
+    # the busiest thread's share: all on one thread; never less than an even split, nor than the largest block
+    assert real_sweep.span_share(sizes, masks, 1) == 1.0
+    for threads in (2, 3, 8):
+        share = real_sweep.span_share(sizes, masks, threads)
+        assert 1 / threads <= share <= 1 and share * sum(sizes) >= max(sizes)
+
+
+
+def test_the_browser_prices_the_busiest_thread_and_takes_the_threads_its_memory_allows(monkeypatch):
+    """Where the page's pool may sweep (site_src/js/sweep-pool.js), real_cost prices the sweep by its
+    busiest thread (span_share) and takes the most threads whose memory fits the request's budget:
+    more threads, fewer seconds and more memory (each keeps its own lookup tables; the values are
+    shared, then copied into Python's); none fits: one thread."""
+    monkeypatch.setattr(real_sweep, "runner", lambda size=0: "javascript")
+    request = request_of(position({"Brazil": 8, "Southern Europe": 6}, {t: 2 for t in AFRICA}), 5, "Africa", "dice")
+    priced = {}
+    for n in (1, 2, 3, 4):
+        monkeypatch.setattr(real_sweep, "threads", lambda n=n: n)
+        estimate, positions, threads = real.real_cost(request, "x")
+        assert threads == n and positions > 100_000
+        priced[n] = estimate
+    assert priced[1].seconds > priced[2].seconds > priced[4].seconds
+    assert priced[1].mb < priced[2].mb < priced[3].mb < priced[4].mb
+    # a budget between two thread counts' memory: the most threads that fit
+    monkeypatch.setattr(real_sweep, "threads", lambda: 4)
+    between = (priced[2].mb + priced[3].mb) / 2
+    assert real.real_cost(request, "x", between)[2] == 2
+    assert real.real_cost(request, "x", priced[1].mb / 2)[2] == 1
 
 # ------------------------------------------------------------------ the shortcut under forced dice (item 2)
 def test_the_forced_dice_move_is_weighed_in_full():

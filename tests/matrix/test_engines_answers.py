@@ -2,10 +2,13 @@
 against CPython's engine (riskodds, computed here), a live answer while typing, Cancel of a long
 request, and a refused input with its message. One calculators page (one Python runtime) per
 engine serves the module."""
+import json
 from fractions import Fraction
 
 import pytest
 import riskodds as ro
+from riskodds.facts import board
+from riskodds.interfaces import api
 from pagehelpers import calculate, exact, pair, set_fields, set_values, wait_final
 
 # (attackers, defenders, convention)
@@ -65,3 +68,27 @@ def test_refused_input_says_why(calc, clean):
     assert "a battle of 5,000 v 5,000 would need about" in message.lower() and "Try fewer armies" in message, message
     assert calc.count("form#battle [data-output]") == 0
     assert calc.attr("form#battle [name=attackers]", "aria-invalid") == "true"
+
+
+def test_the_real_turn_sweeps_on_the_pages_cores(calc, clean):
+    """The best real play (issue 41) in each engine: the worker's JavaScript sweep, shared with the
+    pool's threads where the page may share memory (site_src/js/sweep-pool.js; Debian's WebKit has
+    no SharedArrayBuffer: alone there), answers as CPython does, digit for digit. Africa from Brazil 6
+    and Southern Europe 4, 2 on each, + 3."""
+    position = {t: {"owner": "red", "armies": 2} for t in board.MEMBERS["Africa"]}
+    position.update({"Brazil": {"owner": "you", "armies": 6}, "Southern Europe": {"owner": "you", "armies": 4}})
+    params = {"position": position, "player": "you", "reinforcements": 3, "goal": {"take": "Africa"}, "search": "real"}
+    got = calc.run("""async (p) => {
+        const { result } = await riskoddsEngine.call('turn', p).promise;
+        return { answer: typeof result === "string" ? result : JSON.stringify(result),
+                 cores: navigator.hardwareConcurrency || 1,
+                 shared: self.crossOriginIsolated === true && typeof SharedArrayBuffer === "function" };
+    }""", params)
+    answer, want = json.loads(got["answer"]), api.handle("turn", params)
+    assert answer["ok"], answer
+    assert answer["searched"]["runner"] == "javascript"
+    # the worker may see fewer cores than the page (Firefox): at least two threads where there are two
+    threads = answer["searched"]["threads"]
+    assert (2 <= threads <= min(got["cores"], 8)) if got["shared"] and got["cores"] > 1 else threads == 1, (threads, got)
+    assert (answer["win"]["num"], answer["win"]["den"]) == (want["win"]["num"], want["win"]["den"])
+    assert answer["next"] == want["next"]

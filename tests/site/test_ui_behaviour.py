@@ -1,10 +1,12 @@
 """Routes, isolation, bad inputs, engine errors, Cancel, URL state, chart toggle."""
+import json
 import re
 from fractions import Fraction
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 import riskodds as ro
+from riskodds.interfaces import api
 
 from sitehelpers import calculate, exact_output, fill_form, open_page, screenshot, wait_final, wait_status, wait_engine_ready
 
@@ -198,6 +200,18 @@ def test_cancel_without_isolation_terminates_and_restarts_the_worker(browser, si
     assert wait_final(page, "battle", 15000) == "cancelled"
     assert calculate(page, "battle", {"attackers": 3, "defenders": 2, "convention": "attacking"}) == "done"
     assert exact_output(page, "battle", "win") == (6610505, 10077696)
+    # no shared memory: the real turn's sweep runs on the engine's thread alone, to CPython's answer
+    position = {t: {"owner": "red", "armies": 2} for t in ("Egypt", "North Africa", "East Africa")}
+    position.update({"Southern Europe": {"owner": "you", "armies": 6}, "Middle East": {"owner": "you", "armies": 4}})
+    params = {"position": position, "player": "you", "reinforcements": 2, "goal": {"take": ["Egypt", "North Africa", "East Africa"]},
+              "search": "real"}
+    got = page.evaluate("""async (p) => {
+        const { result } = await riskoddsEngine.call('turn', p).promise;
+        return typeof result === "string" ? JSON.parse(result) : result;
+    }""", params)
+    want = api.handle("turn", params)
+    assert got["ok"] and got["searched"]["runner"] == "javascript" and got["searched"]["threads"] == 1, got
+    assert got["win"] == json.loads(json.dumps(want["win"])) and got["next"] == want["next"]
     assert not errors, errors
     context.close()
 

@@ -208,14 +208,14 @@ def blocks(lay, defenders, caps, total, goal=None, need="all"):
 
 
 def measure(lay, defenders, caps, total, goal=None, need="all"):
-    """(positions, vectors, lines) of the space `build` would make, counted without listing any
-    vector: lines, the army vectors of next blocks its sweep looks up for the moves after conquests
-    (Block.line_costs: once per vector, for all its defenders). The cost guard prices the sweep by
-    them (guards/cost.py)."""
+    """(positions, vectors, lines, blocks) of the space `build` would make, counted without listing
+    any vector: lines, the army vectors of next blocks its sweep looks up for the moves after
+    conquests (Block.line_costs: once per vector, for all its defenders); blocks, each block's
+    (positions, mask of targets taken). The cost guard prices the sweep by them (guards/cost.py)."""
     found, _ = blocks(lay, defenders, caps, total, goal, need)
     counts = [count_vectors(b, lines=True) for b in found]
-    return (sum(c * b.ND for (c, _), b in zip(counts, found)), sum(c for c, _ in counts),
-            sum(n for _, n in counts))
+    sizes = [(c * b.ND, b.mask) for (c, _), b in zip(counts, found)]
+    return (sum(n for n, _ in sizes), sum(c for c, _ in counts), sum(n for _, n in counts), sizes)
 
 
 def build(lay, defenders, caps, total, goal=None, need="all"):

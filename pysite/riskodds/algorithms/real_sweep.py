@@ -37,6 +37,15 @@ and plain), algorithms/real_sweep_numba.py (CPython with numba) and site_src/js/
 browser's JavaScript, called from Pyodide). Each writes the same floats (tests/engine holds them
 equal, bit for bit). The two fast ones keep each position's value and chance of failing side by side
 (one memory read finds both) and `apart` splits them.
+
+Several cores
+-------------
+A block reads only its own positions and those of blocks with one more target taken (a conquest adds
+one). So the blocks with the same number of targets taken, a layer, read none of each other's, and may
+be swept at once by several threads, layer after layer, most targets taken first (`layers`). Each
+position is still valued by the same sums, so the doubles do not change. In the browser the page's
+cores share the sweep (site_src/js/sweep-pool.js): each thread takes the layer's next block, largest
+first, when it is free, and the longest thread's work is what the cost guard prices (`span_share`).
 """
 from array import array
 
@@ -160,9 +169,10 @@ def move_suffix(space, block, vals, p, h, a, d, V, F, choose):
 
 
 # ----------------------------------------------------------------------------- the other runners
-def spec(space, rounds, dice, min_move):
+def spec(space, rounds, dice, min_move, threads=1):
     """(text, keys) for site_src/js/real-sweep.js: the space and the rounds as JSON text, and every
-    block's keys as the bytes of doubles (exact: keys stay below 2**52, real_space.KEY_BITS)."""
+    block's keys as the bytes of doubles (exact: keys stay below 2**52, real_space.KEY_BITS). With
+    `threads` > 1 it holds the `layers` and how many threads may share them (sweep-pool.js)."""
     import json
     keys = array("d")
     blocks = []
@@ -175,12 +185,50 @@ def spec(space, rounds, dice, min_move):
             "fixed": list(b.fixed), "attacks": [list(a) for a in b.attacks],
             "next": [-1 if space.done(b.mask | 1 << y) else index.get(b.mask | 1 << y, -2) for y in b.held]})
         keys.fromlist(b.keys)       # exact: keys stay below 2**52
+    shared = {"threads": threads, "layers": layers([b.size for b in space.blocks], [b.mask for b in space.blocks])}
     tables = [[None] + [[None] + [[x for al, dl, p, _ in row[n] for x in (al, dl, p)] for n in range(1, len(row))]
                         for row in by_nd[1:]] for by_nd in rounds.by_defenders]
     text = json.dumps({"size": space.size, "choose": dice == "choose", "minMove": min_move, "rounds": tables,
                        "mostAttack": list(rounds.most_attack),
-                       "blocks": blocks}, separators=(",", ":"))
+                       "blocks": blocks, **(shared if threads > 1 else {})}, separators=(",", ":"))
     return text, keys.tobytes()
+
+
+# ----------------------------------------------------------------------------- several cores
+def layers(sizes, masks):
+    """The blocks (indexes into `sizes` and `masks`, their positions and taken targets) in the order
+    they may be swept on several threads (module docstring, "Several cores"): lists of the blocks with
+    the same number of targets taken, the most first; in each, the largest block first (the thread
+    that takes it last would finish last), ties in index order."""
+    by = {}
+    for i, mask in enumerate(masks):
+        by.setdefault(bin(mask).count("1"), []).append(i)
+    return [sorted(by[n], key=lambda i: (-sizes[i], i)) for n in sorted(by, reverse=True)]
+
+
+def span_share(sizes, masks, threads):
+    """The share of a sweep's positions (blocks of `sizes` positions, taken targets `masks`) that its
+    busiest thread values when `threads` sweep it as the browser's pool does: layer after layer, each
+    thread takes the next block of `layers` when it is free. Blocks are weighed by their positions,
+    each free thread being the one with the least so far (a guide for the cost guard, 1 on one
+    thread)."""
+    total = sum(sizes)
+    if threads <= 1 or not total:
+        return 1.0
+    span = 0
+    for layer in layers(sizes, masks):
+        loads = [0] * threads
+        for i in layer:
+            loads[loads.index(min(loads))] += sizes[i]
+        span += max(loads)
+    return span / total
+
+
+def threads():
+    """How many threads sweep here: the browser's pool (site_src/js/sweep-pool.js, its `threads`)
+    where the page gave the worker one; else 1."""
+    js_sweep = _javascript()
+    return int(getattr(js_sweep, "threads", 1) or 1) if js_sweep is not None else 1
 
 
 # ----------------------------------------------------------------------------- which runner
@@ -221,21 +269,40 @@ def _javascript():
     return getattr(js, "riskoddsSweep", None)
 
 
-def sweep(space, rounds, dice, min_move):
+def sweep(space, rounds, dice, min_move, threads=1, meanwhile=None):
     """(V, F): every position's float value and chance of failing (arrays of doubles, index order),
-    by the fastest runner this interpreter has (`runner`); every runner gives the same doubles."""
+    by the fastest runner this interpreter has (`runner`), the JavaScript one on up to `threads`
+    threads; every runner gives the same doubles. meanwhile(): other work of the request that does
+    not need the values (answers/turn.py: the plan fixed in advance shown beside), run while the
+    browser's pool sweeps, else before the sweep."""
     how = runner(space.size)
     if how == "python":
+        if meanwhile:
+            meanwhile()
         return sweep_python(space, rounds, dice, min_move)
     tick()
     if how == "numba":
+        if meanwhile:
+            meanwhile()
         from .real_sweep_numba import sweep_numba
         return apart(sweep_numba(space, rounds, dice, min_move))
     from pyodide.ffi import to_js
-    text, keys = spec(space, rounds, dice, min_move)
+    text, keys = spec(space, rounds, dice, min_move, threads)
+    js_sweep, keys = _javascript(), to_js(keys)
+    job = js_sweep.begin(text, keys) if threads > 1 and hasattr(js_sweep, "begin") else None
+    try:
+        if meanwhile:
+            meanwhile()
+    except BaseException:
+        if job is not None:
+            js_sweep.stop(job)      # the pool's threads stop too
+        raise
     tick()
     both = array("d", [0.0]) * (2 * space.size)     # the JavaScript sweep fills it in place
-    _javascript()(text, to_js(keys), both)
+    if job is not None:
+        js_sweep.end(job, both)
+    else:
+        js_sweep(text, keys, both)
     return apart(both)
 
 

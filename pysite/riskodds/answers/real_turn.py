@@ -42,7 +42,7 @@ class RealPlay:
     steps ({"from", "to", "dice", "armies", "defenders", "rolls", "taken", "left", "moved",
     "defenders_left", "branch"}, and where the target fell "last_dice", the dice of that roll).
     words: the placement and the course in sentences. states: the positions swept. runner: what
-    swept them (algorithms/real_sweep.py runner)."""
+    swept them (algorithms/real_sweep.py runner), on `threads` threads."""
     win: Fraction
     placement: tuple
     next: dict
@@ -50,6 +50,7 @@ class RealPlay:
     words: tuple
     states: int
     runner: str = "python"
+    threads: int = 1
 
 
 def why_not_real(request):
@@ -67,17 +68,29 @@ def why_not_real(request):
     return ""
 
 
-def real_cost(request, what):
-    """(Estimate, positions): the real play's seconds and MB (guards/cost.py real_turn_cost), from the
-    positions its sweep values, counted exactly before any is listed (algorithms/real_space.py
-    measure). A space whose keys would not fit (real_space.TooLarge) is priced as endless."""
+def real_cost(request, what, memory_mb=math.inf):
+    """(Estimate, positions, threads): the real play's seconds and MB (guards/cost.py real_turn_cost),
+    from the positions its sweep values, counted exactly before any is listed (algorithms/real_space.py
+    measure), on the most threads this runtime has (algorithms/real_sweep.py threads) whose memory
+    fits `memory_mb` (each thread but the first keeps its own lookup tables; 1 where none fits).
+    A space whose keys would not fit (real_space.TooLarge) is priced as endless, on one thread."""
     lay = search.layout(request.targets, request.entries, request.adjacent)
+    loaded = real_sweep.compiled_loaded()
     try:
-        positions, vectors, lines = real_space.measure(lay, *_bounds(request))
+        positions, vectors, lines, sizes = real_space.measure(lay, *_bounds(request))
     except real_space.TooLarge as e:
-        positions, vectors, lines = e.positions, e.positions, e.positions
-    return real_turn_cost(positions, vectors, _placements(request), real_sweep.runner(positions), IN_BROWSER,
-                          what, real_sweep.compiled_loaded(), lines), positions
+        positions = e.positions
+        return real_turn_cost(positions, positions, _placements(request), real_sweep.runner(positions), IN_BROWSER,
+                              what, loaded, positions), positions, 1
+    runner = real_sweep.runner(positions)
+    threads = real_sweep.threads() if runner == "javascript" else 1
+    while True:
+        share = real_sweep.span_share([n for n, _ in sizes], [m for _, m in sizes], threads)
+        estimate = real_turn_cost(positions, vectors, _placements(request), runner, IN_BROWSER, what, loaded, lines,
+                                  threads, share)
+        if threads == 1 or estimate.mb <= memory_mb:
+            return estimate, positions, threads
+        threads -= 1
 
 
 def bounds(request, low):
@@ -135,16 +148,19 @@ def space_of(request, lay):
     return real_space.build(lay, *_bounds(request))
 
 
-def real_play(request, dice):
+def real_play(request, dice, threads=1, meanwhile=None):
     """The best real play of a checked TurnRequest (checks/turn_request.py) with the attacker's dice
     rule `dice` ("choose" or "most"): a RealPlay. Every position is valued in floats at once (the
-    sweep, algorithms/real_sweep.py), then exactly where the answer needs it."""
+    sweep, algorithms/real_sweep.py), then exactly where the answer needs it. The sweep runs on up
+    to `threads` threads where this runtime has them (the browser's pool: real_cost chose how many);
+    meanwhile(), other work of the request, runs while the pool sweeps (real_sweep.sweep)."""
     lay = search.layout(request.targets, request.entries, request.adjacent)
     models = [t.model for t in request.targets]
     potential = _armies(request) + sum(t.defenders for t in request.targets)
     space = space_of(request, lay)
     rounds = Rounds(models)
-    swept, fails = real_sweep.sweep(space, rounds, dice, request.min_move)
+    threads = min(threads, real_sweep.threads())
+    swept, fails = real_sweep.sweep(space, rounds, dice, request.min_move, threads, meanwhile)
     solver = search.SweptTurn(lay, request.min_move, dice, request.scale, space, swept,
                               search.underflow_free(models, potential) if models else True, rounds, fails)
     solver.grow_stack(potential)
@@ -174,7 +190,7 @@ def real_play(request, dice):
         steps = course(solver, start)
     sentences = _placement_words(placement) + _course_words(steps, scale.fraction(win))
     return RealPlay(scale.fraction(win), placement, nxt, tuple(steps), tuple(sentences), space.size,
-                    real_sweep.runner(space.size))
+                    real_sweep.runner(space.size), threads)
 
 
 def _settled_move(lay, x, y, a, n, min_move):

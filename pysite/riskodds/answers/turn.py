@@ -69,7 +69,7 @@ def turn(position, player, reinforcements, goal, *, rules=STANDARD, min_move="di
     longer = None       # the budget that would let the real play run, offered where "auto" answers without it
     if request.search in ("auto", "real") and not why:
         started = time.process_time()
-        estimate, states = real.real_cost(request, what + " played roll by roll")
+        estimate, states, threads = real.real_cost(request, what + " played roll by roll", budget.mb)
         beside = None                   # the best fixed plan shown beside the real play, and its price
         if moving is None:
             try:
@@ -92,10 +92,10 @@ def turn(position, player, reinforcements, goal, *, rules=STANDARD, min_move="di
             check_cost(replace(estimate, seconds=estimate.seconds + priced), budget, "goal",
                        "Search plans fixed in advance instead (search: auto).")
             if request.search == "real" or moving is not None:
-                return _real_answer(request, dice, states, budget, alternatives, beside)
+                return _real_answer(request, dice, states, threads, budget, alternatives, beside)
             try:            # auto: if the estimate was low, the fixed plans still get their share of the budget
                 with deadline_before(spare):
-                    return _real_answer(request, dice, states, budget, alternatives, beside)
+                    return _real_answer(request, dice, states, threads, budget, alternatives, beside)
             except OutOfTime:
                 why = "playing roll by roll ran out of its share of the time budget"
         else:
@@ -134,24 +134,29 @@ def _longer(estimate, budget):
     return {"search": "real", "time_budget_s": asked, "seconds": seconds, "words": f"about {max(1, round(seconds)):,} s"}
 
 
-def _real_answer(request, dice, states, budget, alternatives, family=None):
+def _real_answer(request, dice, states, threads, budget, alternatives, family=None):
     """The best real play, with the best plan fixed in advance beside it under `fixed` (none
     mid-move, or where no family of fixed plans fit: `family`, chosen and priced with the real
     play). Every field of the answer describes the real play (real_turn.play_fields: entries,
     attacks and borders along its typical course); the fields that only a plan fixed in advance has
     (steps, orders, moves: its decisions by armies; alone and alternatives: other plans' chances)
-    are empty here and the fixed plan's own are under `fixed`."""
-    played = real.real_play(request, dice)
-    fixed = None
-    if request.moving is None and family is not None:
-        family, solved = search_family(request, family, alternatives)
-        plan = _answer(request, family, solved)
-        fixed = {"win": plan.win, "placement": plan.placement, "attacks": plan.attacks, "entries": plan.entries,
-                 "steps": plan.steps, "orders": plan.orders, "moves": plan.moves, "words": plan.words,
-                 "alone": plan.alone, "alternatives": plan.alternatives, "borders": plan.borders,
-                 "searched": plan.searched}
+    are empty here and the fixed plan's own are under `fixed`. The fixed plan is searched while
+    the browser's pool sweeps the real play's positions (real_sweep.sweep, `meanwhile`)."""
+    beside = {}
+
+    def fixed_plan():
+        if request.moving is None and family is not None:
+            found, solved = search_family(request, family, alternatives)
+            plan = _answer(request, found, solved)
+            beside["plan"] = {"win": plan.win, "placement": plan.placement, "attacks": plan.attacks,
+                              "entries": plan.entries, "steps": plan.steps, "orders": plan.orders, "moves": plan.moves,
+                              "words": plan.words, "alone": plan.alone, "alternatives": plan.alternatives,
+                              "borders": plan.borders, "searched": plan.searched}
+
+    played = real.real_play(request, dice, threads, fixed_plan)
+    fixed = beside.get("plan")
     searched = {"family": "real", "complete": True, "states": played.states, "bound": states, "runner": played.runner,
-                "words": f"Every way to play, roll by roll: {played.states:,} positions searched."}
+                "threads": played.threads, "words": f"Every way to play, roll by roll: {played.states:,} positions searched."}
     entries, attacks, borders = real.play_fields(request, played)
     return TurnAnswer(request.player, request.goal, request.goal_name, tuple(t.name for t in request.targets),
                       request.R, request.min_move, played.win, played.placement, attacks, entries, (), (), (),

@@ -639,7 +639,8 @@ def defenders_needed_estimate(A, p, model):
     return max(A * ratio + _z(p) * spread, _tail_length(1 - p, worst_d)) + SEARCH_MARGIN
 
 
-def real_turn_cost(positions, vectors, placements, runner, in_browser, what, loaded=False, lines=0):
+def real_turn_cost(positions, vectors, placements, runner, in_browser, what, loaded=False, lines=0, threads=1,
+                   share=1.0):
     """The best real play (answers/real_turn.py): `positions` numbered in `vectors` army vectors, whose
     moves after a conquest look up `lines` vectors of the next blocks (algorithms/real_space.py
     measure, counted before any is listed), swept by `runner` ("numba",
@@ -647,16 +648,23 @@ def real_turn_cost(positions, vectors, placements, runner, in_browser, what, loa
     reinforcements looked up, then the exact phase and the answer's words (a fixed time per request).
     loaded: the compiled sweep is already loaded in this process (its load is not paid again).
     In the browser the sweep runs in the page's JavaScript, at its own speed, and the rest in Pyodide:
-    the Estimate's CPython seconds are set so that `here()` gives their sum."""
+    the Estimate's CPython seconds are set so that `here()` gives their sum. There `threads` may share
+    the sweep (site_src/js/sweep-pool.js): the engine's thread waits for the busiest, which values
+    `share` of the positions (algorithms/real_sweep.py span_share); each other thread makes its own
+    key tables, and the values are swept in memory the threads share, then copied into Python's."""
     python = (COST_MODEL["real_vector_s"] * vectors + COST_MODEL["real_placement_s"] * placements
               + COST_MODEL["real_request_s"])
     if runner == "javascript":
         python += COST_MODEL["real_spec_vector_s"] * vectors
     per = {"numba": "real_sweep_numba_s", "javascript": "real_sweep_js_s", "python": "real_sweep_python_s"}[runner]
     load = runner == "numba" and not loaded
-    sweep = (COST_MODEL[per] * positions + COST_MODEL[per[:-len("_s")] + "_line_s"] * lines
+    shared = runner == "javascript" and threads > 1
+    sweep = ((COST_MODEL[per] * positions + COST_MODEL[per[:-len("_s")] + "_line_s"] * lines) * (share if shared else 1)
              + (COST_MODEL["real_sweep_numba_load_s"] if load else 0.0))
     mb = COST_MODEL["real_position_bytes"] * positions + COST_MODEL["real_vector_bytes"] * vectors
+    if shared:
+        mb += (COST_MODEL["real_shared_position_bytes"] * positions
+               + COST_MODEL["real_thread_vector_bytes"] * vectors * (threads - 1))
     if runner == "numba":       # resident once loaded, whether this request loads it or found it
         mb += COST_MODEL["real_sweep_numba_load_mb"] * 1e6
     factor = COST_MODEL["turn_browser_factor"]

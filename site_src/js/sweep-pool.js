@@ -1,0 +1,81 @@
+// The real turn's float sweep on several cores (issue 41). The engine's worker starts the pool once
+// (startPool) and hands Pyodide poolSweep(...) as globalThis.riskoddsSweep: the same call as
+// real-sweep.js `sweep`, the same doubles. The blocks with the same number of targets taken do not
+// read each other (real-sweep.js layersOf), so the engine's thread and the pool's threads sweep them
+// at once, one layer after the other, over memory they share (real-sweep.js sweepShare). That needs
+// SharedArrayBuffer, which the browser gives only to a cross-origin isolated page (netlify.toml sets
+// the headers, and so does the build's server); elsewhere, or with one core, the sweep runs alone.
+import { sweep, sweepShare, stopShare, bufferOf, STOPPED } from "./real-sweep.js";
+
+const MOST_THREADS = 8;      // the engine's thread with the pool's: few layers have more blocks
+const READY_MS = 3000;       // how long a first turn waits for the pool to load before it goes alone
+
+/** Whether this worker may share memory with others (a cross-origin isolated page). */
+export function canShare() {
+  return typeof SharedArrayBuffer === "function" && self.crossOriginIsolated === true;
+}
+
+/** The pool's workers that loaded within READY_MS: navigator.hardwareConcurrency threads in all,
+ *  counting the engine's own, at most MOST_THREADS; none where memory cannot be shared. */
+export async function startPool() {
+  if (!canShare()) return [];
+  const count = Math.min(navigator.hardwareConcurrency || 1, MOST_THREADS) - 1;
+  const ready = [];
+  const starting = Array.from({ length: count }, () => new Promise((resolve) => {
+    try {
+      const w = new Worker(new URL("./sweep-worker.js", import.meta.url), { type: "module" });
+      w.onmessage = () => { ready.push(w); resolve(); };
+      w.onerror = () => resolve();
+    } catch {
+      resolve();      // no worker from a worker here: the engine's thread sweeps alone
+    }
+  }));
+  await Promise.race([Promise.all(starting), new Promise((r) => setTimeout(r, READY_MS))]);
+  return ready.slice();     // those that loaded later are left out: the engine's thread never waits on them
+}
+
+/** riskoddsSweep for the engine: real-sweep.js `sweep` shared with `workers` (at most the spec's
+ *  `threads` less the engine's own; alone where the spec has no `layers`). check(): run while
+ *  the engine's thread waits (Pyodide's checkInterrupt: Cancel throws from there and stops every
+ *  thread). `threads`: how many threads sweep (the engine prices the sweep by it). In two halves,
+ *  so that Python can work while the pool sweeps (algorithms/real_sweep.py `sweep`, `meanwhile`):
+ *  begin(specJson, keyBytes) hands the sweep to the pool and returns at once (null where the pool
+ *  cannot take it), end(job, into) joins it on the engine's thread and fills `into`, stop(job) drops
+ *  it (Cancel, or Python failed meanwhile). */
+export function poolSweep(workers, check) {
+  const begin = (specJson, keyBytes) => {
+    const spec = JSON.parse(specJson);
+    const helpers = workers.slice(0, (spec.threads || 1) - 1);    // the engine chose how many (memory)
+    if (!helpers.length || !spec.layers) return null;
+    const keys = new Float64Array(new SharedArrayBuffer(keyBytes.length));
+    new Uint8Array(keys.buffer).set(keyBytes);
+    const VF = new Float64Array(new SharedArrayBuffer(16 * spec.size));
+    const ctrl = new Int32Array(new SharedArrayBuffer(4 * (1 + 2 * spec.layers.length)));
+    for (const w of helpers) w.postMessage({ spec: specJson, keys, VF, ctrl });
+    return { spec, keyBytes, keys, VF, ctrl };
+  };
+  const stop = (job) => stopShare(job.ctrl, 1);
+  const end = ({ spec, keyBytes, keys, VF, ctrl }, into) => {
+    try {
+      sweepShare(spec, keys, VF, ctrl, check);
+    } catch (err) {
+      stopShare(ctrl, 1);
+      throw err;
+    }
+    if (Atomics.load(ctrl, STOPPED)) return sweep(spec, keyBytes, into);   // a thread failed
+    const view = bufferOf(into, spec.size);
+    if (!view) return new Uint8Array(VF.slice().buffer);
+    try {
+      view.data.set(VF);
+    } finally {
+      view.release();
+    }
+    return null;
+  };
+  const run = (specJson, keyBytes, into) => {
+    const job = begin(specJson, keyBytes);
+    return job ? end(job, into) : sweep(specJson, keyBytes, into);
+  };
+  Object.assign(run, { begin, end, stop, threads: 1 + workers.length });
+  return run;
+}

@@ -1,0 +1,35 @@
+// The browser's shared sweep (site_src/js/sweep-pool.js) run by Node's threads: `threads` - 1
+// worker_threads and this one, each running real-sweep.js sweepShare over SharedArrayBuffers, as the
+// page's pool does. The workers are started and ready before the clock starts, as the pool is.
+//   node shared_sweep.mjs SPEC.json KEYS.bin OUT.bin THREADS
+// writes every value and chance of failing (doubles, side by side) to OUT.bin and prints
+// {"ms": the sweep's wall-clock milliseconds} on stdout. tests/engine and bench/ use it.
+import fs from "node:fs";
+import { Worker, isMainThread, parentPort } from "node:worker_threads";
+import { sweepShare, layersOf } from "../../site_src/js/real-sweep.js";
+
+if (isMainThread) {
+  const [specPath, keysPath, out, threads] = process.argv.slice(2);
+  const text = fs.readFileSync(specPath, "utf8"), spec = JSON.parse(text);
+  const bytes = new Uint8Array(fs.readFileSync(keysPath));
+  const others = Array.from({ length: Number(threads) - 1 }, () => new Worker(new URL(import.meta.url)));
+  await Promise.all(others.map((w) => new Promise((resolve) => w.once("message", resolve))));
+  const t0 = performance.now();
+  const keys = new Float64Array(new SharedArrayBuffer(bytes.length));
+  new Uint8Array(keys.buffer).set(bytes);
+  const VF = new Float64Array(new SharedArrayBuffer(16 * spec.size));
+  const ctrl = new Int32Array(new SharedArrayBuffer(4 * (1 + 2 * layersOf(spec).length)));
+  for (const w of others) w.postMessage({ text, keys, VF, ctrl });
+  if (!sweepShare(spec, keys, VF, ctrl)) throw new Error("the shared sweep stopped");
+  const ms = performance.now() - t0;
+  for (const w of others) w.postMessage(null);
+  await Promise.all(others.map((w) => new Promise((resolve) => w.on("exit", resolve))));
+  fs.writeFileSync(out, new Uint8Array(VF.buffer));
+  console.log(JSON.stringify({ ms }));
+} else {
+  parentPort.on("message", (job) => {
+    if (job === null) process.exit(0);
+    sweepShare(JSON.parse(job.text), job.keys, job.VF, job.ctrl);
+  });
+  parentPort.postMessage("ready");
+}
