@@ -29,21 +29,56 @@ function bytesAsFloats(u8) {
   return new Float64Array(copy.buffer);
 }
 
-/** An open-addressing table from keys (integers below 2**53, as doubles) to their indexes: each slot
- *  the key and its index side by side (one memory read finds both). Where every key the block can
- *  write fits 31 bits (small), the slots are 32-bit integers: half the memory, an integer hash. */
-function keyIndex(keys, start, count, small) {
+/** An open-addressing table of `count` keys (integers below 2**53, as doubles) from keys[start], to
+ *  their indexes: each slot the key and its index side by side (one memory read finds both). Where
+ *  every key the block can write fits 31 bits (small), the slots are 32-bit integers: half the
+ *  memory, an integer hash. `slots`: the table already made (keyTables), shared by the sweep's
+ *  threads; else it is made here. Returns find(key) -> index. */
+function keyIndex(keys, start, count, small, slots = null) {
+  const bits = tableBits(count), mask = (1 << bits) - 1;
+  const { own, hash } = hashing(bits, small);
+  const table = slots || fillTable(emptySlots(count, small, (n) => new ArrayBuffer(n)), keys, start, count, small);
+  return (wide) => {
+    const key = own(wide);
+    let h = hash(key);
+    for (;;) {
+      const k = table[2 * h];
+      if (k === key) return table[2 * h + 1];
+      if (k === -1) throw new Error("real-sweep: a position outside the numbering");
+      h = (h + 1) & mask;
+    }
+  };
+}
+
+function tableBits(count) {
   let bits = 4;
   while ((1 << bits) < 2 * count) bits++;
-  const size = 1 << bits, mask = size - 1;
-  const slots = small ? new Int32Array(2 * size).fill(-1) : new Float64Array(2 * size).fill(-1);
-  const own = small ? (key) => key | 0 : (key) => key;
-  const hash = small
-    ? (key) => Math.imul(key, 0x9e3779b1) >>> (32 - bits)
-    : (key) => {      // the double's two 32-bit halves, mixed
-      F64[0] = key;
-      return (Math.imul(I32[0] ^ Math.imul(I32[1], 0x9e3779b1), 0x85ebca6b) >>> (32 - bits)) & mask;
-    };
+  return bits;
+}
+
+/** own(key): the key as the slots hold it; hash(key): its first slot. */
+function hashing(bits, small) {
+  const mask = (1 << bits) - 1;
+  return {
+    own: small ? (key) => key | 0 : (key) => key,
+    hash: small
+      ? (key) => Math.imul(key, 0x9e3779b1) >>> (32 - bits)
+      : (key) => {      // the double's two 32-bit halves, mixed
+        F64[0] = key;
+        return (Math.imul(I32[0] ^ Math.imul(I32[1], 0x9e3779b1), 0x85ebca6b) >>> (32 - bits)) & mask;
+      },
+  };
+}
+
+/** The empty slots of a table of `count` keys, over buffer(bytes). */
+function emptySlots(count, small, buffer) {
+  const n = 2 << tableBits(count);
+  return small ? new Int32Array(buffer(4 * n)).fill(-1) : new Float64Array(buffer(8 * n)).fill(-1);
+}
+
+function fillTable(slots, keys, start, count, small) {
+  const bits = tableBits(count), mask = (1 << bits) - 1;
+  const { own, hash } = hashing(bits, small);
   for (let i = 0; i < count; i++) {
     const key = own(keys[start + i]);
     let h = hash(key);
@@ -51,24 +86,28 @@ function keyIndex(keys, start, count, small) {
     slots[2 * h] = key;
     slots[2 * h + 1] = i;
   }
-  return (wide) => {
-    const key = own(wide);
-    let h = hash(key);
-    for (;;) {
-      const k = slots[2 * h];
-      if (k === key) return slots[2 * h + 1];
-      if (k === -1) throw new Error("real-sweep: a position outside the numbering");
-      h = (h + 1) & mask;
-    }
-  };
+  return slots;
+}
+
+function smallKeys(block, intKeyBits) {
+  return block.widths.reduce((sum, w) => sum + w, 0) <= intKeyBits;
+}
+
+/** Every block's key table, made once in memory the sweep's threads share (`buffer(bytes)`, a
+ *  SharedArrayBuffer's): sweepShare's `tables`, so that no thread makes its own. */
+export function keyTables(spec, keys, buffer) {
+  const intKeyBits = spec.intKeyBits ?? 31;
+  return spec.blocks.map((block) => {
+    const small = smallKeys(block, intKeyBits);
+    return fillTable(emptySlots(block.nkeys, small, buffer), keys, block.keyStart, block.nkeys, small);
+  });
 }
 
 /** One block's key arithmetic: the canonical form of a vector (below 2 as 0, each group decreasing),
  *  its key, its index. */
-function blockTools(block, keys, intKeyBits) {
+function blockTools(block, keys, intKeyBits, slots) {
   const L = block.live.length;
-  const keyBits = block.widths.reduce((sum, w) => sum + w, 0);
-  const find = keyIndex(keys, block.keyStart, block.nkeys, keyBits <= intKeyBits);
+  const find = keyIndex(keys, block.keyStart, block.nkeys, smallKeys(block, intKeyBits), slots);
   const shifts = block.shifts.map((s) => POW[s]);
   const widths = block.widths.map((w) => POW[w]);
   const groups = block.groups.filter(([a, b]) => b - a > 1);
@@ -151,11 +190,12 @@ export function layersOf(spec) {
 }
 
 /** sweeper(b) values every position of block b into VF (the blocks it leads to already done): each
- *  block's key tables made the first time it is swept or led to. */
-export function blockSweeper(spec, keys, VF) {
+ *  block's key table made the first time it is swept or led to, or taken from `tables` (keyTables). */
+export function blockSweeper(spec, keys, VF, tables = null) {
   VALUES = VF;
   const tools = new Array(spec.blocks.length);
-  const toolsOf = (b) => tools[b] || (tools[b] = blockTools(spec.blocks[b], keys, spec.intKeyBits ?? 31));
+  const toolsOf = (b) => tools[b] || (tools[b] = blockTools(spec.blocks[b], keys, spec.intKeyBits ?? 31,
+                                                            tables ? tables[b] : null));
   const rounds = flatRounds(spec.rounds);
   return (b) => sweepBlock(spec, toolsOf, b, keys, VF, rounds);
 }
@@ -171,9 +211,10 @@ const WAIT_MS = 50;
  *  layer after layer, it claims the layer's next block (Atomics.add), sweeps it and counts it done;
  *  when none is left it waits until every block of the layer is done, then goes on to the next. Every
  *  block is swept by one thread, with the sums `sweep` makes, so the doubles are the same. `check()`
- *  runs between blocks and waits (Cancel: it may throw). Returns false where the sweep was stopped. */
-export function sweepShare(spec, keys, VF, ctrl, check = () => {}) {
-  const sweeper = blockSweeper(spec, keys, VF);
+ *  runs between blocks and waits (Cancel: it may throw). `tables`: every block's key table, shared
+ *  (keyTables), else each thread makes those it needs. Returns false where the sweep was stopped. */
+export function sweepShare(spec, keys, VF, ctrl, check = () => {}, tables = null) {
+  const sweeper = blockSweeper(spec, keys, VF, tables);
   const layers = layersOf(spec);
   try {
     for (let L = 0; L < layers.length; L++) {

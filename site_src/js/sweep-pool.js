@@ -5,7 +5,7 @@
 // at once, one layer after the other, over memory they share (real-sweep.js sweepShare). That needs
 // SharedArrayBuffer, which the browser gives only to a cross-origin isolated page (netlify.toml sets
 // the headers, and so does the build's server); elsewhere, or with one core, the sweep runs alone.
-import { sweep, sweepShare, stopShare, bufferOf, STOPPED } from "./real-sweep.js";
+import { sweep, sweepShare, stopShare, bufferOf, keyTables, STOPPED } from "./real-sweep.js";
 
 const MOST_THREADS = 8;      // the engine's thread with the pool's: few layers have more blocks
 const READY_MS = 3000;       // how long a first turn waits for the pool to load before it goes alone
@@ -51,13 +51,14 @@ export function poolSweep(workers, check) {
     new Uint8Array(keys.buffer).set(keyBytes);
     const VF = new Float64Array(new SharedArrayBuffer(16 * spec.size));
     const ctrl = new Int32Array(new SharedArrayBuffer(4 * (1 + 2 * spec.layers.length)));
-    for (const w of helpers) w.postMessage({ spec: specJson, keys, VF, ctrl });
-    return { spec, keyBytes, keys, VF, ctrl };
+    const tables = keyTables(spec, keys, (bytes) => new SharedArrayBuffer(bytes));   // one copy for all
+    for (const w of helpers) w.postMessage({ spec: specJson, keys, VF, ctrl, tables });
+    return { spec, keyBytes, keys, VF, ctrl, tables };
   };
   const stop = (job) => stopShare(job.ctrl, 1);
-  const end = ({ spec, keyBytes, keys, VF, ctrl }, into) => {
+  const end = ({ spec, keyBytes, keys, VF, ctrl, tables }, into) => {
     try {
-      sweepShare(spec, keys, VF, ctrl, check);
+      sweepShare(spec, keys, VF, ctrl, check, tables);
     } catch (err) {
       stopShare(ctrl, 1);
       throw err;

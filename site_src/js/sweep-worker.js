@@ -1,12 +1,12 @@
 // One thread of the real turn's float sweep (sweep-pool.js starts it from the engine's worker): it
 // sweeps its share of the blocks (real-sweep.js sweepShare) in the memory the engine's thread shares
-// with it. Messages in: {spec (JSON text), keys (Float64Array), VF (Float64Array), ctrl (Int32Array)},
-// all but spec over SharedArrayBuffers. Out: "ready" once loaded.
+// with it. Messages in: {spec (JSON text), keys (Float64Array), VF (Float64Array), ctrl (Int32Array),
+// tables (every block's key table)}, all but spec over SharedArrayBuffers. Out: "ready" once loaded.
 import { sweepShare, stopShare } from "./real-sweep.js";
 
 self.onmessage = ({ data }) => {
   try {
-    sweepShare(JSON.parse(data.spec), data.keys, data.VF, data.ctrl);
+    sweepShare(JSON.parse(data.spec), data.keys, data.VF, data.ctrl, () => {}, data.tables);
   } catch (err) {
     stopShare(data.ctrl, 2);        // the engine's thread sweeps the whole space itself instead
     console.error("a sweep thread failed:", err);

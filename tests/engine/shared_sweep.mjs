@@ -1,12 +1,13 @@
 // The browser's shared sweep (site_src/js/sweep-pool.js) run by Node's threads: `threads` - 1
-// worker_threads and this one, each running real-sweep.js sweepShare over SharedArrayBuffers, as the
-// page's pool does. The workers are started and ready before the clock starts, as the pool is.
+// worker_threads and this one, each running real-sweep.js sweepShare over SharedArrayBuffers (the
+// values, and every block's key table made once: keyTables), as the page's pool does. The workers
+// are started and ready before the clock starts, as the pool is.
 //   node shared_sweep.mjs SPEC.json KEYS.bin OUT.bin THREADS
 // writes every value and chance of failing (doubles, side by side) to OUT.bin and prints
 // {"ms": the sweep's wall-clock milliseconds} on stdout. tests/engine and bench/ use it.
 import fs from "node:fs";
 import { Worker, isMainThread, parentPort } from "node:worker_threads";
-import { sweepShare, layersOf } from "../../site_src/js/real-sweep.js";
+import { sweepShare, layersOf, keyTables } from "../../site_src/js/real-sweep.js";
 
 if (isMainThread) {
   const [specPath, keysPath, out, threads] = process.argv.slice(2);
@@ -19,8 +20,9 @@ if (isMainThread) {
   new Uint8Array(keys.buffer).set(bytes);
   const VF = new Float64Array(new SharedArrayBuffer(16 * spec.size));
   const ctrl = new Int32Array(new SharedArrayBuffer(4 * (1 + 2 * layersOf(spec).length)));
-  for (const w of others) w.postMessage({ text, keys, VF, ctrl });
-  if (!sweepShare(spec, keys, VF, ctrl)) throw new Error("the shared sweep stopped");
+  const tables = keyTables(spec, keys, (n) => new SharedArrayBuffer(n));
+  for (const w of others) w.postMessage({ text, keys, VF, ctrl, tables });
+  if (!sweepShare(spec, keys, VF, ctrl, () => {}, tables)) throw new Error("the shared sweep stopped");
   const ms = performance.now() - t0;
   for (const w of others) w.postMessage(null);
   await Promise.all(others.map((w) => new Promise((resolve) => w.on("exit", resolve))));
@@ -29,7 +31,7 @@ if (isMainThread) {
 } else {
   parentPort.on("message", (job) => {
     if (job === null) process.exit(0);
-    sweepShare(JSON.parse(job.text), job.keys, job.VF, job.ctrl);
+    sweepShare(JSON.parse(job.text), job.keys, job.VF, job.ctrl, () => {}, job.tables);
   });
   parentPort.postMessage("ready");
 }

@@ -293,47 +293,25 @@ def test_the_layers_hold_each_block_once_and_after_every_block_it_leads_to():
 
 
 
-def test_the_browser_prices_the_busiest_thread_and_takes_the_threads_its_memory_allows(monkeypatch):
+def test_the_browser_prices_the_busiest_thread_and_shares_the_sweep_where_its_memory_allows(monkeypatch):
     """Where the page's pool may sweep (site_src/js/sweep-pool.js), real_cost prices the sweep by its
-    busiest thread (span_share) and takes the most threads whose memory fits the request's budget:
-    more threads, fewer seconds and more memory (each keeps its own lookup tables; the values are
-    shared, then copied into Python's); none fits: one thread."""
+    busiest thread (span_share): more threads, fewer seconds. Sharing costs memory once (the values
+    swept in shared memory, then copied into Python's; the key tables are shared): where that does
+    not fit the request's memory budget, one thread."""
     monkeypatch.setattr(real_sweep, "runner", lambda size=0: "javascript")
     request = request_of(position({"Brazil": 8, "Southern Europe": 6}, {t: 2 for t in AFRICA}), 5, "Africa", "dice")
     priced = {}
-    for n in (1, 2, 3, 4):
+    for n in (1, 2, 4):
         monkeypatch.setattr(real_sweep, "threads", lambda n=n: n)
         estimate, positions, threads = real.real_cost(request, "x")
         assert threads == n and positions > 100_000
         priced[n] = estimate
     assert priced[1].seconds > priced[2].seconds > priced[4].seconds
-    assert priced[1].mb < priced[2].mb < priced[3].mb < priced[4].mb
-    # a budget between two thread counts' memory: the most threads that fit
-    monkeypatch.setattr(real_sweep, "threads", lambda: 4)
-    between = (priced[2].mb + priced[3].mb) / 2
-    assert real.real_cost(request, "x", between)[2] == 2
+    assert priced[1].mb < priced[2].mb == priced[4].mb
+    assert real.real_cost(request, "x", priced[4].mb)[2] == 4
+    between = (priced[1].mb + priced[4].mb) / 2
+    assert real.real_cost(request, "x", between)[2] == 1
     assert real.real_cost(request, "x", priced[1].mb / 2)[2] == 1
-
-# ------------------------------------------------------------------ the shortcut under forced dice (item 2)
-def test_the_forced_dice_move_is_weighed_in_full():
-    """With dice "most" and min_move "one", moving all but one in is not best where the conquering
-    territory is spent: Middle East 4 has just taken Egypt (3 dice), North Africa 2 and Congo 2 are
-    left, Western Europe 5. Moving 2 wins 38.48 %, and asked from there the engine says the same."""
-    pos = {"Middle East": h(ME, 4), "Egypt": h(ME, 0), "North Africa": h("red", 2), "Congo": h("red", 2),
-           "Western Europe": h(ME, 5)}
-    goal = {"take": ["Egypt", "North Africa", "Congo"]}
-    t = ro.turn(pos, ME, 0, goal, min_move="one", dice="most",
-                moving={"from": "Middle East", "to": "Egypt", "dice": 3})
-    brute = oracle.value(pos, ME, goal["take"], "one", "most", {"from": "Middle East", "to": "Egypt", "dice": 3})
-    assert t.win == brute and round(100 * float(brute), 2) == 38.48
-    moved = t.next["move"]["armies"]
-    after = dict(pos, **{"Middle East": h(ME, 4 - moved), "Egypt": h(ME, moved)})
-    assert ro.turn(after, ME, 0, goal, min_move="one", dice="most").win == brute
-    start = {"Middle East": h(ME, 5), "Egypt": h("red", 1), "North Africa": h("red", 2), "Congo": h("red", 2),
-             "Western Europe": h(ME, 5)}
-    t = ro.turn(start, ME, 0, goal, min_move="one", dice="most", search="real")
-    assert t.win == oracle.best(start, ME, 0, goal["take"], "one", "most")
-    assert round(100 * float(t.win), 2) == 40.28
 
 
 # ------------------------------------------------------------------ the pooled upper bound (item 4)

@@ -106,7 +106,9 @@ def _chains_price(mine, theirs, R, goal):
 
 def test_where_the_chains_do_not_fit_the_chains_along_fewer_borders_answer_a_real_plan():
     mine, theirs = {"Ukraine": 14, "Indonesia": 6}, {t: 1 for t in MEMBERS["Asia"]}
-    budget = _chains_price(mine, theirs, 0, "Asia") / 3
+    # half the chains' price: they do not fit, the borders kept first do, twice over (the price counts
+    # the pricing's own CPU time, which a loaded machine stretches)
+    budget = _chains_price(mine, theirs, 0, "Asia") / 2
     fewer = _turn(mine, theirs, 0, "Asia", search="fixed", time_budget_s=budget)
     assert fewer["ok"], fewer
     assert fewer["searched"]["family"] == "routes" and not fewer["searched"]["complete"]

@@ -71,9 +71,9 @@ def why_not_real(request):
 def real_cost(request, what, memory_mb=math.inf):
     """(Estimate, positions, threads): the real play's seconds and MB (guards/cost.py real_turn_cost),
     from the positions its sweep values, counted exactly before any is listed (algorithms/real_space.py
-    measure), on the most threads this runtime has (algorithms/real_sweep.py threads) whose memory
-    fits `memory_mb` (each thread but the first keeps its own lookup tables; 1 where none fits).
-    A space whose keys would not fit (real_space.TooLarge) is priced as endless, on one thread."""
+    measure), on every thread this runtime has (algorithms/real_sweep.py threads) where the memory
+    that sharing the sweep takes fits `memory_mb`, else on one. A space whose keys would not fit
+    (real_space.TooLarge) is priced as endless, on one thread."""
     lay = search.layout(request.targets, request.entries, request.adjacent)
     loaded = real_sweep.compiled_loaded()
     try:
@@ -83,14 +83,13 @@ def real_cost(request, what, memory_mb=math.inf):
         return real_turn_cost(positions, positions, _placements(request), real_sweep.runner(positions), IN_BROWSER,
                               what, loaded, positions), positions, 1
     runner = real_sweep.runner(positions)
-    threads = real_sweep.threads() if runner == "javascript" else 1
-    while True:
+    for threads in (real_sweep.threads() if runner == "javascript" else 1, 1):
         share = real_sweep.span_share([n for n, _ in sizes], [m for _, m in sizes], threads)
         estimate = real_turn_cost(positions, vectors, _placements(request), runner, IN_BROWSER, what, loaded, lines,
                                   threads, share)
-        if threads == 1 or estimate.mb <= memory_mb:
-            return estimate, positions, threads
-        threads -= 1
+        if estimate.mb <= memory_mb:
+            break
+    return estimate, positions, threads
 
 
 def bounds(request, low):

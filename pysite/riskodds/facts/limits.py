@@ -213,8 +213,8 @@ COST_MODEL = {
                                     #   Africa from Brazil 15 and Southern Europe 10 + 8 in Pyodide: 8.2 s),
     "real_position_bytes": 16,      #   bytes per position (the values, and their copy into Python),
     "real_vector_bytes": 200,       #   bytes per vector (its key as a Python int, the lookup tables),
-    "real_shared_position_bytes": 16,#  where several threads sweep: bytes per position shared by them,
-    "real_thread_vector_bytes": 32, #   and per vector for each other thread (its keys' lookup tables),
+    "real_shared_position_bytes": 16,#  where several threads sweep: bytes per position shared by them
+                                    #   (the key tables are made once and shared too: sweep-pool.js),
     "real_placement_s": 2e-5,       #   and per placement of the reinforcements tried,
     "real_request_s": 0.015,        #   and once per request (reading it, the exact phase, the words)
     "hold_request_s": 2e-3,         # holding (answers/hold.py): once per request (rules of thumb, exact, words),

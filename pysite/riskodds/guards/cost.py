@@ -650,8 +650,8 @@ def real_turn_cost(positions, vectors, placements, runner, in_browser, what, loa
     In the browser the sweep runs in the page's JavaScript, at its own speed, and the rest in Pyodide:
     the Estimate's CPython seconds are set so that `here()` gives their sum. There `threads` may share
     the sweep (site_src/js/sweep-pool.js): the engine's thread waits for the busiest, which values
-    `share` of the positions (algorithms/real_sweep.py span_share); each other thread makes its own
-    key tables, and the values are swept in memory the threads share, then copied into Python's."""
+    `share` of the positions (algorithms/real_sweep.py span_share); the values are swept in memory
+    the threads share, then copied into Python's."""
     python = (COST_MODEL["real_vector_s"] * vectors + COST_MODEL["real_placement_s"] * placements
               + COST_MODEL["real_request_s"])
     if runner == "javascript":
@@ -663,8 +663,7 @@ def real_turn_cost(positions, vectors, placements, runner, in_browser, what, loa
              + (COST_MODEL["real_sweep_numba_load_s"] if load else 0.0))
     mb = COST_MODEL["real_position_bytes"] * positions + COST_MODEL["real_vector_bytes"] * vectors
     if shared:
-        mb += (COST_MODEL["real_shared_position_bytes"] * positions
-               + COST_MODEL["real_thread_vector_bytes"] * vectors * (threads - 1))
+        mb += COST_MODEL["real_shared_position_bytes"] * positions
     if runner == "numba":       # resident once loaded, whether this request loads it or found it
         mb += COST_MODEL["real_sweep_numba_load_mb"] * 1e6
     factor = COST_MODEL["turn_browser_factor"]
