@@ -24,7 +24,12 @@ export async function startPool() {
   const starting = Array.from({ length: count }, () => new Promise((resolve) => {
     try {
       const w = new Worker(new URL("./sweep-worker.js", import.meta.url), { type: "module" });
-      w.onmessage = () => { ready.push(w); resolve(); };
+      // loaded, then one message each way: Chromium held a new worker's first job until the engine's
+      // thread, blocked in Python meanwhile, came back to its event loop (measured: no block claimed)
+      w.onmessage = ({ data }) => {
+        if (data === "ready") w.postMessage("ping");
+        else if (data === "pong") { ready.push(w); resolve(); }
+      };
       w.onerror = () => resolve();
     } catch {
       resolve();      // no worker from a worker here: the engine's thread sweeps alone

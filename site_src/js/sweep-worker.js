@@ -1,10 +1,15 @@
 // One thread of the real turn's float sweep (sweep-pool.js starts it from the engine's worker): it
 // sweeps its share of the blocks (real-sweep.js sweepShare) in the memory the engine's thread shares
 // with it. Messages in: {spec (JSON text), keys (Float64Array), VF (Float64Array), ctrl (Int32Array),
-// tables (every block's key table)}, all but spec over SharedArrayBuffers. Out: "ready" once loaded.
+// tables (every block's key table)}, all but spec over SharedArrayBuffers; "ping". Out: "ready" once
+// loaded, "pong" to a ping.
 import { sweepShare, stopShare } from "./real-sweep.js";
 
 self.onmessage = ({ data }) => {
+  if (data === "ping") {
+    self.postMessage("pong");
+    return;
+  }
   try {
     sweepShare(JSON.parse(data.spec), data.keys, data.VF, data.ctrl, () => {}, data.tables);
   } catch (err) {

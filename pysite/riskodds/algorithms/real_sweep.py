@@ -293,14 +293,14 @@ def sweep(space, rounds, dice, min_move, threads=1, meanwhile=None):
     try:
         if meanwhile:
             meanwhile()
-    except BaseException:
+        tick()
+        both = array("d", [0.0]) * (2 * space.size)     # the JavaScript sweep fills it in place
+    except BaseException:           # out of time or memory, or cancelled: the pool's threads stop too
         if job is not None:
-            js_sweep.stop(job)      # the pool's threads stop too
+            js_sweep.stop(job)
         raise
-    tick()
-    both = array("d", [0.0]) * (2 * space.size)     # the JavaScript sweep fills it in place
     if job is not None:
-        js_sweep.end(job, both)
+        js_sweep.end(job, both)     # stops them itself if it is cancelled
     else:
         js_sweep(text, keys, both)
     return apart(both)
