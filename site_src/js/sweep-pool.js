@@ -15,8 +15,9 @@ export function canShare() {
   return typeof SharedArrayBuffer === "function" && self.crossOriginIsolated === true;
 }
 
-/** The pool's workers that loaded within READY_MS: navigator.hardwareConcurrency threads in all,
- *  counting the engine's own, at most MOST_THREADS; none where memory cannot be shared. */
+/** The pool's workers: navigator.hardwareConcurrency threads in all, counting the engine's own, at
+ *  most MOST_THREADS; none where memory cannot be shared. Resolves with those that loaded within
+ *  READY_MS; the array is live: a worker that loads later joins it for the next sweep. */
 export async function startPool() {
   if (!canShare()) return [];
   const count = Math.min(navigator.hardwareConcurrency || 1, MOST_THREADS) - 1;
@@ -36,7 +37,7 @@ export async function startPool() {
     }
   }));
   await Promise.race([Promise.all(starting), new Promise((r) => setTimeout(r, READY_MS))]);
-  return ready.slice();     // those that loaded later are left out: the engine's thread never waits on them
+  return ready;       // the engine's thread never waits on a worker that is not in it yet
 }
 
 /** riskoddsSweep for the engine: real-sweep.js `sweep` shared with `workers` (at most the spec's
@@ -82,6 +83,7 @@ export function poolSweep(workers, check) {
     const job = begin(specJson, keyBytes);
     return job ? end(job, into) : sweep(specJson, keyBytes, into);
   };
-  Object.assign(run, { begin, end, stop, threads: 1 + workers.length });
+  Object.assign(run, { begin, end, stop });
+  Object.defineProperty(run, "threads", { get: () => 1 + workers.length });   // the engine reads it per request
   return run;
 }

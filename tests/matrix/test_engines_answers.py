@@ -79,6 +79,7 @@ def test_the_real_turn_sweeps_on_the_pages_cores(calc, clean):
     position.update({"Brazil": {"owner": "you", "armies": 6}, "Southern Europe": {"owner": "you", "armies": 4}})
     params = {"position": position, "player": "you", "reinforcements": 3, "goal": {"take": "Africa"}, "search": "real"}
     got = calc.run("""async (p) => {
+        await riskoddsEngine.call('turn', p).promise;      // the turn's part and the pool loaded
         const { result } = await riskoddsEngine.call('turn', p).promise;
         return { answer: typeof result === "string" ? result : JSON.stringify(result),
                  cores: navigator.hardwareConcurrency || 1,

@@ -25,6 +25,7 @@ def test_the_browser_sweeps_in_javascript_and_answers_as_cpython(site_context, w
     page = open_page(site_context, watch, "/calculators/")
     try:
         got = page.evaluate("""async (p) => {
+            await riskoddsEngine.call('turn', p).promise;      // the turn's part and the pool loaded
             const r = riskoddsEngine.call('turn', p);
             const { result } = await r.promise;
             return typeof result === "string" ? JSON.parse(result) : result;
