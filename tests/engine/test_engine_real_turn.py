@@ -441,7 +441,10 @@ def test_auto_without_the_time_for_the_real_play_offers_the_budget_that_has_it()
     assert short["ok"] and short["searched"]["real"] is False, short
     offer = short["searched"]["longer"]
     assert offer["search"] == "real" and offer["time_budget_s"] == math.ceil(2 * offer["seconds"]) > priced
-    assert offer["seconds"] >= priced and offer["words"] == f"about {max(1, round(offer['seconds']))} s"
+    # the real play's estimate: each price counts its own pricing's CPU time, measured, so the two
+    # differ by a little from run to run
+    assert math.isclose(offer["seconds"], priced, rel_tol=0.25)
+    assert offer["words"] == f"about {max(1, round(offer['seconds']))} s"
     longer = api.handle("turn", {**request, "search": offer["search"], "time_budget_s": offer["time_budget_s"]})
     assert longer["ok"] and longer["searched"]["family"] == "real"
     assert frac(longer["win"]) == frac(usual["win"]) >= frac(short["win"])
