@@ -32,10 +32,11 @@ from riskodds.algorithms.real_rounds import Rounds
 from riskodds.answers import real_turn as real
 from riskodds.checks.turn_request import read_turn
 from riskodds.facts import board
+from riskodds.facts.limits import LIMITS
 from riskodds.interfaces import api
 
 HARNESS = ROOT / "tests" / "engine" / "shared_sweep.mjs"
-MOST_THREADS = 8            # sweep-pool.js MOST_THREADS
+MOST_THREADS = LIMITS["browser_sweep_threads"]   # the engine's limit the pool reads (sweep-pool.js)
 ONE_TO_THREE = lambda names: {t: 1 + i % 3 for i, t in enumerate(names)}     # 1, 2, 3, 1, 2, 3, ...
 ROWS = [    # the bench_turn.py positions the real play is asked for at size: (name, mine, theirs, R, goal)
     ("Africa from Brazil 15 and Southern Europe 10, 2 each, + 8", {"Brazil": 15, "Southern Europe": 10},

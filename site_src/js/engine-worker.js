@@ -120,7 +120,8 @@ async function ensurePart(op) {
 async function ensureSweep(op) {
   if (self.riskoddsSweep || !(parts.turn ? parts.turn.ops.includes(op) : op === "turn" || op === "hold")) return;
   const { startPool, poolSweep } = await /* on demand */ import("./sweep-pool.js");
-  self.riskoddsSweep = poolSweep(await startPool(), () => pyodide.checkInterrupt());
+  const most = pyodide.runPython("from riskodds.facts.limits import LIMITS; LIMITS['browser_sweep_threads']");
+  self.riskoddsSweep = poolSweep(await startPool(most), () => pyodide.checkInterrupt());
 }
 
 let callId = null; // the call Python is running, for its progress messages

@@ -150,7 +150,9 @@ function flatRounds(rounds) {
   return { first, al: Int32Array.from(al), dl: Int32Array.from(dl), pr: Float64Array.from(pr) };
 }
 
-export function sweep(specJson, keyBytes, into) {
+/** The sweep on this thread alone. check(): run before every block (Cancel, the running deadline:
+ *  it may throw). */
+export function sweep(specJson, keyBytes, into, check = () => {}) {
   const spec = typeof specJson === "string" ? JSON.parse(specJson) : specJson;
   const keys = bytesAsFloats(keyBytes);
   // each position's value and chance of failing side by side (VF[2 i], VF[2 i + 1]): one memory read
@@ -161,7 +163,7 @@ export function sweep(specJson, keyBytes, into) {
   const VF = view ? view.data : new Float64Array(2 * spec.size);
   try {
     const sweeper = blockSweeper(spec, keys, VF);
-    for (const layer of layersOf(spec)) for (const b of layer) sweeper(b);
+    for (const layer of layersOf(spec)) for (const b of layer) { check(); sweeper(b); }
   } finally {
     VALUES = null;
     if (view) view.release();
@@ -201,21 +203,51 @@ export function blockSweeper(spec, keys, VF, tables = null) {
 }
 
 // The control words of a sweep shared by several threads (sweepShare): an Int32Array over a
-// SharedArrayBuffer of 1 + 2 * layers words.
+// SharedArrayBuffer (controlWords): STOPPED, then per layer two counts, then per block a flag.
 export const STOPPED = 0;                        // 0 while running; 1 stopped (Cancel); 2 a thread failed
 export const claimed = (layer) => 1 + 2 * layer; // the blocks of the layer handed out so far
 export const finished = (layer) => 2 + 2 * layer; // ... and swept
 const WAIT_MS = 50;
+// The engine's thread does not wait forever on a block another thread claimed: a thread may stall or
+// die mid-block (the browser may stop a worker it runs out of memory in, and no catch runs). After
+// RESCUE_MS with no block of the layer finished, plus RESCUE_SLACK times what the block should take at
+// the engine's own measured pace, the engine's thread sweeps it itself. The sums are the same, so
+// were the other thread only slow, both write the same doubles.
+export const RESCUE_MS = 1000;
+const RESCUE_SLACK = 4;
+const FIRST_MS_PER_POSITION = 0.005;              // the pace assumed before a block of its own is timed
+
+/** The control words of a shared sweep of `spec` over buffer(bytes), all 0. */
+export function controlWords(spec, buffer) {
+  return new Int32Array(buffer(4 * (1 + 2 * layersOf(spec).length + spec.blocks.length)));
+}
 
 /** This thread's share of a sweep several threads make together, over shared memory (sweep-pool.js):
  *  layer after layer, it claims the layer's next block (Atomics.add), sweeps it and counts it done;
  *  when none is left it waits until every block of the layer is done, then goes on to the next. Every
  *  block is swept by one thread, with the sums `sweep` makes, so the doubles are the same. `check()`
  *  runs between blocks and waits (Cancel: it may throw). `tables`: every block's key table, shared
- *  (keyTables), else each thread makes those it needs. Returns false where the sweep was stopped. */
-export function sweepShare(spec, keys, VF, ctrl, check = () => {}, tables = null) {
+ *  (keyTables), else each thread makes those it needs. `rescueMs`: on the engine's thread, how long it
+ *  waits on a stalled block at least before it sweeps the block itself (null on the pool's threads,
+ *  which wait on the engine's). Returns false where the sweep was stopped. */
+export function sweepShare(spec, keys, VF, ctrl, check = () => {}, tables = null, rescueMs = null) {
   const sweeper = blockSweeper(spec, keys, VF, tables);
   const layers = layersOf(spec);
+  const flags = ctrl.length - spec.blocks.length;   // block b's flag: ctrl[flags + b], 1 once swept
+  const positions = (b) => spec.blocks[b].nkeys * spec.blocks[b].ND;
+  let ownMs = 0, ownPositions = 0;
+  const swept = (b, L) => {                         // counted once, whichever thread finished it first
+    if (Atomics.compareExchange(ctrl, flags + b, 0, 1) === 0) Atomics.add(ctrl, finished(L), 1);
+    Atomics.notify(ctrl, finished(L));
+  };
+  const rescue = (blocks, L) => {
+    for (const b of blocks) {
+      if (Atomics.load(ctrl, flags + b)) continue;
+      check();
+      sweeper(b);
+      swept(b, L);
+    }
+  };
   try {
     for (let L = 0; L < layers.length; L++) {
       const blocks = layers[L];
@@ -224,14 +256,29 @@ export function sweepShare(spec, keys, VF, ctrl, check = () => {}, tables = null
         if (Atomics.load(ctrl, STOPPED)) return false;
         const j = Atomics.add(ctrl, claimed(L), 1);
         if (j >= blocks.length) break;
+        const t0 = performance.now();
         sweeper(blocks[j]);
-        Atomics.add(ctrl, finished(L), 1);
-        Atomics.notify(ctrl, finished(L));
+        ownMs += performance.now() - t0;
+        ownPositions += positions(blocks[j]);
+        swept(blocks[j], L);
       }
-      for (let done = Atomics.load(ctrl, finished(L)); done < blocks.length; done = Atomics.load(ctrl, finished(L))) {
+      let seen = Atomics.load(ctrl, finished(L)), since = performance.now();
+      while (seen < blocks.length) {
         if (Atomics.load(ctrl, STOPPED)) return false;
-        Atomics.wait(ctrl, finished(L), done, WAIT_MS);
+        Atomics.wait(ctrl, finished(L), seen, WAIT_MS);
         check();
+        const now = Atomics.load(ctrl, finished(L));
+        if (now !== seen) {
+          seen = now;
+          since = performance.now();
+        } else if (rescueMs !== null) {
+          const pace = ownPositions ? ownMs / ownPositions : FIRST_MS_PER_POSITION;
+          const largest = Math.max(...blocks.filter((b) => !Atomics.load(ctrl, flags + b)).map(positions), 0);
+          if (performance.now() - since > rescueMs + RESCUE_SLACK * pace * largest) {
+            rescue(blocks, L);
+            seen = Atomics.load(ctrl, finished(L));
+          }
+        }
       }
     }
     return true;

@@ -5,9 +5,8 @@
 // at once, one layer after the other, over memory they share (real-sweep.js sweepShare). That needs
 // SharedArrayBuffer, which the browser gives only to a cross-origin isolated page (netlify.toml sets
 // the headers, and so does the build's server); elsewhere, or with one core, the sweep runs alone.
-import { sweep, sweepShare, stopShare, bufferOf, keyTables, STOPPED } from "./real-sweep.js";
+import { sweep, sweepShare, stopShare, bufferOf, keyTables, controlWords, STOPPED, RESCUE_MS } from "./real-sweep.js";
 
-const MOST_THREADS = 8;      // the engine's thread with the pool's: few layers have more blocks
 const READY_MS = 3000;       // how long a first turn waits for the pool to load before it goes alone
 
 /** Whether this worker may share memory with others (a cross-origin isolated page). */
@@ -16,11 +15,11 @@ export function canShare() {
 }
 
 /** The pool's workers: navigator.hardwareConcurrency threads in all, counting the engine's own, at
- *  most MOST_THREADS; none where memory cannot be shared. Resolves with those that loaded within
+ *  most `most` (the engine's limit browser_sweep_threads); none where memory cannot be shared. Resolves with those that loaded within
  *  READY_MS; the array is live: a worker that loads later joins it for the next sweep. */
-export async function startPool() {
+export async function startPool(most) {
   if (!canShare()) return [];
-  const count = Math.min(navigator.hardwareConcurrency || 1, MOST_THREADS) - 1;
+  const count = Math.min(navigator.hardwareConcurrency || 1, most) - 1;
   const ready = [];
   const starting = Array.from({ length: count }, () => new Promise((resolve) => {
     try {
@@ -31,7 +30,10 @@ export async function startPool() {
         if (data === "ready") w.postMessage("ping");
         else if (data === "pong") { ready.push(w); resolve(); }
       };
-      w.onerror = () => resolve();
+      w.onerror = () => {   // failed to load, or died later (a sweep's engine thread rescues its block)
+        if (ready.includes(w)) ready.splice(ready.indexOf(w), 1);
+        resolve();
+      };
     } catch {
       resolve();      // no worker from a worker here: the engine's thread sweeps alone
     }
@@ -40,15 +42,35 @@ export async function startPool() {
   return ready;       // the engine's thread never waits on a worker that is not in it yet
 }
 
+/** Thrown by a sweep's check once the request's running deadline has passed. */
+class Late extends Error {}
+
 /** riskoddsSweep for the engine: real-sweep.js `sweep` shared with `workers` (at most the spec's
- *  `threads` less the engine's own; alone where the spec has no `layers`). check(): run while
- *  the engine's thread waits (Pyodide's checkInterrupt: Cancel throws from there and stops every
- *  thread). `threads`: how many threads sweep (the engine prices the sweep by it). In two halves,
- *  so that Python can work while the pool sweeps (algorithms/real_sweep.py `sweep`, `meanwhile`):
- *  begin(specJson, keyBytes) hands the sweep to the pool and returns at once (null where the pool
- *  cannot take it), end(job, into) joins it on the engine's thread and fills `into`, stop(job) drops
- *  it (Cancel, or Python failed meanwhile). */
+ *  `threads` less the engine's own; alone where the spec has no `layers`). check(): run between
+ *  blocks and while the engine's thread waits (Pyodide's checkInterrupt: Cancel throws from there
+ *  and stops every thread). `threads`: how many threads sweep (the engine prices the sweep by it).
+ *  In two halves, so that Python can work while the pool sweeps (algorithms/real_sweep.py `sweep`,
+ *  `meanwhile`): begin(specJson, keyBytes) hands the sweep to the pool and returns at once (null
+ *  where the pool cannot take it), end(job, into, leftMs) joins it on the engine's thread and fills
+ *  `into`, stop(job) drops it (Cancel, or Python failed meanwhile). run(specJson, keyBytes, into,
+ *  leftMs) is both. leftMs: the milliseconds left of the request's time budget (none: no limit);
+ *  past them every thread stops, and end and run return "late" (the engine then says so). */
 export function poolSweep(workers, check) {
+  const guard = (leftMs) => {
+    const until = leftMs === undefined || leftMs === null ? Infinity : performance.now() + leftMs;
+    return () => {
+      check();
+      if (performance.now() >= until) throw new Late();
+    };
+  };
+  const alone = (specJson, keyBytes, into, late) => {
+    try {
+      return sweep(specJson, keyBytes, into, late);
+    } catch (err) {
+      if (err instanceof Late) return "late";
+      throw err;
+    }
+  };
   const begin = (specJson, keyBytes) => {
     const spec = JSON.parse(specJson);
     const helpers = workers.slice(0, (spec.threads || 1) - 1);    // the engine chose how many (memory)
@@ -56,20 +78,22 @@ export function poolSweep(workers, check) {
     const keys = new Float64Array(new SharedArrayBuffer(keyBytes.length));
     new Uint8Array(keys.buffer).set(keyBytes);
     const VF = new Float64Array(new SharedArrayBuffer(16 * spec.size));
-    const ctrl = new Int32Array(new SharedArrayBuffer(4 * (1 + 2 * spec.layers.length)));
+    const ctrl = controlWords(spec, (bytes) => new SharedArrayBuffer(bytes));
     const tables = keyTables(spec, keys, (bytes) => new SharedArrayBuffer(bytes));   // one copy for all
     for (const w of helpers) w.postMessage({ spec: specJson, keys, VF, ctrl, tables });
     return { spec, keyBytes, keys, VF, ctrl, tables };
   };
   const stop = (job) => stopShare(job.ctrl, 1);
-  const end = ({ spec, keyBytes, keys, VF, ctrl, tables }, into) => {
+  const end = ({ spec, keyBytes, keys, VF, ctrl, tables }, into, leftMs) => {
+    const late = guard(leftMs);
     try {
-      sweepShare(spec, keys, VF, ctrl, check, tables);
+      sweepShare(spec, keys, VF, ctrl, late, tables, RESCUE_MS);
     } catch (err) {
       stopShare(ctrl, 1);
+      if (err instanceof Late) return "late";
       throw err;
     }
-    if (Atomics.load(ctrl, STOPPED)) return sweep(spec, keyBytes, into);   // a thread failed
+    if (Atomics.load(ctrl, STOPPED)) return alone(spec, keyBytes, into, late);   // a thread failed
     const view = bufferOf(into, spec.size);
     if (!view) return new Uint8Array(VF.slice().buffer);
     try {
@@ -79,9 +103,9 @@ export function poolSweep(workers, check) {
     }
     return null;
   };
-  const run = (specJson, keyBytes, into) => {
+  const run = (specJson, keyBytes, into, leftMs) => {
     const job = begin(specJson, keyBytes);
-    return job ? end(job, into) : sweep(specJson, keyBytes, into);
+    return job ? end(job, into, leftMs) : alone(specJson, keyBytes, into, guard(leftMs));
   };
   Object.assign(run, { begin, end, stop });
   Object.defineProperty(run, "threads", { get: () => 1 + workers.length });   // the engine reads it per request

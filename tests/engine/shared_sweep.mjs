@@ -2,15 +2,17 @@
 // worker_threads and this one, each running real-sweep.js sweepShare over SharedArrayBuffers (the
 // values, and every block's key table made once: keyTables), as the page's pool does. The workers
 // are started and ready before the clock starts, as the pool is.
-//   node shared_sweep.mjs SPEC.json KEYS.bin OUT.bin THREADS
+//   node shared_sweep.mjs SPEC.json KEYS.bin OUT.bin THREADS [dead]
+// dead: a thread that never sweeps has claimed the first block of every layer (a worker that died
+// mid-block); this thread, the engine's, must sweep those itself (rescue after 20 ms here).
 // writes every value and chance of failing (doubles, side by side) to OUT.bin and prints
 // {"ms": the sweep's wall-clock milliseconds} on stdout. tests/engine and bench/ use it.
 import fs from "node:fs";
 import { Worker, isMainThread, parentPort } from "node:worker_threads";
-import { sweepShare, layersOf, keyTables } from "../../site_src/js/real-sweep.js";
+import { sweepShare, layersOf, keyTables, controlWords, claimed } from "../../site_src/js/real-sweep.js";
 
 if (isMainThread) {
-  const [specPath, keysPath, out, threads] = process.argv.slice(2);
+  const [specPath, keysPath, out, threads, dead] = process.argv.slice(2);
   const text = fs.readFileSync(specPath, "utf8"), spec = JSON.parse(text);
   const bytes = new Uint8Array(fs.readFileSync(keysPath));
   const others = Array.from({ length: Number(threads) - 1 }, () => new Worker(new URL(import.meta.url)));
@@ -19,10 +21,11 @@ if (isMainThread) {
   const keys = new Float64Array(new SharedArrayBuffer(bytes.length));
   new Uint8Array(keys.buffer).set(bytes);
   const VF = new Float64Array(new SharedArrayBuffer(16 * spec.size));
-  const ctrl = new Int32Array(new SharedArrayBuffer(4 * (1 + 2 * layersOf(spec).length)));
+  const ctrl = controlWords(spec, (n) => new SharedArrayBuffer(n));
+  if (dead === "dead") layersOf(spec).forEach((_, L) => Atomics.add(ctrl, claimed(L), 1));
   const tables = keyTables(spec, keys, (n) => new SharedArrayBuffer(n));
   for (const w of others) w.postMessage({ text, keys, VF, ctrl, tables });
-  if (!sweepShare(spec, keys, VF, ctrl, () => {}, tables)) throw new Error("the shared sweep stopped");
+  if (!sweepShare(spec, keys, VF, ctrl, () => {}, tables, 20)) throw new Error("the shared sweep stopped");
   const ms = performance.now() - t0;
   for (const w of others) w.postMessage(null);
   await Promise.all(others.map((w) => new Promise((resolve) => w.on("exit", resolve))));

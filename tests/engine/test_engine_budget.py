@@ -95,6 +95,26 @@ def test_searches_stop_at_the_time_budget_while_running(monkeypatch):
         ro.troops_needed(2000, "0.5", convention="attacking", budget=0.5)
 
 
+def test_work_outside_python_reads_the_time_left_and_is_stopped_in_its_words():
+    """The browser's sweep runs in JavaScript, where tick cannot reach: it is handed the seconds left
+    (seconds_left) and stops there; the engine then raises what the running deadline raises
+    (overdue), naming the budget, or OutOfTime inside deadline_before."""
+    assert budget.seconds_left() is None
+    budget.overdue()            # outside a request: nothing to say
+
+    @budget.guarded
+    def request():
+        budget.check_cost(budget.Estimate(0.01, 1, "A sweep"), ro.Budget(seconds=30), "attackers")
+        assert 25 < budget.seconds_left() <= 30
+        with pytest.raises(ro.BudgetError, match=r"A sweep took longer than its time budget of 30 s"):
+            budget.overdue()
+        with budget.deadline_before(10):
+            assert 15 < budget.seconds_left() <= 20
+            with pytest.raises(budget.OutOfTime, match="ran out of its share"):
+                budget.overdue()
+    request()
+
+
 def test_budget_values():
     assert ro.Budget().seconds == LIMITS["time_budget_s"] and ro.Budget().mb == LIMITS["memory_budget_mb"]
     assert budget.as_budget(5).seconds == 5 and budget.as_budget(None) == ro.Budget()

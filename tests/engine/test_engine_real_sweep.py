@@ -207,16 +207,17 @@ def _node_sweep(space, rounds, dice, min_move, tmp_path, int_key_bits=None):
     return _both(real_sweep.apart((tmp_path / "out.bin").read_bytes()))
 
 
-def _node_shared_sweep(space, rounds, dice, min_move, tmp_path, threads):
+def _node_shared_sweep(space, rounds, dice, min_move, tmp_path, threads, dead=False):
     """The JavaScript sweep shared by `threads` threads of Node (tests/engine/shared_sweep.mjs:
     worker_threads over SharedArrayBuffers), each running real-sweep.js sweepShare as the browser's
-    pool does (site_src/js/sweep-pool.js)."""
-    text, keys = real_sweep.spec(space, rounds, dice, min_move, threads)
+    pool does (site_src/js/sweep-pool.js). dead: one more thread claimed the first block of every
+    layer and never swept it."""
+    text, keys = real_sweep.spec(space, rounds, dice, min_move, max(threads, 2) if dead else threads)
     (tmp_path / "spec.json").write_text(text)
     (tmp_path / "keys.bin").write_bytes(keys)
     subprocess.run(["node", str(Path(__file__).with_name("shared_sweep.mjs")), str(tmp_path / "spec.json"),
-                    str(tmp_path / "keys.bin"), str(tmp_path / "out.bin"), str(threads)],
-                   check=True, capture_output=True, timeout=600)
+                    str(tmp_path / "keys.bin"), str(tmp_path / "out.bin"), str(threads)] + (["dead"] if dead else []),
+                   check=True, capture_output=True, timeout=120 if dead else 600)
     return _both(real_sweep.apart((tmp_path / "out.bin").read_bytes()))
 
 
@@ -267,6 +268,51 @@ def test_at_size_the_compiled_and_the_javascript_sweeps_agree(tmp_path):
     assert _node_sweep(space, rounds, "choose", "dice", tmp_path, int_key_bits=0) == compiled
     # several threads sharing the sweep, layer by layer, as the browser's pool does
     assert _node_shared_sweep(space, rounds, "choose", "dice", tmp_path, threads=3) == compiled
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node runs the browser's sweep")
+@pytest.mark.parametrize("threads", [1, 3])
+def test_a_thread_that_dies_mid_block_does_not_stop_the_sweep(threads, tmp_path):
+    """A pool's worker can die mid-block with no catch run (the browser stops a worker that runs out
+    of memory): the engine's thread must not wait on its block forever. Here a thread claimed the
+    first block of every layer and never swept it; the engine's thread (alone, or with two live
+    threads) sweeps those itself once the layer stalls, and the doubles are plain Python's."""
+    _, pos, R, goal = next(c for c in SMALL if c[0] == "africa")
+    request = request_of(pos, R, goal, "dice", RULES["printed"])
+    _, space, rounds = space_and_rounds(request)
+    V, F = real_sweep.sweep_python(space, rounds, "choose", "dice")
+    assert len(json.loads(real_sweep.spec(space, rounds, "choose", "dice", 2)[0])["layers"]) > 2
+    assert _node_shared_sweep(space, rounds, "choose", "dice", tmp_path, threads, dead=True) == (V + F).tobytes()
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node runs the browser's sweep")
+def test_the_pools_sweep_stops_at_the_time_left_and_says_late(tmp_path):
+    """sweep-pool.js poolSweep: handed the milliseconds left of the request's budget, the sweep stops
+    there and answers "late" (algorithms/real_sweep.py then raises the budget's error); with time
+    enough it answers the plain sweep's doubles; Cancel (check throws) still throws."""
+    _, pos, R, goal = next(c for c in SMALL if c[0] == "africa")
+    _, space, rounds = space_and_rounds(request_of(pos, R, goal, "dice", RULES["printed"]))
+    text, keys = real_sweep.spec(space, rounds, "choose", "dice")
+    (tmp_path / "spec.json").write_text(text)
+    (tmp_path / "keys.bin").write_bytes(keys)
+    script = tmp_path / "late.mjs"
+    script.write_text(
+        'import fs from "node:fs";\n'
+        f'import {{ poolSweep }} from {json.dumps((ROOT / "site_src/js/sweep-pool.js").as_uri())};\n'
+        'const [spec, keyPath, out] = process.argv.slice(2);\n'
+        'const text = fs.readFileSync(spec, "utf8"), keys = new Uint8Array(fs.readFileSync(keyPath));\n'
+        'const cancel = poolSweep([], () => { throw new Error("cancelled"); });\n'
+        'let thrown = "";\n'
+        'try { cancel(text, keys, undefined, 60000); } catch (err) { thrown = err.message; }\n'
+        'const run = poolSweep([], () => {});\n'
+        'const late = run(text, keys, undefined, 0);\n'
+        'fs.writeFileSync(out, run(text, keys, undefined, 600000));\n'
+        'console.log(JSON.stringify({ late, thrown }));\n')
+    got = subprocess.run(["node", str(script), str(tmp_path / "spec.json"), str(tmp_path / "keys.bin"),
+                          str(tmp_path / "out.bin")], check=True, capture_output=True, text=True, timeout=600)
+    assert json.loads(got.stdout) == {"late": "late", "thrown": "cancelled"}
+    V, F = real_sweep.sweep_python(space, rounds, "choose", "dice")
+    assert _both(real_sweep.apart((tmp_path / "out.bin").read_bytes())) == (V + F).tobytes()
 
 
 def test_the_layers_hold_each_block_once_and_after_every_block_it_leads_to():

@@ -7,6 +7,7 @@ from fractions import Fraction
 import pytest
 
 from riskodds.facts import board
+from riskodds.facts.limits import LIMITS
 from riskodds.interfaces import api
 from sitehelpers import open_page
 
@@ -36,7 +37,7 @@ def test_the_browser_sweeps_in_javascript_and_answers_as_cpython(site_context, w
     want = api.handle("turn", params)
     assert got["ok"], got
     assert got["searched"]["family"] == "real" and got["searched"]["runner"] == "javascript", got["searched"]
-    assert got["searched"]["threads"] == min(cores, 8), (got["searched"], cores)    # the pool's, and the engine's
+    assert got["searched"]["threads"] == min(cores, LIMITS["browser_sweep_threads"]), (got["searched"], cores)    # the pool's, and the engine's
     assert _frac(got["win"]) == _frac(want["win"]) and got["next"] == want["next"]
     assert got["searched"]["states"] == want["searched"]["states"] > 30_000
 
@@ -83,5 +84,5 @@ def test_cancel_stops_the_shared_sweep_and_keeps_the_engine(site_context, watch)
         page.close()
     want = api.handle("turn", after)
     assert got["how"] == "CancelledError" and got["same"], got["how"]
-    assert got["next"]["searched"]["threads"] == min(got["cores"], 8)
+    assert got["next"]["searched"]["threads"] == min(got["cores"], LIMITS["browser_sweep_threads"])
     assert _frac(got["next"]["win"]) == _frac(want["win"]) and got["next"]["next"] == want["next"]

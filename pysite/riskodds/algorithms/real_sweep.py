@@ -50,7 +50,7 @@ first, when it is free, and the longest thread's work is what the cost guard pri
 from array import array
 
 from ..checks.rules import least_move       # the fewest armies moved in: the index into a move's suffix maxima
-from ..guards.budget import tick
+from ..guards.budget import overdue, seconds_left, tick
 from .real_rounds import Rounds  # noqa: F401  (the tables every runner reads)
 
 
@@ -299,10 +299,14 @@ def sweep(space, rounds, dice, min_move, threads=1, meanwhile=None):
         if job is not None:
             js_sweep.stop(job)
         raise
+    left = seconds_left()           # the sweep stops every thread at the running deadline
+    left_ms = None if left is None else 1000 * left
     if job is not None:
-        js_sweep.end(job, both)     # stops them itself if it is cancelled
+        out = js_sweep.end(job, both, left_ms)     # stops them itself if it is cancelled
     else:
-        js_sweep(text, keys, both)
+        out = js_sweep(text, keys, both, left_ms)
+    if isinstance(out, str) and out == "late":
+        overdue()
     return apart(both)
 
 

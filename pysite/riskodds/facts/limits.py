@@ -30,6 +30,7 @@ LIMITS = {
     "pyodide_slowdown": 2.5,
     "memory_budget_mb": 2048,
     "browser_memory_budget_mb": 1024,
+    "browser_sweep_threads": 8,
 }
 
 LIMIT_NOTES = {
@@ -51,6 +52,7 @@ LIMIT_NOTES = {
     "pyodide_slowdown": "Pyodide time / CPython time for the engine's work (measured)",
     "memory_budget_mb": "default memory budget of one request in CPython, MB",
     "browser_memory_budget_mb": "default memory budget of one request in Pyodide, MB",
+    "browser_sweep_threads": "most threads the browser's best-play sweep runs on, the engine's own counted (few of its layers have more blocks)",
 }
 assert set(LIMIT_NOTES) == set(LIMITS)
 

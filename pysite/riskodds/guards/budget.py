@@ -224,12 +224,16 @@ class Running:
             self.reported = now
             _report(self.doing, now - self.started, self.estimated)
         if now > self.at:
-            if self.inner:
-                raise OutOfTime(f"{self.what} ran out of its share of the time budget", self.field)
-            where = " in the browser" if IN_BROWSER else ""
-            raise BudgetError(f"{self.what} took longer than its time budget of {_plain(self.seconds)} s{where} "
-                              f"(time_budget_s), so it was stopped: the estimate was too low. {self.hint}".strip(),
-                              self.field)
+            raise self.late()
+
+    def late(self):
+        """The error that says this request ran out of its time budget (or of its share of it)."""
+        if self.inner:
+            return OutOfTime(f"{self.what} ran out of its share of the time budget", self.field)
+        where = " in the browser" if IN_BROWSER else ""
+        return BudgetError(f"{self.what} took longer than its time budget of {_plain(self.seconds)} s{where} "
+                           f"(time_budget_s), so it was stopped: the estimate was too low. {self.hint}".strip(),
+                           self.field)
 
 
 class _Scope:
@@ -287,6 +291,23 @@ def tick(count=1):
             running.left -= count
             if running.left <= 0:
                 running.read()
+
+
+def seconds_left():
+    """Seconds left before the running request's deadline (0 once passed); None outside a running
+    request. For work that runs outside Python and stops itself at the deadline (the browser's sweep:
+    algorithms/real_sweep.py)."""
+    scope = _SCOPE.get()
+    running = scope.running if scope is not None else None
+    return None if running is None else max(0.0, running.at - time.process_time())
+
+
+def overdue():
+    """Raise what the running deadline raises once passed: work outside Python (seconds_left) stopped
+    at it. Outside a running request it does nothing."""
+    scope = _SCOPE.get()
+    if scope is not None and scope.running is not None:
+        raise scope.running.late()
 
 
 class Deadline:
