@@ -360,6 +360,32 @@ def test_the_browser_prices_the_busiest_thread_and_shares_the_sweep_where_its_me
     assert real.real_cost(request, "x", priced[1].mb / 2)[2] == 1
 
 
+def test_the_plan_beside_is_priced_as_overlapping_the_pools_sweep():
+    """The plan fixed in advance shown beside the real play is searched while the pool sweeps
+    (guards/cost.py, above real_turn_cost): alone it adds its seconds; shared it costs less than that,
+    never less than the sweep without it nor than the plan itself, and once the helpers alone finish
+    the sweep meanwhile, each further second of the plan adds exactly one."""
+    from riskodds.guards.budget import Estimate
+    from riskodds.guards.cost import real_turn_cost
+    plan = lambda s: Estimate(s, 50, "plan", 2.0)
+    def here(beside=None, threads=1, share=1.0, positions=3_000_000, lines=10_000):
+        return real_turn_cost(positions, 100_000, 45, "javascript", True, "", lines=lines, threads=threads,
+                              share=share, beside=beside).in_browser()
+    assert here(beside=plan(0)) == here()
+    base = here(positions=0, lines=0, threads=4, share=0.3)             # Python's own part, no sweep
+    for seconds in (0.1, 0.5, 2.0):
+        B = plan(seconds).in_browser()
+        assert here(plan(seconds)) == pytest.approx(here() + B)
+        shared = here(plan(seconds), threads=4, share=0.3)
+        assert max(here(threads=4, share=0.3), base + B) <= shared + 1e-12
+        assert shared < here(plan(seconds))
+    # W: one thread's sweep; past W / 3 seconds of plan, 3 helpers finish the sweep meanwhile
+    W = here() - here(positions=0, lines=0)
+    late = W / 3 / plan(1).in_browser()
+    assert here(plan(late + 1), threads=4, share=0.3) - here(plan(late), threads=4, share=0.3) == pytest.approx(plan(1).in_browser())
+    assert here(plan(late), threads=4, share=0.3) == pytest.approx(base + plan(late).in_browser())
+
+
 # ------------------------------------------------------------------ the pooled upper bound (item 4)
 @pytest.mark.parametrize("case", CASES[:80], ids=case_id)
 def test_the_pooled_bound_is_never_below_the_best_play(case):

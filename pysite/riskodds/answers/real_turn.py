@@ -68,8 +68,9 @@ def why_not_real(request):
     return ""
 
 
-def real_cost(request, what, memory_mb=math.inf):
+def real_cost(request, what, memory_mb=math.inf, beside=None):
     """(Estimate, positions, threads): the real play's seconds and MB (guards/cost.py real_turn_cost),
+    with `beside`'s (the Estimate of the plan fixed in advance shown beside it, searched meanwhile),
     from the positions its sweep values, counted exactly before any is listed (algorithms/real_space.py
     measure), on every thread this runtime has (algorithms/real_sweep.py threads) where the memory
     that sharing the sweep takes fits `memory_mb`, else on one. A space whose keys would not fit
@@ -81,12 +82,12 @@ def real_cost(request, what, memory_mb=math.inf):
     except real_space.TooLarge as e:
         positions = e.positions
         return real_turn_cost(positions, positions, _placements(request), real_sweep.runner(positions), IN_BROWSER,
-                              what, loaded, positions), positions, 1
+                              what, loaded, positions, beside=beside), positions, 1
     runner = real_sweep.runner(positions)
     for threads in (real_sweep.threads() if runner == "javascript" else 1, 1):
         share = real_sweep.span_share([n for n, _ in sizes], [m for _, m in sizes], threads)
         estimate = real_turn_cost(positions, vectors, _placements(request), runner, IN_BROWSER, what, loaded, lines,
-                                  threads, share)
+                                  threads, share, beside)
         if estimate.mb <= memory_mb:
             break
     return estimate, positions, threads

@@ -11,7 +11,7 @@ from ..checks.rules import STANDARD
 from ..checks.turn_request import read_dice, read_moving, read_turn
 from ..checks.validate import FieldError
 from ..facts.limits import TURN_SEARCHES
-from ..guards.budget import BudgetError, Estimate, OutOfTime, as_budget, check_cost, deadline_before, guarded
+from ..guards.budget import BudgetError, OutOfTime, as_budget, check_cost, deadline_before, guarded
 from . import real_turn as real
 from .fixed_turn import (Needed, _answer, _slowdown, armies_needed, choose_family, narrower_search,  # noqa: F401
                          search_family)
@@ -69,16 +69,14 @@ def turn(position, player, reinforcements, goal, *, rules=STANDARD, min_move="di
     longer = None       # the budget that would let the real play run, offered where "auto" answers without it
     if request.search in ("auto", "real") and not why:
         started = time.process_time()
-        estimate, states, threads = real.real_cost(request, what + " played roll by roll", budget.mb)
         beside = None                   # the best fixed plan shown beside the real play, and its price
         if moving is None:
             try:
                 beside = choose_family(request, budget, guard=False)
             except BudgetError:         # its shapes too many to find: shown without it
                 beside = None
-        if beside is not None:
-            estimate = Estimate(estimate.seconds + beside.estimate.seconds, max(estimate.mb, beside.estimate.mb),
-                                estimate.what, estimate.browser_factor)
+        estimate, states, threads = real.real_cost(request, what + " played roll by roll", budget.mb,
+                                                   beside.estimate if beside is not None else None)
         priced = (time.process_time() - started) / _slowdown()
         # "auto" plays roll by roll where that, with the fixed plan beside it, fits its share of the
         # budget. The rest is kept for the fixed plans, in case the estimate was low: twice their own

@@ -110,7 +110,11 @@ class Estimate:
 
     def here(self):
         """Seconds in this interpreter (Pyodide is slower than CPython)."""
-        return self.seconds * (LIMITS["pyodide_slowdown"] * self.browser_factor if IN_BROWSER else 1)
+        return self.in_browser() if IN_BROWSER else self.seconds
+
+    def in_browser(self):
+        """Seconds in Pyodide, the browser."""
+        return self.seconds * LIMITS["pyodide_slowdown"] * self.browser_factor
 
     def fits(self, budget):
         return self.here() <= budget.seconds and self.mb <= budget.mb
