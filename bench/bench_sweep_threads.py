@@ -3,7 +3,7 @@
 
   1. The sweep alone in Node's threads (tests/engine/shared_sweep.mjs: worker_threads sharing the
      values, each running real-sweep.js sweepShare as the page's pool does), on 1, 2, ... threads up to
-     this machine's cores (at most 8): its milliseconds, the same doubles as on one thread, and the
+     this machine's cores (at most the engine's browser_sweep_threads): its milliseconds, the same doubles as on one thread, and the
      share of one thread's time it took against the share the cost guard prices
      (algorithms/real_sweep.py span_share). Targets: the same doubles; the measured share within 2x of
      the priced one.
