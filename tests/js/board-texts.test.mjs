@@ -2,8 +2,8 @@
 // kept before it or fixed; a continent's name may run across its boxes and a little beyond.
 import test from "node:test";
 import assert from "node:assert/strict";
-import { declutter, nameSpan } from "../../site_src/js/board/texts.js";
-import { place } from "../../site_src/js/board/geometry.js";
+import { declutter, inside, nameSpan } from "../../site_src/js/board/texts.js";
+import { place, VIEW } from "../../site_src/js/board/geometry.js";
 
 const r = (x, y, width, height) => ({ x, y, width, height });
 
@@ -27,4 +27,17 @@ test("a continent's name may be as wide as its boxes, its shape's padding and 60
   const australia = { territories: ["Indonesia", "New Guinea", "Western Australia", "Eastern Australia"] };
   const ps = australia.territories.map(place);
   assert.equal(nameSpan(australia), Math.max(...ps.map((p) => p.x1)) - Math.min(...ps.map((p) => p.x0)) + 18 + 60);
+});
+
+test("a text past the board's frame is out: 'Asia: bonus 7' above the top on a phone's whole board", () => {
+  assert.equal(inside(r(953, -80, 326, 45), VIEW), false);            // the frame's top is at y = -72
+  assert.equal(inside(r(953, -70, 326, 45), VIEW), true);
+  assert.equal(inside(r(VIEW.x + VIEW.w - 100, 0, 100.2, 10), VIEW), true);   // an edge's rounding
+  assert.equal(inside(r(VIEW.x + VIEW.w - 100, 0, 101, 10), VIEW), false);
+});
+
+test("a continent's name over a box gives way even where the box shows no text", () => {
+  const p = place("Siberia");
+  const siberia = r(p.x0, p.y0, p.x1 - p.x0, p.y1 - p.y0);
+  assert.deepEqual(declutter([r(p.x0 - 40, p.y0 - 20, 326, 45), r(p.x0, p.y0 - 60, 100, 40)], [siberia]), [false, true]);
 });

@@ -111,14 +111,28 @@ def hold_request(v: dict) -> dict:
 def overlapping_texts(page, form_id: str = "turn") -> list:
     """Every pair of texts drawn on the board (names, armies, continents, the edge's labels, the
     plan's labels) whose boxes, as seen inside the board's frame, overlap by more than half a pixel
-    each way; and every text seen under 12 px. The board of form `form_id` (the Turn's, the Hold's)."""
+    each way; every text seen under 12 px; and every continent's name shown over a territory's box or
+    past the board's edge (a phone's whole board once drew "Asia: bonus 7" on Siberia's box and off
+    the top). The board of form `form_id` (the Turn's, the Hold's)."""
     return page.locator(f"form#{form_id} svg.board").evaluate("""svg => {
         const f = svg.closest('.board-frame').getBoundingClientRect();
+        const edge = svg.getBoundingClientRect();
+        const apart = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) <= 0.5
+          || Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) <= 0.5;
+        const boxes = [...svg.querySelectorAll('[data-territory] .t-box')].map((b) => [b.closest('[data-territory]').dataset.territory, b.getBoundingClientRect()]);
+        const named = [...svg.querySelectorAll('text[data-continent]')].filter((t) => !t.hasAttribute('hidden')
+            && t.textContent.trim() && getComputedStyle(t).display !== 'none');
+        const out = [];
+        for (const t of named) {
+          const r = t.getBoundingClientRect();
+          if (r.left < edge.left - 0.5 || r.top < edge.top - 0.5 || r.right > edge.right + 0.5 || r.bottom > edge.bottom + 0.5)
+            out.push(['past the edge', t.textContent]);
+          for (const [name, b] of boxes) if (!apart(r, b)) out.push(['over a box', t.textContent, name]);
+        }
         const seen = [...svg.querySelectorAll('text')].filter((t) => t.textContent.trim() && t.getClientRects().length
             && getComputedStyle(t).display !== 'none' && getComputedStyle(t).visibility !== 'hidden')
           .map((t) => ({ t, r: t.getBoundingClientRect() }))
           .filter(({ r }) => r.right > f.left && r.left < f.right && r.bottom > f.top && r.top < f.bottom);
-        const out = [];
         const scale = svg.getScreenCTM().a;
         for (const { t } of seen) {
           const px = parseFloat(getComputedStyle(t).fontSize) * scale;

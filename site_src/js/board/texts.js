@@ -2,7 +2,9 @@
 // each box's name above its armies where both fit (its short name, else its code, else none), each
 // continent's name and bonus where it fits across its boxes, the edge's labels ("to Alaska") beside
 // their territory; then no text over another: a text that would cover one placed before it is left
-// out (the boxes' own first, then the edge's labels, then the continents' names).
+// out (the boxes' own first, then the edge's labels, then the continents' names), and so is an edge's
+// label or a continent's name that would cover a box or run past the board's frame (on a phone's
+// whole board, where no box has room for its name, "Asia: bonus 7" sat on Siberia and off the top).
 //
 // declutter() is pure (tests/js/board-texts.test.mjs); layoutTexts() measures and sets the SVG texts.
 import { BOX, VIEW, WRAP, place } from "./geometry.js";
@@ -20,6 +22,12 @@ export function declutter(candidates, fixed = []) {
     if (clear) kept.push(r);
     return clear;
   });
+}
+
+/** Whether rectangle r lies inside `view` ({x, y, w, h}), but for SLACK. */
+export function inside(r, view) {
+  return r.x >= view.x - SLACK && r.y >= view.y - SLACK && r.x + r.width <= view.x + view.w + SLACK
+    && r.y + r.height <= view.y + view.h + SLACK;
 }
 
 const shrunk = (r) => ({ x: r.x + SLACK, y: r.y + SLACK, width: Math.max(0, r.width - 2 * SLACK), height: Math.max(0, r.height - 2 * SLACK) });
@@ -70,7 +78,10 @@ export function layoutTexts({ nodes, names, wrapLabels, board, fs, gone = () => 
     if (text.getComputedTextLength() > nameSpan(c)) text.setAttribute("hidden", "");
     else optional.push(text);
   }
-  const keep = declutter(optional.map((t) => t.getBBox()), boxTexts);
+  const boxes = [...nodes.keys()].map(place).map((p) => ({ x: p.x0, y: p.y0, width: p.x1 - p.x0, height: p.y1 - p.y0 }));
+  const framed = optional.map((t) => inside(t.getBBox(), VIEW));
+  const kept = declutter(optional.filter((_, i) => framed[i]).map((t) => t.getBBox()), [...boxTexts, ...boxes]);
+  const keep = framed.map((f, i) => f && kept[framed.slice(0, i).filter(Boolean).length]);
   optional.forEach((t, i) => t.toggleAttribute("hidden", !keep[i]));
   return [...boxTexts, ...optional.filter((_, i) => keep[i]).map((t) => t.getBBox())];
 }
