@@ -194,17 +194,24 @@ def _node_sweep(space, rounds, dice, min_move, tmp_path, int_key_bits=None):
     text, keys = real_sweep.spec(space, rounds, dice, min_move)
     if int_key_bits is not None:        # which blocks' keys go in 32-bit slots (real-sweep.js: 31)
         text = json.dumps(dict(json.loads(text), intKeyBits=int_key_bits))
+    _node_script(tmp_path, text, keys, "sweep", "real-sweep.js",
+                 'fs.writeFileSync(out, sweep(text, keys));\n')
+    return _both(real_sweep.apart((tmp_path / "out.bin").read_bytes()))
+
+
+def _node_script(tmp_path, text, keys, name, module, body):
+    """Run `body` in Node with `name` imported from site_src/js/`module`, the spec's `text` and its
+    `keys` (bytes) read, and `out` the path to write to (tmp_path/out.bin); returns what it printed."""
     (tmp_path / "spec.json").write_text(text)
     (tmp_path / "keys.bin").write_bytes(keys)
     script = tmp_path / "run.mjs"
     script.write_text(
         'import fs from "node:fs";\n'
-        f'import {{ sweep }} from {json.dumps((ROOT / "site_src/js/real-sweep.js").as_uri())};\n'
-        'const [spec, keys, out] = process.argv.slice(2);\n'
-        'fs.writeFileSync(out, sweep(fs.readFileSync(spec, "utf8"), new Uint8Array(fs.readFileSync(keys))));\n')
-    subprocess.run(["node", str(script), str(tmp_path / "spec.json"), str(tmp_path / "keys.bin"),
-                    str(tmp_path / "out.bin")], check=True, capture_output=True)
-    return _both(real_sweep.apart((tmp_path / "out.bin").read_bytes()))
+        f'import {{ {name} }} from {json.dumps((ROOT / "site_src/js" / module).as_uri())};\n'
+        'const [specPath, keyPath, out] = process.argv.slice(2);\n'
+        'const text = fs.readFileSync(specPath, "utf8"), keys = new Uint8Array(fs.readFileSync(keyPath));\n' + body)
+    return subprocess.run(["node", str(script), str(tmp_path / "spec.json"), str(tmp_path / "keys.bin"),
+                           str(tmp_path / "out.bin")], check=True, capture_output=True, text=True, timeout=600).stdout
 
 
 def _node_shared_sweep(space, rounds, dice, min_move, tmp_path, threads, dead=False):
@@ -293,24 +300,15 @@ def test_the_pools_sweep_stops_at_the_time_left_and_says_late(tmp_path):
     _, pos, R, goal = next(c for c in SMALL if c[0] == "africa")
     _, space, rounds = space_and_rounds(request_of(pos, R, goal, "dice", RULES["printed"]))
     text, keys = real_sweep.spec(space, rounds, "choose", "dice")
-    (tmp_path / "spec.json").write_text(text)
-    (tmp_path / "keys.bin").write_bytes(keys)
-    script = tmp_path / "late.mjs"
-    script.write_text(
-        'import fs from "node:fs";\n'
-        f'import {{ poolSweep }} from {json.dumps((ROOT / "site_src/js/sweep-pool.js").as_uri())};\n'
-        'const [spec, keyPath, out] = process.argv.slice(2);\n'
-        'const text = fs.readFileSync(spec, "utf8"), keys = new Uint8Array(fs.readFileSync(keyPath));\n'
-        'const cancel = poolSweep([], () => { throw new Error("cancelled"); });\n'
-        'let thrown = "";\n'
-        'try { cancel(text, keys, undefined, 60000); } catch (err) { thrown = err.message; }\n'
-        'const run = poolSweep([], () => {});\n'
-        'const late = run(text, keys, undefined, 0);\n'
-        'fs.writeFileSync(out, run(text, keys, undefined, 600000));\n'
-        'console.log(JSON.stringify({ late, thrown }));\n')
-    got = subprocess.run(["node", str(script), str(tmp_path / "spec.json"), str(tmp_path / "keys.bin"),
-                          str(tmp_path / "out.bin")], check=True, capture_output=True, text=True, timeout=600)
-    assert json.loads(got.stdout) == {"late": "late", "thrown": "cancelled"}
+    got = _node_script(tmp_path, text, keys, "poolSweep", "sweep-pool.js",
+                       'const cancel = poolSweep([], () => { throw new Error("cancelled"); });\n'
+                       'let thrown = "";\n'
+                       'try { cancel(text, keys, undefined, 60000); } catch (err) { thrown = err.message; }\n'
+                       'const run = poolSweep([], () => {});\n'
+                       'const late = run(text, keys, undefined, 0);\n'
+                       'fs.writeFileSync(out, run(text, keys, undefined, 600000));\n'
+                       'console.log(JSON.stringify({ late, thrown }));\n')
+    assert json.loads(got) == {"late": "late", "thrown": "cancelled"}
     V, F = real_sweep.sweep_python(space, rounds, "choose", "dice")
     assert _both(real_sweep.apart((tmp_path / "out.bin").read_bytes())) == (V + F).tobytes()
 
