@@ -82,7 +82,8 @@ def test_the_real_turn_sweeps_on_the_pages_cores(calc, clean):
     got = calc.run("""async (p) => {
         // a call that hangs fails in these words, before the driver's own timeout
         const within = (what, call) => Promise.race([call.promise, new Promise((_, no) => setTimeout(
-            () => no(new Error(`${what}: no answer in 150 s, engine ${riskoddsEngine.state}`)), 150000))]);
+            () => no(new Error(`${what}: no answer in 150 s; the engine ${riskoddsEngine.state}, running `
+                + `${riskoddsEngine.current ? riskoddsEngine.current.op : "nothing"}, ${riskoddsEngine.queue.length} queued`)), 150000))]);
         await within("the first turn", riskoddsEngine.call('turn', p));   // the turn's part and the pool loaded
         const { result } = await within("the second turn", riskoddsEngine.call('turn', p));
         return { answer: typeof result === "string" ? result : JSON.stringify(result),
