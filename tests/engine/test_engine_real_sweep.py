@@ -364,6 +364,7 @@ def test_the_plan_beside_is_priced_as_overlapping_the_pools_sweep():
     never less than the sweep without it nor than the plan itself, and once the helpers alone finish
     the sweep meanwhile, each further second of the plan adds exactly one."""
     from riskodds.guards.budget import Estimate
+    from riskodds.facts.limits import COST_MODEL
     from riskodds.guards.cost import real_turn_cost
     plan = lambda s: Estimate(s, 50, "plan", 2.0)
     def here(beside=None, threads=1, share=1.0, positions=3_000_000, lines=10_000):
@@ -382,6 +383,10 @@ def test_the_plan_beside_is_priced_as_overlapping_the_pools_sweep():
     late = W / 3 / plan(1).in_browser()
     assert here(plan(late + 1), threads=4, share=0.3) - here(plan(late), threads=4, share=0.3) == pytest.approx(plan(1).in_browser())
     assert here(plan(late), threads=4, share=0.3) == pytest.approx(base + plan(late).in_browser())
+    # the plan's memory is held while the sweep's is: both, the interpreter's own once
+    mb = lambda beside: real_turn_cost(3_000_000, 100_000, 45, "javascript", True, "", threads=4, share=0.3,
+                                       beside=beside).mb
+    assert mb(plan(1)) - mb(None) == pytest.approx(50 - COST_MODEL["base_mb"])
 
 
 # ------------------------------------------------------------------ the pooled upper bound (item 4)

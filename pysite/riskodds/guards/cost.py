@@ -660,7 +660,8 @@ def real_turn_cost(positions, vectors, placements, runner, in_browser, what, loa
     the sweep (site_src/js/sweep-pool.js): the engine's thread waits for the busiest, which values
     `share` of the positions (algorithms/real_sweep.py span_share); the values are swept in memory
     the threads share, then copied into Python's. beside: the Estimate of the plan fixed in advance
-    searched with it (answers/turn.py), priced as the derivation above says."""
+    searched with it (answers/turn.py), priced as the derivation above says; its memory is held while
+    the sweep's is (the interpreter's own counted once)."""
     python = (COST_MODEL["real_vector_s"] * vectors + COST_MODEL["real_placement_s"] * placements
               + COST_MODEL["real_request_s"])
     if runner == "javascript":
@@ -684,5 +685,5 @@ def real_turn_cost(positions, vectors, placements, runner, in_browser, what, loa
         mb += COST_MODEL["real_shared_position_bytes"] * positions
     if runner == "numba":       # resident once loaded, whether this request loads it or found it
         mb += COST_MODEL["real_sweep_numba_load_mb"] * 1e6
-    mb = _mb(mb) if beside is None else max(_mb(mb), beside.mb)
+    mb = _mb(mb) if beside is None else _mb(mb) + beside.mb - COST_MODEL["base_mb"]     # held at once
     return Estimate(python + both / slow, mb, what, factor)
