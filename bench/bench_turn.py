@@ -134,7 +134,7 @@ def grid():
     from riskodds.algorithms import real_space, real_sweep
     from riskodds.algorithms import real_turn as search
     from riskodds.checks.turn_request import read_turn
-    from riskodds.guards.cost import real_turn_cost
+    from riskodds.guards.turn_cost import real_turn_cost
     rows = []
     for continent, targets, entries in GRID_ENTRIES:
         for defenders in (1, 2):

@@ -114,14 +114,11 @@ async function ensurePart(op) {
   loadedParts.add(name);
 }
 
-/** The real turn's float sweep in JavaScript (real-sweep.js), which the engine calls from Pyodide as
- *  globalThis.riskoddsSweep, on the cores the page may use (sweep-pool.js): loaded the first time an
- *  op of the engine's turn part is asked. Its threads start here, before Python blocks this one. */
+/** globalThis.riskoddsSweep, the real turn's sweep on the page's cores (sweep-pool.js): loaded, and
+ *  its threads started, the first time an op of the engine's turn part is asked. */
 async function ensureSweep(op) {
   if (self.riskoddsSweep || !(parts.turn ? parts.turn.ops.includes(op) : op === "turn" || op === "hold")) return;
-  const { startPool, poolSweep } = await /* on demand */ import("./sweep-pool.js");
-  const most = pyodide.runPython("from riskodds.facts.limits import LIMITS; LIMITS['browser_sweep_threads']");
-  self.riskoddsSweep = poolSweep(await startPool(most), () => pyodide.checkInterrupt());
+  self.riskoddsSweep = await (await /* on demand */ import("./sweep-pool.js")).engineSweep(pyodide);
 }
 
 let callId = null; // the call Python is running, for its progress messages

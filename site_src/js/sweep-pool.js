@@ -42,6 +42,14 @@ export async function startPool(most) {
   return ready;       // the engine's thread never waits on a worker that is not in it yet
 }
 
+/** riskoddsSweep for the engine's worker, which calls it from `pyodide` (real-sweep.js `sweep`'s
+ *  arguments): its pool started (at most the engine's limit browser_sweep_threads), Cancel read
+ *  through Pyodide's interrupt buffer. The threads start before Python blocks the worker's thread. */
+export async function engineSweep(pyodide) {
+  const most = pyodide.runPython("from riskodds.facts.limits import LIMITS; LIMITS['browser_sweep_threads']");
+  return poolSweep(await startPool(most), () => pyodide.checkInterrupt());
+}
+
 /** Thrown by a sweep's check once the request's running deadline has passed. */
 class Late extends Error {}
 

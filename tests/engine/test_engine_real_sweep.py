@@ -360,12 +360,12 @@ def test_the_browser_prices_the_busiest_thread_and_shares_the_sweep_where_its_me
 
 def test_the_plan_beside_is_priced_as_overlapping_the_pools_sweep():
     """The plan fixed in advance shown beside the real play is searched while the pool sweeps
-    (guards/cost.py, above real_turn_cost): alone it adds its seconds; shared it costs less than that,
+    (guards/turn_cost.py, above real_turn_cost): alone it adds its seconds; shared it costs less than that,
     never less than the sweep without it nor than the plan itself, and once the helpers alone finish
     the sweep meanwhile, each further second of the plan adds exactly one."""
     from riskodds.guards.budget import Estimate
     from riskodds.facts.limits import COST_MODEL
-    from riskodds.guards.cost import real_turn_cost
+    from riskodds.guards.turn_cost import real_turn_cost
     plan = lambda s: Estimate(s, 50, "plan", 2.0)
     def here(beside=None, threads=1, share=1.0, positions=3_000_000, lines=10_000):
         return real_turn_cost(positions, 100_000, 45, "javascript", True, "", lines=lines, threads=threads,

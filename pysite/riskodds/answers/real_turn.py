@@ -16,7 +16,7 @@ from ..algorithms.real_rounds import Rounds
 from ..algorithms.turn import compositions
 from ..facts.limits import IN_BROWSER
 from ..guards.budget import tick
-from ..guards.cost import real_turn_cost
+from ..guards.turn_cost import real_turn_cost
 
 MOST_STATES = 50_000_000     # holding (answers/hold.py): past this bound its search is not tried, whatever the budget
 MOST_PLACEMENTS = 20_000     # placements of the reinforcements tried one by one
@@ -69,7 +69,7 @@ def why_not_real(request):
 
 
 def real_cost(request, what, memory_mb=math.inf, beside=None):
-    """(Estimate, positions, threads): the real play's seconds and MB (guards/cost.py real_turn_cost),
+    """(Estimate, positions, threads): the real play's seconds and MB (guards/turn_cost.py real_turn_cost),
     with `beside`'s (the Estimate of the plan fixed in advance shown beside it, searched meanwhile),
     from the positions its sweep values, counted exactly before any is listed (algorithms/real_space.py
     measure), on every thread this runtime has (algorithms/real_sweep.py threads) where the memory

@@ -52,7 +52,7 @@ LIMIT_NOTES = {
     "pyodide_slowdown": "Pyodide time / CPython time for the engine's work (measured)",
     "memory_budget_mb": "default memory budget of one request in CPython, MB",
     "browser_memory_budget_mb": "default memory budget of one request in Pyodide, MB",
-    "browser_sweep_threads": "most threads the browser's best-play sweep runs on, the engine's own counted (few of its layers have more blocks)",
+    "browser_sweep_threads": "most threads sharing the best play's sweep in the browser",
 }
 assert set(LIMIT_NOTES) == set(LIMITS)
 
@@ -141,7 +141,7 @@ TURN_SEARCHES = ("auto", "real", "fixed", "all", "3", "2", "chains")
 # of its ops is asked (sitebuild/engine_pack.py zips them apart; engine-worker.js fetches them).
 # The command line is not shipped to browsers at all (NOT_SHIPPED): they never run it.
 ENGINE_PARTS = {"turn": {"ops": ["turn", "reinforcements", "hold", "keep"],
-                         "modules": ["checks/position.py", "checks/turn_request.py", "algorithms/turn.py",
+                         "modules": ["checks/position.py", "checks/turn_request.py", "guards/turn_cost.py", "algorithms/turn.py",
                                      "algorithms/routes.py", "algorithms/real_rounds.py", "algorithms/real_space.py", "algorithms/real_sweep.py",
                                      "algorithms/real_turn.py", "algorithms/real_bound.py", "answers/real_turn.py",
                                      "answers/turn_answer.py", "answers/fixed_turn.py", "answers/reinforcements.py",
@@ -200,7 +200,7 @@ COST_MODEL = {
                                     #   each tied chain's border armies: this share again of the search's
                                     #   time and memory per target (Asia from Ukraine 60, 12 targets: 14 s
                                     #   of 39 s; Africa from Brazil 15 and Southern Europe 10, 6: 0.04 of 0.16)
-    "real_sweep_numba_s": 5e-7,     # the real play (answers/real_turn.py, guards/cost.py real_turn_cost):
+    "real_sweep_numba_s": 5e-7,     # the real play (answers/real_turn.py, guards/turn_cost.py real_turn_cost):
                                     #   per position swept, compiled (algorithms/real_sweep_numba.py),
     "real_sweep_numba_line_s": 1e-7,#   and per vector looked up for a move (fitted on five turns, numba),
     "real_sweep_numba_load_s": 0.35,#   and once, loading the compiled sweep (numba's cache read; a request

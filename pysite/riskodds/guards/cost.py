@@ -39,7 +39,7 @@ import math
 from statistics import NormalDist
 
 from ..checks.model import scale_for
-from ..facts.limits import COST_MODEL, KERNEL_MAX, LIMITS
+from ..facts.limits import COST_MODEL, KERNEL_MAX
 from ..maths.dice import sorted_roll_count
 from ..maths.scaled import POWER_CACHE_BITS, fraction_log10
 from .budget import Estimate
@@ -110,7 +110,8 @@ def rounds_seconds(model):
     return COST_MODEL["rounds_s"] * levels * model.attack_dice * model.defend_dice
 
 
-def _mb(byte_count):
+def megabytes(byte_count):
+    """MB of a computation that holds `byte_count` bytes, the interpreter's own counted."""
     return COST_MODEL["base_mb"] + byte_count / 1e6
 
 
@@ -212,18 +213,18 @@ def battle_cost(A, D, model, detail, what, retreat=0, goal=0, closed_form=True):
         seconds += c["lattice_s_per_bit"] * lattice * _align(S) + c["lattice_row_s"] * rows
     ends = A + D + 2
     if detail == "flow":                       # one target state: the frontier only
-        return Estimate(seconds, _mb(frontier), what)
+        return Estimate(seconds, megabytes(frontier), what)
     if detail == "summary":
         seconds += c["approx_s_per_value"] * 2 * ends
         # weighted dice make denominators products of several bases: each end state's
         # approximation multiplies their powers (one base: a cached power, nothing to multiply)
         seconds += c["bases_s_per_bit"] * ends * S * (len(scale_for(model).bases) - 1)
-        return Estimate(seconds, _mb(c["bytes_per_approx"] * 2 * ends + frontier), what)
+        return Estimate(seconds, megabytes(c["bytes_per_approx"] * 2 * ends + frontier), what)
     kept = ends * S / 2                        # the average end state holds about S / 2 bits
     if detail == "ends":
-        return Estimate(seconds, _mb(c["bytes_per_value_bit"] * kept), what)
+        return Estimate(seconds, megabytes(c["bytes_per_value_bit"] * kept), what)
     text_s, text_bytes = _text(3 * ends, S / 2)     # end states, attackers_lost, defenders_lost
-    return Estimate(seconds + text_s, _mb(c["bytes_per_value_bit"] * kept + text_bytes), what)
+    return Estimate(seconds + text_s, megabytes(c["bytes_per_value_bit"] * kept + text_bytes), what)
 
 
 def reshape_cost(A, D, model, what):
@@ -288,7 +289,7 @@ def path_cost(A, D, a, d, model, what, retreat=0, goal=0, closed_form=True):
         rounds = ((A - a) + (D - d)) / m
         work = (A - a + 1) * (m + 1) * rounds * full_round_bits(model)
         return Estimate(c["lattice_s_per_bit"] * work * _align(S) + rounds_seconds(model),
-                        _mb(c["bytes_per_value_bit"] * 4 * S), what)
+                        megabytes(c["bytes_per_value_bit"] * 4 * S), what)
     floor = max(retreat, a - 1), max(goal, d - 1)
     if not uses_lattice(A, D, model, retreat, goal, closed_form):
         # the flow stops at the target's floor (flow.passage): a battle whose stops are just below it
@@ -306,7 +307,7 @@ def path_cost(A, D, a, d, model, what, retreat=0, goal=0, closed_form=True):
     # the powers it aligns by, k * delta bits for k = 1..n along each line (on about half the states),
     # stay cached up to a cap
     powers = min(POWER_CACHE_BITS, sum(delta * n * n / 4 for delta, n, _ in _wall_lines(A, D, model, *floor)))
-    return Estimate(seconds, _mb(c["bytes_per_value_bit"] * 8 * S + powers / 8), what)
+    return Estimate(seconds, megabytes(c["bytes_per_value_bit"] * 8 * S + powers / 8), what)
 
 
 def wall_align_work(A, D, model, retreat=0, goal=0):
@@ -363,7 +364,7 @@ def sweep_cost(lines, length, model, what, cells_out=0, text_out=False, dead=0):
     elif cells_out:
         seconds += c["approx_s_per_value"] * cells_out
         mb += c["bytes_per_approx"] * cells_out
-    return Estimate(seconds, _mb(mb), what)
+    return Estimate(seconds, megabytes(mb), what)
 
 
 def campaign_cost(A, defenders, models, what):
@@ -381,7 +382,7 @@ def campaign_cost(A, defenders, models, what):
     ends = sum(defenders) + A + 3 * len(defenders)
     text_s, text_bytes = _text(ends, S / 2)
     mb = c["bytes_per_value_bit"] * 2 * A * S / 8 + text_bytes
-    return Estimate(seconds + text_s, _mb(mb), what)
+    return Estimate(seconds + text_s, megabytes(mb), what)
 
 
 def plan_sweeps(nodes, root_children):
@@ -489,9 +490,9 @@ def turn_cost(T, sweeps, targets, min_move, what, splits=1, placements=1, entrie
     lines: the lines of values the search keeps (one per territory and set of items below it;
     algorithms/turn.py sweeps_of counts them), each T + 1 values: its memory."""
     if not targets:
-        return Estimate(0.0, _mb(0), what)
+        return Estimate(0.0, megabytes(0), what)
     terms, fixed, mb = turn_parts(T, sweeps, targets, min_move, splits, placements, entries, options, lines)
-    return Estimate(seconds_of(terms) + fixed, _mb(mb), what, COST_MODEL["turn_browser_factor"])
+    return Estimate(seconds_of(terms) + fixed, megabytes(mb), what, COST_MODEL["turn_browser_factor"])
 
 
 def turn_parts(T, sweeps, targets, min_move, splits=1, placements=1, entries=1, options=0, lines=None):
@@ -554,7 +555,7 @@ def plan_cost(T, nodes, root_children, what, min_move="one", straight=True):
     flow per target), the straight order (a chain campaign, when `straight`: the answer compares
     them) and each rule set's round tables."""
     terms, fixed, mb = plan_parts(T, nodes, root_children, min_move, straight)
-    return Estimate(seconds_of(terms) + fixed, _mb(mb), what)
+    return Estimate(seconds_of(terms) + fixed, megabytes(mb), what)
 
 
 def plan_lines(nodes, root_children):
@@ -637,53 +638,3 @@ def defenders_needed_estimate(A, p, model):
     ratio = lost_d / lost_a
     spread = m * sd * math.sqrt(A * ratio / lost_d ** 3) * ratio
     return max(A * ratio + _z(p) * spread, _tail_length(1 - p, worst_d)) + SEARCH_MARGIN
-
-
-# The plan fixed in advance shown beside the real play (answers/turn.py) is searched while the
-# pool's threads sweep (algorithms/real_sweep.py sweep, `meanwhile`). Say it takes B seconds, one
-# thread would sweep in W, and the busiest of the T threads sharing the whole sweep values a share s
-# of it (span s W). During B the T - 1 helpers sweep (T - 1) B of W, at most all of it; the engine's
-# thread then joins, and the rest is shared as the whole would be: its span is s times the rest. So
-#     the sweep and the plan take  B + s max(0, W - (T - 1) B),
-# which is s W with no plan beside, and B where the helpers finish first. Alone, or in CPython, the
-# plan runs before the sweep: B + W.
-def real_turn_cost(positions, vectors, placements, runner, in_browser, what, loaded=False, lines=0, threads=1,
-                   share=1.0, beside=None):
-    """The best real play (answers/real_turn.py): `positions` numbered in `vectors` army vectors, whose
-    moves after a conquest look up `lines` vectors of the next blocks (algorithms/real_space.py
-    measure, counted before any is listed), swept by `runner` ("numba",
-    "javascript" or "python": algorithms/real_sweep.py), each of `placements` placements of the
-    reinforcements looked up, then the exact phase and the answer's words (a fixed time per request).
-    loaded: the compiled sweep is already loaded in this process (its load is not paid again).
-    In the browser the sweep runs in the page's JavaScript, at its own speed, and the rest in Pyodide:
-    the Estimate's CPython seconds are set so that `here()` gives their sum. There `threads` may share
-    the sweep (site_src/js/sweep-pool.js): the engine's thread waits for the busiest, which values
-    `share` of the positions (algorithms/real_sweep.py span_share); the values are swept in memory
-    the threads share, then copied into Python's. beside: the Estimate of the plan fixed in advance
-    searched with it (answers/turn.py), priced as the derivation above says; its memory is held while
-    the sweep's is (the interpreter's own counted once)."""
-    python = (COST_MODEL["real_vector_s"] * vectors + COST_MODEL["real_placement_s"] * placements
-              + COST_MODEL["real_request_s"])
-    if runner == "javascript":
-        python += COST_MODEL["real_spec_vector_s"] * vectors
-    per = {"numba": "real_sweep_numba_s", "javascript": "real_sweep_js_s", "python": "real_sweep_python_s"}[runner]
-    load = runner == "numba" and not loaded
-    shared = runner == "javascript" and threads > 1
-    whole = COST_MODEL[per] * positions + COST_MODEL[per[:-len("_s")] + "_line_s"] * lines     # W: one thread
-    factor = COST_MODEL["turn_browser_factor"]
-    # in the browser the sweep's seconds are the browser's own, the rest Pyodide's: both are here
-    # counted in the browser's seconds, and the estimate's CPython seconds divided back at the end
-    slow = LIMITS["pyodide_slowdown"] * factor if in_browser else 1.0
-    plan = 0.0 if beside is None else beside.in_browser() if in_browser else beside.seconds   # B
-    if shared:
-        both = plan + share * max(0.0, whole - (threads - 1) * plan)
-    else:
-        both = plan + whole
-    both += COST_MODEL["real_sweep_numba_load_s"] if load else 0.0
-    mb = COST_MODEL["real_position_bytes"] * positions + COST_MODEL["real_vector_bytes"] * vectors
-    if shared:
-        mb += COST_MODEL["real_shared_position_bytes"] * positions
-    if runner == "numba":       # resident once loaded, whether this request loads it or found it
-        mb += COST_MODEL["real_sweep_numba_load_mb"] * 1e6
-    mb = _mb(mb) if beside is None else _mb(mb) + beside.mb - COST_MODEL["base_mb"]     # held at once
-    return Estimate(python + both / slow, mb, what, factor)
