@@ -151,9 +151,9 @@ def save(name: str, result: dict) -> None:
 
 PYODIDE_NODE = r'''
 import { loadPyodide } from "%(root)s/node_modules/pyodide/pyodide.mjs";
-import { sweep } from "%(root)s/site_src/js/real-sweep.js";   // as the worker gives it (engine-worker.js)
+import { poolSweep } from "%(root)s/site_src/js/sweep-pool.js";   // as the worker gives it (engine-worker.js)
 import fs from "node:fs";
-globalThis.riskoddsSweep = sweep;
+globalThis.riskoddsSweep = poolSweep([], () => {});      // no pool's threads here: the worker's thread alone
 const py = await loadPyodide({ indexURL: "%(root)s/node_modules/pyodide/" });
 py.unpackArchive(new Uint8Array(fs.readFileSync(process.argv[3])), "gztar", { extractDir: "/engine" });
 py.runPython(`import sys; sys.path.insert(0, "/engine"); sys.set_int_max_str_digits(0)`);

@@ -5,23 +5,51 @@
 // recursion as its `sweep_python`, the same sums in the same order, so the same doubles, bit for bit
 // (tests hold them equal). Python then decides near-ties exactly; nothing here is exact. Beside each
 // value it keeps the position's chance of failing (real_sweep.py, "Near 1"), by the same recursion
-// with the least for the best, so that near 1 the exact phase can still tell actions apart.
+// with the least for the best, so that near 1 the exact phase can still tell actions apart, and the
+// attacks the exact phase would compare exactly (real_sweep.py `candidates_mask`).
 //
 // spec: {size, choose, minMove, rounds: [per target: [per nd (1..): [per n (1..): [al, dl, p, ...]]]],
 //        blocks: [{mask, offset, ND, nkeys, keyStart, live, shifts, widths, groups, held, strides,
 //                  fixed, attacks, next: [per held target: -1 (a success), -2 (not reachable) or the
 //                  block a conquest of it leads to]}]}
 //        mostAttack: per target, the most dice its attacker rolls (the largest least move);
+//        relative, high, tiny, mostDice, maskBits: the exact phase's test and the records' bits;
 //        intKeyBits (optional, 31 when left out): a block whose keys fit this many bits finds them in
 //        32-bit slots, the others in doubles (a test sets 0 to sweep with the doubles' tables alone).
 // keys: every block's army-vector keys (doubles, exact integers below 2**52), block after block.
-// Returns each position's value and chance of failing side by side, position after position, as the
-// bytes of one Float64Array of 2 * size (real_sweep.py `apart` takes them apart), or writes them into
-// `into`, the engine's own array, where Pyodide hands one (then returns null).
+// Returns each position's value and chance of failing side by side, position after position, then the
+// records as 32-bit integers, as the bytes of one Float64Array of outDoubles(size)
+// (real_sweep.py `apart` takes them apart), or writes them into `into`, the engine's own array, where
+// Pyodide hands one (then returns null).
 
 const POW = Array.from({ length: 60 }, (_, i) => 2 ** i);
 const F64 = new Float64Array(1);
 const I32 = new Int32Array(F64.buffer);
+
+/** The doubles of a sweep's output for `size` positions (real_space.py out_doubles): the values and
+ *  chances of failing side by side, then the records, two 32-bit integers to a double. */
+export function outDoubles(size) {
+  return 2 * size + Math.floor((size + 1) / 2);
+}
+
+/** The records (Int32Array of `size`) inside a sweep's output `out` (outDoubles(size) doubles). */
+function choicesOf(out, size) {
+  return new Int32Array(out.buffer, out.byteOffset + 16 * size, size);
+}
+
+/** The attacks recorded for a position (real_sweep.py `candidates_mask`, the same test on the same
+ *  doubles): its `count` attacks, their bits and sums. */
+function candidatesMask(best, least, bits, totals, fails, count, high, tiny, relative) {
+  let mask = 0;
+  if (best > high) {
+    const ceiling = least < tiny ? tiny : least * (1 + relative);
+    for (let k = 0; k < count; k++) if (fails[k] <= ceiling) mask |= 1 << bits[k];
+  } else if (best >= tiny) {
+    const floor = best * (1 - relative);
+    for (let k = 0; k < count; k++) if (totals[k] >= floor) mask |= 1 << bits[k];
+  }
+  return mask;
+}
 
 function bytesAsFloats(u8) {
   const copy = new Uint8Array(u8.length);
@@ -156,11 +184,11 @@ export function sweep(specJson, keyBytes, into, check = () => {}) {
   const spec = typeof specJson === "string" ? JSON.parse(specJson) : specJson;
   const keys = bytesAsFloats(keyBytes);
   // each position's value and chance of failing side by side (VF[2 i], VF[2 i + 1]): one memory read
-  // finds both. From Pyodide, `into` is the engine's own array of 2 * size doubles (a PyProxy): the
-  // sweep writes straight into it, in WebAssembly's memory, with no copy either way (nothing grows
-  // that memory while this runs: no Python runs meanwhile).
+  // finds both; the records after them. From Pyodide, `into` is the engine's own array of
+  // outDoubles(size) doubles (a PyProxy): the sweep writes straight into it, in WebAssembly's memory,
+  // with no copy either way (nothing grows that memory while this runs: no Python runs meanwhile).
   const view = bufferOf(into, spec.size);
-  const VF = view ? view.data : new Float64Array(2 * spec.size);
+  const VF = view ? view.data : new Float64Array(outDoubles(spec.size));
   try {
     const sweeper = blockSweeper(spec, keys, VF);
     for (const layer of layersOf(spec)) for (const b of layer) { check(); sweeper(b); }
@@ -171,13 +199,13 @@ export function sweep(specJson, keyBytes, into, check = () => {}) {
   return view ? null : new Uint8Array(VF.buffer);
 }
 
-/** The f64 view of `into` (Pyodide's PyProxy of the engine's array of 2 * size doubles), or null
- *  where none was handed. */
+/** The f64 view of `into` (Pyodide's PyProxy of the engine's array of outDoubles(size) doubles), or
+ *  null where none was handed. */
 export function bufferOf(into, size) {
   const view = into && typeof into.getBuffer === "function" ? into.getBuffer("f64") : null;
-  if (view && view.data.length !== 2 * size) {
+  if (view && view.data.length !== outDoubles(size)) {
     view.release();
-    throw new Error("real-sweep: the array to fill does not hold 2 doubles per position");
+    throw new Error("real-sweep: the array to fill does not hold a sweep's output (outDoubles)");
   }
   return view;
 }
@@ -191,15 +219,17 @@ export function layersOf(spec) {
   return spec.layers || spec.blocks.map((_, b) => [b]);
 }
 
-/** sweeper(b) values every position of block b into VF (the blocks it leads to already done): each
- *  block's key table made the first time it is swept or led to, or taken from `tables` (keyTables). */
+/** sweeper(b) values every position of block b into VF, a sweep's output (the blocks it leads to
+ *  already done): each block's key table made the first time it is swept or led to, or taken from
+ *  `tables` (keyTables). */
 export function blockSweeper(spec, keys, VF, tables = null) {
   VALUES = VF;
+  const C = choicesOf(VF, spec.size);
   const tools = new Array(spec.blocks.length);
   const toolsOf = (b) => tools[b] || (tools[b] = blockTools(spec.blocks[b], keys, spec.intKeyBits ?? 31,
                                                             tables ? tables[b] : null));
   const rounds = flatRounds(spec.rounds);
-  return (b) => sweepBlock(spec, toolsOf, b, keys, VF, rounds);
+  return (b) => sweepBlock(spec, toolsOf, b, keys, VF, C, rounds);
 }
 
 // The control words of a sweep shared by several threads (sweepShare): an Int32Array over a
@@ -293,8 +323,9 @@ export function stopShare(ctrl, why) {
   for (let i = 1; i < ctrl.length; i++) Atomics.notify(ctrl, i);
 }
 
-function sweepBlock(spec, toolsOf, b, keys, VF, rounds) {
-  const choose = spec.choose, byDice = spec.minMove === "dice";
+function sweepBlock(spec, toolsOf, b, keys, VF, C, rounds) {
+  const choose = spec.choose, byDice = spec.minMove === "dice", mostDice = spec.mostDice;
+  const high = spec.high, tiny = spec.tiny, relative = spec.relative;
   const block = spec.blocks[b];
   const { L, decode, lookup } = toolsOf(b);
   const { ND, offset } = block;
@@ -315,6 +346,9 @@ function sweepBlock(spec, toolsOf, b, keys, VF, rounds) {
   for (let p = 0; p < L; p++) for (const h of block.attacks[p]) { pp.push(p); ph.push(h); }
   const P = pp.length;
   const pairP = Int32Array.from(pp), pairH = Int32Array.from(ph);
+  const records = P * mostDice <= spec.maskBits;        // the block's attacks fit a record's bits
+  // per attack of a position: its bit in the record, its value and its chance of failing
+  const bits = new Int32Array(spec.maskBits), totals = new Float64Array(spec.maskBits), fails = new Float64Array(spec.maskBits);
   const conquer = pp.map((p, i) => conquestPlan(spec, toolsOf, block, p, ph[i]));
   const firsts = ph.map((h) => rounds.first[block.held[h]]);
   const AL = rounds.al, DL = rounds.dl, PR = rounds.pr;
@@ -353,7 +387,7 @@ function sweepBlock(spec, toolsOf, b, keys, VF, rounds) {
       plan.values(ln, v, other, pairH[i] * ND, cache, cachef, i * ND * 4);
     }
     for (let di = 0; di < ND; di++) {
-      let best = 0.0, least = 1.0;
+      let best = 0.0, least = 1.0, count = 0;
       for (let i = 0; i < P; i++) {
         const p = pairP[i], h = pairH[i];
         const v = vals[p];
@@ -391,10 +425,16 @@ function sweepBlock(spec, toolsOf, b, keys, VF, rounds) {
           }
           if (total > best) best = total;
           if (fail < least) least = fail;
+          if (records) {
+            bits[count] = i * mostDice + n - 1;
+            totals[count] = total;
+            fails[count++] = fail;
+          }
         }
       }
       VF[2 * (offset + ai * ND + di)] = best;
       VF[2 * (offset + ai * ND + di) + 1] = least;
+      if (records) C[offset + ai * ND + di] = candidatesMask(best, least, bits, totals, fails, count, high, tiny, relative);
     }
   }
 }

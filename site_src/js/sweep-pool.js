@@ -5,7 +5,7 @@
 // at once, one layer after the other, over memory they share (real-sweep.js sweepShare). That needs
 // SharedArrayBuffer, which the browser gives only to a cross-origin isolated page (netlify.toml sets
 // the headers, and so does the build's server); elsewhere, or with one core, the sweep runs alone.
-import { sweep, sweepShare, stopShare, bufferOf, keyTables, controlWords, STOPPED, RESCUE_MS } from "./real-sweep.js";
+import { sweep, sweepShare, stopShare, bufferOf, keyTables, controlWords, outDoubles, STOPPED, RESCUE_MS } from "./real-sweep.js";
 
 const READY_MS = 3000;       // how long a first turn waits for the pool to load before it goes alone
 
@@ -85,7 +85,7 @@ export function poolSweep(workers, check) {
     if (!helpers.length || !spec.layers) return null;
     const keys = new Float64Array(new SharedArrayBuffer(keyBytes.length));
     new Uint8Array(keys.buffer).set(keyBytes);
-    const VF = new Float64Array(new SharedArrayBuffer(16 * spec.size));
+    const VF = new Float64Array(new SharedArrayBuffer(8 * outDoubles(spec.size)));
     const ctrl = controlWords(spec, (bytes) => new SharedArrayBuffer(bytes));
     const tables = keyTables(spec, keys, (bytes) => new SharedArrayBuffer(bytes));   // one copy for all
     for (const w of helpers) w.postMessage({ spec: specJson, keys, VF, ctrl, tables });

@@ -5,11 +5,11 @@
 //   node shared_sweep.mjs SPEC.json KEYS.bin OUT.bin THREADS [dead]
 // dead: a thread that never sweeps has claimed the first block of every layer (a worker that died
 // mid-block); this thread, the engine's, must sweep those itself (rescue after 20 ms here).
-// writes every value and chance of failing (doubles, side by side) to OUT.bin and prints
-// {"ms": the sweep's wall-clock milliseconds} on stdout. tests/engine and bench/ use it.
+// writes the sweep's output (every value and chance of failing side by side, then the records) to
+// OUT.bin and prints {"ms": the sweep's wall-clock milliseconds} on stdout. tests/engine and bench/ use it.
 import fs from "node:fs";
 import { Worker, isMainThread, parentPort } from "node:worker_threads";
-import { sweepShare, layersOf, keyTables, controlWords, claimed } from "../../site_src/js/real-sweep.js";
+import { sweepShare, layersOf, keyTables, controlWords, claimed, outDoubles } from "../../site_src/js/real-sweep.js";
 
 if (isMainThread) {
   const [specPath, keysPath, out, threads, dead] = process.argv.slice(2);
@@ -20,7 +20,7 @@ if (isMainThread) {
   const t0 = performance.now();
   const keys = new Float64Array(new SharedArrayBuffer(bytes.length));
   new Uint8Array(keys.buffer).set(bytes);
-  const VF = new Float64Array(new SharedArrayBuffer(16 * spec.size));
+  const VF = new Float64Array(new SharedArrayBuffer(8 * outDoubles(spec.size)));
   const ctrl = controlWords(spec, (n) => new SharedArrayBuffer(n));
   if (dead === "dead") layersOf(spec).forEach((_, L) => Atomics.add(ctrl, claimed(L), 1));
   const tables = keyTables(spec, keys, (n) => new SharedArrayBuffer(n));

@@ -98,7 +98,7 @@ def test_the_sweep_is_realturns_floats_bit_for_bit(name, rules, min_move, dice):
     _, pos, R, goal = next(c for c in SMALL if c[0] == name)
     request = request_of(pos, R, goal, min_move, RULES[rules])
     lay, space, rounds = space_and_rounds(request)
-    swept, fails = real_sweep.sweep_python(space, rounds, dice, min_move)
+    swept, fails, _ = real_sweep.sweep_python(space, rounds, dice, min_move)
     solver = realturn_values(request, lay, dice)
     checked = 0
     for s, v in solver.values.items():
@@ -110,6 +110,48 @@ def test_the_sweep_is_realturns_floats_bit_for_bit(name, rules, min_move, dice):
         assert abs(fails[i] - (1 - v)) <= 1e-12, (s, fails[i], v)        # F = 1 - V, to the floats' error
         checked += 1
     assert checked > 20
+
+
+def _states_of(space, lay, i):
+    """The states of algorithms/real_turn.py at index i: the position itself (each group's armies in
+    decreasing order) and the one with every group's armies reversed. Written from the numbering's
+    promises (module docstring of real_space.py), not from Space.index."""
+    block = next(b for b in space.blocks if b.offset <= i < b.offset + b.size)
+    ai, di = divmod(i - block.offset, block.ND)
+    s = [0] * lay.slots
+    for t, stride, start in zip(block.held, block.strides, block.fixed):
+        s[t] = -((di // stride) % start + 1 if stride else start)
+    vals = block.values(block.keys[ai])
+    for x, v in zip(block.live, vals):
+        s[x] = v
+    flipped = list(s)
+    for a, b in block.groups:
+        for x, v in zip(block.live[a:b], reversed(vals[a:b])):
+            flipped[x] = v
+    return tuple(s), tuple(flipped)
+
+
+@pytest.mark.parametrize("name,rules,min_move,dice", GRID)
+def test_the_recorded_attacks_are_those_the_exact_phase_would_compare(name, rules, min_move, dice):
+    """Wherever the sweep records the attacks worth comparing (real_sweep.py), they are those the exact
+    phase's own test finds over every attack's sums (RealTurn.candidates), in its order, also with the
+    interchangeable territories' armies in the other order; every position valued at least TINY in a
+    block whose attacks fit a record has one."""
+    _, pos, R, goal = next(c for c in SMALL if c[0] == name)
+    request = request_of(pos, R, goal, min_move, RULES[rules])
+    lay, space, rounds = space_and_rounds(request)
+    relative = search.relative_for(200)
+    V, F, C = real_sweep.sweep_python(space, rounds, dice, min_move, relative)
+    solver = search.SweptTurn(lay, min_move, dice, request.scale, space, V, True, rounds, F, C, relative)
+    for b in space.blocks:
+        fits = len(b.pairs) * real_space.MOST_DICE <= real_space.MASK_BITS
+        for i in range(b.offset, b.offset + b.size):
+            assert (C[i] != 0) == (fits and V[i] >= search.TINY), (i, C[i], V[i])
+            for s in _states_of(space, lay, i):
+                assert space.index(s) == i
+                want = search.RealTurn.candidates(solver, s, V[i])
+                if C[i]:
+                    assert solver.candidates(s, V[i]) == want, (s, want)
 
 
 @pytest.mark.parametrize("case", CASES[:60], ids=case_id)
@@ -196,7 +238,7 @@ def _node_sweep(space, rounds, dice, min_move, tmp_path, int_key_bits=None):
         text = json.dumps(dict(json.loads(text), intKeyBits=int_key_bits))
     _node_script(tmp_path, text, keys, "sweep", "real-sweep.js",
                  'fs.writeFileSync(out, sweep(text, keys));\n')
-    return _both(real_sweep.apart((tmp_path / "out.bin").read_bytes()))
+    return _all(real_sweep.apart((tmp_path / "out.bin").read_bytes(), space.size))
 
 
 def _node_script(tmp_path, text, keys, name, module, body):
@@ -225,12 +267,12 @@ def _node_shared_sweep(space, rounds, dice, min_move, tmp_path, threads, dead=Fa
     subprocess.run(["node", str(Path(__file__).with_name("shared_sweep.mjs")), str(tmp_path / "spec.json"),
                     str(tmp_path / "keys.bin"), str(tmp_path / "out.bin"), str(threads)] + (["dead"] if dead else []),
                    check=True, capture_output=True, timeout=120 if dead else 600)
-    return _both(real_sweep.apart((tmp_path / "out.bin").read_bytes()))
+    return _all(real_sweep.apart((tmp_path / "out.bin").read_bytes(), space.size))
 
 
-def _both(pair):
-    """The bytes of every value, then of every chance of failing."""
-    return b"".join(a.tobytes() for a in pair)
+def _all(parts):
+    """The bytes of every value, then of every chance of failing, then of every recorded attack."""
+    return b"".join(a.tobytes() for a in parts)
 
 
 RUNNERS = [(name, rules, min_move, dice) for name, rules, min_move, dice in GRID if min_move == "dice" or rules == "printed"]
@@ -245,10 +287,10 @@ def test_the_javascript_sweep_is_the_pythons_bit_for_bit(name, rules, min_move, 
     _, pos, R, goal = next(c for c in SMALL if c[0] == name)
     request = request_of(pos, R, goal, min_move, RULES[rules])
     _, space, rounds = space_and_rounds(request)
-    V, F = real_sweep.sweep_python(space, rounds, dice, min_move)
+    plain = _all(real_sweep.sweep_python(space, rounds, dice, min_move))
     got = (_node_sweep(space, rounds, dice, min_move, tmp_path) if threads == 1
            else _node_shared_sweep(space, rounds, dice, min_move, tmp_path, threads))
-    assert got == (V + F).tobytes()
+    assert got == plain
 
 
 @pytest.mark.parametrize("name,rules,min_move,dice", RUNNERS)
@@ -257,8 +299,8 @@ def test_the_compiled_sweep_is_the_pythons_bit_for_bit(name, rules, min_move, di
     _, pos, R, goal = next(c for c in SMALL if c[0] == name)
     request = request_of(pos, R, goal, min_move, RULES[rules])
     _, space, rounds = space_and_rounds(request)
-    V, F = real_sweep.sweep_python(space, rounds, dice, min_move)
-    assert _both(real_sweep.apart(numba_sweep.sweep_numba(space, rounds, dice, min_move))) == (V + F).tobytes()
+    plain = _all(real_sweep.sweep_python(space, rounds, dice, min_move))
+    assert _all(real_sweep.apart(numba_sweep.sweep_numba(space, rounds, dice, min_move), space.size)) == plain
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="Node runs the browser's sweep")
@@ -269,7 +311,7 @@ def test_at_size_the_compiled_and_the_javascript_sweeps_agree(tmp_path):
     request = request_of(position({"Brazil": 8, "Southern Europe": 6}, {t: 2 for t in AFRICA}), 5, "Africa", "dice")
     _, space, rounds = space_and_rounds(request)
     assert space.size > 100_000
-    compiled = _both(real_sweep.apart(numba_sweep.sweep_numba(space, rounds, "choose", "dice")))
+    compiled = _all(real_sweep.apart(numba_sweep.sweep_numba(space, rounds, "choose", "dice"), space.size))
     assert _node_sweep(space, rounds, "choose", "dice", tmp_path) == compiled
     # every key found in the tables of doubles (the blocks whose keys need more than 31 bits)
     assert _node_sweep(space, rounds, "choose", "dice", tmp_path, int_key_bits=0) == compiled
@@ -287,9 +329,9 @@ def test_a_thread_that_dies_mid_block_does_not_stop_the_sweep(threads, tmp_path)
     _, pos, R, goal = next(c for c in SMALL if c[0] == "africa")
     request = request_of(pos, R, goal, "dice", RULES["printed"])
     _, space, rounds = space_and_rounds(request)
-    V, F = real_sweep.sweep_python(space, rounds, "choose", "dice")
+    plain = _all(real_sweep.sweep_python(space, rounds, "choose", "dice"))
     assert len(json.loads(real_sweep.spec(space, rounds, "choose", "dice", 2)[0])["layers"]) > 2
-    assert _node_shared_sweep(space, rounds, "choose", "dice", tmp_path, threads, dead=True) == (V + F).tobytes()
+    assert _node_shared_sweep(space, rounds, "choose", "dice", tmp_path, threads, dead=True) == plain
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="Node runs the browser's sweep")
@@ -309,8 +351,8 @@ def test_the_pools_sweep_stops_at_the_time_left_and_says_late(tmp_path):
                        'fs.writeFileSync(out, run(text, keys, undefined, 600000));\n'
                        'console.log(JSON.stringify({ late, thrown }));\n')
     assert json.loads(got) == {"late": "late", "thrown": "cancelled"}
-    V, F = real_sweep.sweep_python(space, rounds, "choose", "dice")
-    assert _both(real_sweep.apart((tmp_path / "out.bin").read_bytes())) == (V + F).tobytes()
+    plain = _all(real_sweep.sweep_python(space, rounds, "choose", "dice"))
+    assert _all(real_sweep.apart((tmp_path / "out.bin").read_bytes(), space.size)) == plain
 
 
 def test_the_layers_hold_each_block_once_and_after_every_block_it_leads_to():
@@ -462,7 +504,7 @@ def test_near_certainty_the_chance_of_failing_keeps_its_digits():
     pos = position({"Siam": 50}, {t: 1 for t in board.MEMBERS["Australia"]})
     request = request_of(pos, 0, "Australia", "dice")
     lay, space, rounds = space_and_rounds(request)
-    V, F = real_sweep.sweep_python(space, rounds, "choose", "dice")
+    V, F, _ = real_sweep.sweep_python(space, rounds, "choose", "dice")
     t = ro.turn(pos, ME, 0, {"take": "Australia"}, search="real")
     start = [-1] * lay.k + [50]
     i = space.index(tuple(start))

@@ -63,10 +63,14 @@ through M) that are not already a success (`done`): there the value is 1 and not
 """
 from bisect import bisect_left
 from dataclasses import dataclass, field
+from functools import cached_property
 
+from ..facts.limits import LIMITS
 from ..guards.budget import tick
 
 KEY_BITS = 52       # keys are exact in a float64 (the browser's sweep reads them as JavaScript numbers)
+MOST_DICE = LIMITS["max_dice"]  # an attack of a block is bit pair * MOST_DICE + its dice - 1 of a record (Block.pairs)
+MASK_BITS = 31                  # the bits of a record (a 32-bit integer's, its sign left alone)
 
 
 @dataclass
@@ -104,6 +108,21 @@ class Block:
     @property
     def size(self):
         return len(self.keys) * self.ND
+
+    @cached_property
+    def pairs(self):
+        """The block's attacks as (position, held target) pairs, position by position, each position's
+        in `attacks` order: the sweeps record the attack of pair j with n dice as bit j * MOST_DICE +
+        n - 1 (algorithms/real_sweep.py, "The attacks worth comparing")."""
+        return tuple((p, h) for p, targets in enumerate(self.attacks) for h in targets)
+
+    @cached_property
+    def first_pair(self):
+        """Per position p, where its pairs start in `pairs` (and where the last ends)."""
+        out = [0]
+        for targets in self.attacks:
+            out.append(out[-1] + len(targets))
+        return tuple(out)
 
     def index_of_key(self, key):
         """ai of an army vector's key, or None when the block has no such vector."""
@@ -146,15 +165,19 @@ class Space:
         """Is a turn that has taken `mask` already a success?"""
         return done(mask, self.goal, self.need)
 
-    def index(self, s):
-        """The index of a state of algorithms/real_turn.py (one int per slot: targets held as minus
-        their defenders; the player's armies), or None where the space has no such position (a
-        success, or a state outside the space's bounds)."""
+    def block_of(self, s):
+        """The block of a state of algorithms/real_turn.py (one int per slot: targets held as minus
+        their defenders; the player's armies), or None (a success)."""
         mask = 0
         for j in range(self.k):
             if s[j] >= 0:
                 mask |= 1 << j
-        block = self.by_mask.get(mask)
+        return self.by_mask.get(mask)
+
+    def index(self, s):
+        """The index of a state of algorithms/real_turn.py (`block_of`), or None where the space has no
+        such position (a success, or a state outside the space's bounds)."""
+        block = self.block_of(s)
         if block is None:
             return None
         ai = block.index_of_key(block.key(block.canonical([s[i] for i in block.live])))
@@ -168,6 +191,31 @@ class Space:
             elif d != start:
                 return None
         return block.offset + ai * block.ND + di
+
+    def attacks_of(self, s, i, mask):
+        """The attacks (x, y, n) a sweep recorded as the bits of `mask` (Block.pairs) for state s,
+        whose index is i, in slots of algorithms/real_turn.py, in its order (targets, attacking
+        territories, most dice first). The index keeps each group's armies in decreasing order: the
+        group's k-th position is the territory with the k-th most armies in s (two with as many have
+        the same sums, so both or neither are recorded)."""
+        block = self.block_of(s)
+        out = []
+        for start, end in block.groups:
+            slots = sorted(block.live[start:end], key=lambda x: -s[x])
+            for p, x in enumerate(slots, start):
+                for j in range(block.first_pair[p], block.first_pair[p + 1]):
+                    bits = mask >> j * MOST_DICE
+                    for n in range(1, MOST_DICE + 1):
+                        if bits >> n - 1 & 1:
+                            out.append((block.held[block.pairs[j][1]], x, n))
+        return [(x, y, n) for y, x, n in sorted(out, key=lambda a: (a[0], a[1], -a[2]))]
+
+
+def out_doubles(size):
+    """The doubles the fast sweeps fill for `size` positions (algorithms/real_sweep.py `apart`): each
+    position's value and chance of failing side by side, then every position's record of the attacks
+    worth comparing as a 32-bit integer, two to a double."""
+    return 2 * size + (size + 1) // 2
 
 
 def done(mask, goal, need):

@@ -32,11 +32,24 @@ the least over m): F(a, d) = min(1, min over attacks of sum of w / W * F(child))
 relative precision where V is near 1 (F small), as V's do near 0; the exact phase reads F to pick its
 candidates where the best value is above 1/2 (algorithms/real_turn.py `candidates`).
 
+The attacks worth comparing
+---------------------------
+The exact phase (algorithms/real_turn.py `candidates`) compares exactly every attack whose float
+comes within `relative` of the best: by the values (those at least best * (1 - relative), the best
+at least TINY), or where the best value is above HIGH by the chances of failing (those at most
+near_least(least, relative)). Finding them again costs the exact phase a sum per attack, and most of
+its time. The sweep has every attack's sums in hand, so it applies the same test to the same doubles
+(`candidates_mask`) and records the attacks that pass as a set of bits: bit pair * MOST_DICE + n - 1
+for the attack of the block's pair (position, held target) of that place in Block.pairs with n dice
+(algorithms/real_space.py). A block whose pairs need more than MASK_BITS bits, and a position whose
+best value is below TINY, record 0: the exact phase then sums for itself.
+
 Three runners sweep the same arrays: `sweep_python` (this module: the definition, pure Python, slow
 and plain), algorithms/real_sweep_numba.py (CPython with numba) and site_src/js/real-sweep.js (the
 browser's JavaScript, called from Pyodide). Each writes the same floats (tests/engine holds them
-equal, bit for bit). The two fast ones keep each position's value and chance of failing side by side
-(one memory read finds both) and `apart` splits them.
+equal, bit for bit, and the same attacks recorded). The two fast ones keep each position's value and
+chance of failing side by side (one memory read finds both), then the records as 32-bit integers, in
+one array of `out_doubles` doubles, and `apart` splits them.
 
 Several cores
 -------------
@@ -52,29 +65,49 @@ from array import array
 from ..checks.rules import least_move       # the fewest armies moved in: the index into a move's suffix maxima
 from ..guards.budget import overdue, seconds_left, tick
 from .real_rounds import Rounds  # noqa: F401  (the tables every runner reads)
+from .real_space import MASK_BITS, MOST_DICE, out_doubles
+from .real_turn import HIGH, RELATIVE, TINY, near_least
 
 
-def sweep_python(space, rounds, dice, min_move):
-    """(V, F): the float value of every position of `space` and its chance of failing (arrays of
-    doubles, index order; module docstring, "Near 1"): the recursion in plain Python, the definition
-    the other runners are held to."""
+def candidates_mask(best, least, sums, relative):
+    """The attacks recorded for a position (module docstring, "The attacks worth comparing"): best and
+    least its value and chance of failing, sums [(bit, value, chance of failing)] per attack; 0 where
+    the best is below TINY."""
+    if best > HIGH:
+        ceiling = near_least(least, relative)
+        return sum(1 << bit for bit, _, fail in sums if fail <= ceiling)
+    if best < TINY:
+        return 0
+    floor = best * (1 - relative)
+    return sum(1 << bit for bit, total, _ in sums if total >= floor)
+
+
+def sweep_python(space, rounds, dice, min_move, relative=RELATIVE):
+    """(V, F, C): the float value of every position of `space`, its chance of failing (arrays of
+    doubles, index order; module docstring, "Near 1") and the attacks recorded for it (array of ints:
+    "The attacks worth comparing", for the exact phase's margin `relative`): the recursion in plain
+    Python, the definition the other runners are held to."""
     V = array("d", bytes(8 * space.size))
     F = array("d", bytes(8 * space.size))
+    C = array("i", bytes(4 * space.size))
     choose = dice == "choose"
     for block in space.blocks:
         tick(len(block.keys) * block.ND // 16 + 1)
         nd_all = block.ND
         held, strides, fixed = block.held, block.strides, block.fixed
+        first_pair = block.first_pair   # the place of position p's first pair in Block.pairs
+        records = len(block.pairs) * MOST_DICE <= MASK_BITS
         moves = {}
         for ai, key in enumerate(block.keys):
             vals = block.values(key)
             for di in range(nd_all):
                 d = [((di // s) % f) + 1 if s else f for s, f in zip(strides, fixed)]
                 best, least = 0.0, 1.0
+                sums = []
                 for p, v in enumerate(vals):
                     if v < 2:
                         continue
-                    for h in block.attacks[p]:
+                    for j, h in enumerate(block.attacks[p], first_pair[p]):
                         y, dy = held[h], d[h]
                         table = rounds.table(y, dy)
                         top = min(len(table) - 1, v - 1)
@@ -101,9 +134,12 @@ def sweep_python(space, rounds, dice, min_move):
                                 best = total
                             if fail < least:
                                 least = fail
+                            sums.append((j * MOST_DICE + n - 1, total, fail))
                 V[block.offset + ai * nd_all + di] = best
                 F[block.offset + ai * nd_all + di] = least
-    return V, F
+                if records:
+                    C[block.offset + ai * nd_all + di] = candidates_mask(best, least, sums, relative)
+    return V, F, C
 
 
 def _down(block, vals, p, al):
@@ -169,10 +205,11 @@ def move_suffix(space, block, vals, p, h, a, d, V, F, choose):
 
 
 # ----------------------------------------------------------------------------- the other runners
-def spec(space, rounds, dice, min_move, threads=1):
-    """(text, keys) for site_src/js/real-sweep.js: the space and the rounds as JSON text, and every
-    block's keys as the bytes of doubles (exact: keys stay below 2**52, real_space.KEY_BITS). With
-    `threads` > 1 it holds the `layers` and how many threads may share them (sweep-pool.js)."""
+def spec(space, rounds, dice, min_move, threads=1, relative=RELATIVE):
+    """(text, keys) for site_src/js/real-sweep.js: the space, the rounds and the test of
+    `candidates_mask` (relative, HIGH, TINY, MOST_DICE, MASK_BITS) as JSON text, and every block's keys as the bytes of doubles (exact: keys
+    stay below 2**52, real_space.KEY_BITS). With `threads` > 1 it holds the `layers` and how many
+    threads may share them (sweep-pool.js)."""
     import json
     keys = array("d")
     blocks = []
@@ -189,7 +226,8 @@ def spec(space, rounds, dice, min_move, threads=1):
     tables = [[None] + [[None] + [[x for al, dl, p, _ in row[n] for x in (al, dl, p)] for n in range(1, len(row))]
                         for row in by_nd[1:]] for by_nd in rounds.by_defenders]
     text = json.dumps({"size": space.size, "choose": dice == "choose", "minMove": min_move, "rounds": tables,
-                       "mostAttack": list(rounds.most_attack),
+                       "mostAttack": list(rounds.most_attack), "relative": relative, "high": HIGH, "tiny": TINY,
+                       "mostDice": MOST_DICE, "maskBits": MASK_BITS,
                        "blocks": blocks, **(shared if threads > 1 else {})}, separators=(",", ":"))
     return text, keys.tobytes()
 
@@ -269,32 +307,33 @@ def _javascript():
     return getattr(js, "riskoddsSweep", None)
 
 
-def sweep(space, rounds, dice, min_move, threads=1, meanwhile=None):
-    """(V, F): every position's float value and chance of failing (arrays of doubles, index order),
-    by the fastest runner this interpreter has (`runner`), the JavaScript one on up to `threads`
-    threads; every runner gives the same doubles. meanwhile(): other work of the request that does
+def sweep(space, rounds, dice, min_move, threads=1, meanwhile=None, relative=RELATIVE):
+    """(V, F, C): every position's float value, chance of failing (doubles, index order) and recorded
+    attacks (ints: `candidates_mask`, for the exact phase's margin `relative`), by the fastest runner this
+    interpreter has (`runner`), the JavaScript one on up to `threads` threads; every runner gives the
+    same doubles and records. meanwhile(): other work of the request that does
     not need the values (answers/turn.py: the plan fixed in advance shown beside), run while the
     browser's pool sweeps, else before the sweep."""
     how = runner(space.size)
     if how == "python":
         if meanwhile:
             meanwhile()
-        return sweep_python(space, rounds, dice, min_move)
+        return sweep_python(space, rounds, dice, min_move, relative)
     tick()
     if how == "numba":
         if meanwhile:
             meanwhile()
         from .real_sweep_numba import sweep_numba
-        return apart(sweep_numba(space, rounds, dice, min_move))
+        return apart(sweep_numba(space, rounds, dice, min_move, relative), space.size)
     from pyodide.ffi import to_js
-    text, keys = spec(space, rounds, dice, min_move, threads)
+    text, keys = spec(space, rounds, dice, min_move, threads, relative)
     js_sweep, keys = _javascript(), to_js(keys)
     job = js_sweep.begin(text, keys) if threads > 1 and hasattr(js_sweep, "begin") else None
     try:
         if meanwhile:
             meanwhile()
         tick()
-        both = array("d", [0.0]) * (2 * space.size)     # the JavaScript sweep fills it in place
+        both = array("d", [0.0]) * out_doubles(space.size)     # the JavaScript sweep fills it in place
     except BaseException:           # out of time or memory, or cancelled: the pool's threads stop too
         if job is not None:
             js_sweep.stop(job)
@@ -307,13 +346,14 @@ def sweep(space, rounds, dice, min_move, threads=1, meanwhile=None):
         out = js_sweep(text, keys, both, left_ms)
     if isinstance(out, str) and out == "late":
         overdue()
-    return apart(both)
+    return apart(both, space.size)
 
 
-def apart(both):
-    """(V, F) from the fast runners' layout, each position's value and chance of failing side by side
-    (`both`: anything that exposes those doubles' bytes): two strided views of the same doubles,
-    read by index like arrays, with no copy. The runners keep the pair together because one memory
-    read then finds both."""
-    doubles = memoryview(both).cast("B").cast("d")
-    return doubles[0::2], doubles[1::2]
+def apart(out, size):
+    """(V, F, C) from the fast runners' layout (`out`: anything that exposes the bytes of
+    `out_doubles(size)` doubles): the values and the chances of failing, two strided views of the
+    doubles side by side, and the records, read by index like arrays, with no copy. The runners keep
+    the pair together because one memory read then finds both."""
+    data = memoryview(out).cast("B")
+    doubles = data[:16 * size].cast("d")
+    return doubles[0::2], doubles[1::2], data[16 * size:20 * size].cast("i")

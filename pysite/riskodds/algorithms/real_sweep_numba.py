@@ -16,7 +16,8 @@ combination of the vector is valued from those and from the array."""
 import numpy as np
 from numba import njit
 
-from .real_space import done
+from .real_space import MASK_BITS, MOST_DICE, done, out_doubles
+from .real_turn import HIGH, RELATIVE, TINY
 
 NO_KEY = -1
 
@@ -77,15 +78,16 @@ def flatten(space, rounds, dice, min_move):
             "choose": dice == "choose", "by_dice": min_move == "dice"}
 
 
-def sweep_numba(space, rounds, dice, min_move):
-    """Every position's float value and chance of failing side by side (one numpy array of
-    2 * space.size doubles: value, chance of failing, position after position in index order;
-    algorithms/real_sweep.py, "Near 1", and `apart`)."""
+def sweep_numba(space, rounds, dice, min_move, relative=RELATIVE):
+    """Every position's float value and chance of failing side by side, then its recorded attack (one
+    numpy array of real_space.out_doubles(space.size) doubles: value, chance of failing, position after
+    position in index order, then the records as 32-bit integers; algorithms/real_sweep.py, "Near 1",
+    "The attacks worth comparing" (for the exact phase's margin `relative`), and `apart`)."""
     f = flatten(space, rounds, dice, min_move)
     tables, table_start, table_bits = _tables(f["keys"], f["info"])
     return _sweep(f["size"], f["keys"], f["info"], f["pos"], f["held"], f["pairs"], f["pairs_start"], f["first"],
                   f["defend"], f["attack"], f["AL"], f["DL"], f["PR"], f["choose"], f["by_dice"], tables,
-                  table_start, table_bits)
+                  table_start, table_bits, out_doubles(f["size"]), relative, HIGH, TINY, MOST_DICE, MASK_BITS)
 
 
 def _tables(keys, info):
@@ -172,8 +174,12 @@ def _canonical_key(vals, b, info, pos):
 
 @njit(cache=True)
 def _sweep(size, keys, info, pos, held, pairs, pairs_start, first, defend, attack, AL, DL, PR, choose, by_dice,
-           slots, tstart, tbits):
-    W = np.zeros(2 * size, dtype=np.float64)   # value and chance of failing side by side: one read finds both
+           slots, tstart, tbits, out_n, relative, high, tiny, most_dice, mask_bits):
+    W = np.zeros(out_n, dtype=np.float64)   # value and chance of failing side by side: one read finds both
+    C = W[2 * size:].view(np.int32)         # then the records of the attacks worth comparing
+    bits = np.zeros(mask_bits, dtype=np.int64)      # per attack of a position: its bit in a record,
+    totals = np.zeros(mask_bits, dtype=np.float64)  # its value
+    fails = np.zeros(mask_bits, dtype=np.float64)   # and its chance of failing
     most_cap = 2
     for r in range(pos.shape[0]):
         if pos[r, 5] + 1 > most_cap:
@@ -183,6 +189,7 @@ def _sweep(size, keys, info, pos, held, pairs, pairs_start, first, defend, attac
             info[b, 5], info[b, 6], info[b, 7]
         P0, P1 = pairs_start[b], pairs_start[b + 1]
         P = P1 - P0
+        records = P * most_dice <= mask_bits
         vals = np.zeros(L, dtype=np.int64)
         work = np.zeros(max(L, 1), dtype=np.int64)
         d = np.zeros(max(H, 1), dtype=np.int64)
@@ -338,6 +345,7 @@ def _sweep(size, keys, info, pos, held, pairs, pairs_start, first, defend, attac
             for di in range(ND):
                 best = 0.0
                 least = 1.0
+                count = 0
                 for i in range(P):
                     p, h = pairs[P0 + i, 0], pairs[P0 + i, 1]
                     v = vals[p]
@@ -379,9 +387,34 @@ def _sweep(size, keys, info, pos, held, pairs, pairs_start, first, defend, attac
                             best = total
                         if fail < least:
                             least = fail
+                        if records:
+                            bits[count] = i * most_dice + n - 1
+                            totals[count] = total
+                            fails[count] = fail
+                            count += 1
                 W[2 * (offset + ai * ND + di)] = best
                 W[2 * (offset + ai * ND + di) + 1] = least
+                if records:
+                    C[offset + ai * ND + di] = _mask(best, least, bits, totals, fails, count, relative, high, tiny)
     return W
+
+
+@njit(cache=True)
+def _mask(best, least, bits, totals, fails, count, relative, high, tiny):
+    """algorithms/real_sweep.py `candidates_mask`, the same test on the same doubles: the position's
+    `count` attacks, their bits and sums."""
+    mask = 0
+    if best > high:
+        ceiling = tiny if least < tiny else least * (1 + relative)
+        for k in range(count):
+            if fails[k] <= ceiling:
+                mask |= 1 << bits[k]
+    elif best >= tiny:
+        floor = best * (1 - relative)
+        for k in range(count):
+            if totals[k] >= floor:
+                mask |= 1 << bits[k]
+    return mask
 
 
 @njit(cache=True)

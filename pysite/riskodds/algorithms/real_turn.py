@@ -53,7 +53,9 @@ How it is computed
 First in floats, memoised on the state (one pass over every reachable state), or all at once by a
 sweep (`SweptTurn`, algorithms/real_sweep.py: the same floats). Then exactly, only where the answer
 needs it: the exact value of a state is that of its best action, and the actions whose float values
-come within `relative` of the best are all computed exactly and compared. Exact values are scaled
+come within `relative` of the best are all computed exactly and compared. A sweep records those
+actions for every position as it values it (algorithms/real_sweep.py, "The attacks worth comparing"),
+and SweptTurn reads them there instead of summing every action again. Exact values are scaled
 integers (maths/scaled.py): a numerator over powers of the dice totals' bases.
 
 How close floats must come to be compared exactly (`relative_for`): a value is a sum of at most
@@ -581,10 +583,14 @@ class SweptTurn(RealTurn):
     exact phase and the decisions are RealTurn's. A state outside the space (none, if the space's
     bounds hold) falls back to RealTurn's own search."""
 
-    def __init__(self, lay, min_move, dice, scale, space, swept, zero_is_exact=True, rounds=None, fails=None):
+    def __init__(self, lay, min_move, dice, scale, space, swept, zero_is_exact=True, rounds=None, fails=None,
+                 records=None, relative=RELATIVE):
+        """records: the sweep's records of the attacks worth comparing (algorithms/real_sweep.py), made
+        for the margin `relative`, which becomes this search's."""
         super().__init__(lay, min_move, dice, scale, zero_is_exact, space.need, rounds,
                          space.goal if space.need == "any" else None)
         self.space, self.swept, self.failed = space, swept, fails
+        self.records, self.relative, self.records_for = records, relative, relative
         self.outside = 0                # states met outside the space (a test holds it at 0)
         self.by_index = {}              # exact values by the space's index: one per canonical position
         self.indexes = {}               # state -> its index in the space (or None): the exact phase
@@ -622,6 +628,16 @@ class SweptTurn(RealTurn):
             return 1.0
         self.outside += 1
         return super().value(s)
+
+    def candidates(self, s, best):
+        """RealTurn.candidates, read from the sweep's record where it holds one (made with this search's
+        margin): the exact phase's test on the same doubles, made there once."""
+        if self.records is not None and self.relative == self.records_for:
+            i = self.index(s)
+            mask = self.records[i] if i is not None else 0
+            if mask:
+                return self.space.attacks_of(s, i, mask)
+        return super().candidates(s, best)
 
     def fail(self, s):
         """The sweep's float chance of failing from state s (algorithms/real_sweep.py, "Near 1")."""

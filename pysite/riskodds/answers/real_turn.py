@@ -160,11 +160,12 @@ def real_play(request, dice, threads=1, meanwhile=None):
     space = space_of(request, lay)
     rounds = Rounds(models)
     threads = min(threads, real_sweep.threads())
-    swept, fails = real_sweep.sweep(space, rounds, dice, request.min_move, threads, meanwhile)
+    relative = search.relative_for(potential)
+    swept, fails, records = real_sweep.sweep(space, rounds, dice, request.min_move, threads, meanwhile, relative)
     solver = search.SweptTurn(lay, request.min_move, dice, request.scale, space, swept,
-                              search.underflow_free(models, potential) if models else True, rounds, fails)
+                              search.underflow_free(models, potential) if models else True, rounds, fails,
+                              records, relative)
     solver.grow_stack(potential)
-    solver.relative = search.relative_for(potential)
     k = lay.k
     base = [-t.defenders for t in request.targets] + [e.armies for e in request.entries]
     names = lay.names
