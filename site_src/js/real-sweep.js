@@ -234,15 +234,18 @@ export function blockSweeper(spec, keys, VF, tables = null) {
 
 // The control words of a sweep shared by several threads (sweepShare): an Int32Array over a
 // SharedArrayBuffer (controlWords): STOPPED, then per layer two counts, then per block a flag.
-export const STOPPED = 0;                        // 0 while running; 1 stopped (Cancel); 2 a thread failed
+export const STOPPED = 0;                        // 0 while running; 1 stopped (Cancel, or the engine failed)
 export const claimed = (layer) => 1 + 2 * layer; // the blocks of the layer handed out so far
 export const finished = (layer) => 2 + 2 * layer; // ... and swept
+// a block's flag: 0 until SWEPT; ABANDONED by a thread that failed in it
+export const SWEPT = 1, ABANDONED = 2;
 const WAIT_MS = 50;
-// The engine's thread does not wait forever on a block another thread claimed: a thread may stall or
-// die mid-block (the browser may stop a worker it runs out of memory in, and no catch runs). After
-// RESCUE_MS with no block of the layer finished, plus RESCUE_SLACK times what the block should take at
-// the engine's own measured pace, the engine's thread sweeps it itself. The sums are the same, so
-// were the other thread only slow, both write the same doubles.
+// The engine's thread does not wait forever on a block another thread claimed. A thread that fails in
+// a block (an error thrown) flags it ABANDONED, and the engine's thread sweeps it at once. A thread may
+// also stall or die mid-block with no word (the browser may stop a worker it runs out of memory in, and
+// no catch runs): after RESCUE_MS with no block of the layer finished, plus RESCUE_SLACK times what the
+// block should take at the engine's own measured pace, the engine's thread sweeps it itself. The sums
+// are the same, so were the other thread only slow, both write the same doubles.
 export const RESCUE_MS = 1000;
 const RESCUE_SLACK = 4;
 const FIRST_MS_PER_POSITION = 0.005;              // the pace assumed before a block of its own is timed
@@ -259,25 +262,28 @@ export function controlWords(spec, buffer) {
  *  runs between blocks and waits (Cancel: it may throw). `tables`: every block's key table, shared
  *  (keyTables), else each thread makes those it needs. `rescueMs`: on the engine's thread, how long it
  *  waits on a stalled block at least before it sweeps the block itself (null on the pool's threads,
- *  which wait on the engine's). Returns false where the sweep was stopped. */
+ *  which wait on the engine's). Returns false where the sweep was stopped. A thread that fails in a
+ *  block flags it ABANDONED before the error goes on, for the engine's thread to sweep. */
 export function sweepShare(spec, keys, VF, ctrl, check = () => {}, tables = null, rescueMs = null) {
   const sweeper = blockSweeper(spec, keys, VF, tables);
   const layers = layersOf(spec);
-  const flags = ctrl.length - spec.blocks.length;   // block b's flag: ctrl[flags + b], 1 once swept
+  const flags = ctrl.length - spec.blocks.length;   // block b's flag: ctrl[flags + b]
+  const flag = (b) => Atomics.load(ctrl, flags + b);
   const positions = (b) => spec.blocks[b].nkeys * spec.blocks[b].ND;
   let ownMs = 0, ownPositions = 0;
   const swept = (b, L) => {                         // counted once, whichever thread finished it first
-    if (Atomics.compareExchange(ctrl, flags + b, 0, 1) === 0) Atomics.add(ctrl, finished(L), 1);
+    if (Atomics.exchange(ctrl, flags + b, SWEPT) !== SWEPT) Atomics.add(ctrl, finished(L), 1);
     Atomics.notify(ctrl, finished(L));
   };
-  const rescue = (blocks, L) => {
+  const rescue = (blocks, L, which) => {            // sweeps the layer's blocks whose flag is `which`
     for (const b of blocks) {
-      if (Atomics.load(ctrl, flags + b)) continue;
+      if (flag(b) !== which) continue;
       check();
       sweeper(b);
       swept(b, L);
     }
   };
+  let current = -1, layer = -1;                     // the block this thread sweeps, and its layer
   try {
     for (let L = 0; L < layers.length; L++) {
       const blocks = layers[L];
@@ -287,7 +293,10 @@ export function sweepShare(spec, keys, VF, ctrl, check = () => {}, tables = null
         const j = Atomics.add(ctrl, claimed(L), 1);
         if (j >= blocks.length) break;
         const t0 = performance.now();
-        sweeper(blocks[j]);
+        current = blocks[j];
+        layer = L;
+        sweeper(current);
+        current = -1;
         ownMs += performance.now() - t0;
         ownPositions += positions(blocks[j]);
         swept(blocks[j], L);
@@ -297,29 +306,35 @@ export function sweepShare(spec, keys, VF, ctrl, check = () => {}, tables = null
         if (Atomics.load(ctrl, STOPPED)) return false;
         Atomics.wait(ctrl, finished(L), seen, WAIT_MS);
         check();
+        if (rescueMs !== null && blocks.some((b) => flag(b) === ABANDONED)) rescue(blocks, L, ABANDONED);
         const now = Atomics.load(ctrl, finished(L));
         if (now !== seen) {
           seen = now;
           since = performance.now();
         } else if (rescueMs !== null) {
           const pace = ownPositions ? ownMs / ownPositions : FIRST_MS_PER_POSITION;
-          const largest = Math.max(...blocks.filter((b) => !Atomics.load(ctrl, flags + b)).map(positions), 0);
+          const largest = Math.max(...blocks.filter((b) => !flag(b)).map(positions), 0);
           if (performance.now() - since > rescueMs + RESCUE_SLACK * pace * largest) {
-            rescue(blocks, L);
+            rescue(blocks, L, 0);
             seen = Atomics.load(ctrl, finished(L));
           }
         }
       }
     }
     return true;
+  } catch (err) {
+    if (current >= 0 && Atomics.compareExchange(ctrl, flags + current, 0, ABANDONED) === 0) {
+      Atomics.notify(ctrl, finished(layer));        // the engine's thread sweeps it
+    }
+    throw err;
   } finally {
     VALUES = null;
   }
 }
 
-/** Stops a shared sweep (`why`: 1 Cancel, 2 a thread failed) and wakes every thread waiting on it. */
-export function stopShare(ctrl, why) {
-  Atomics.compareExchange(ctrl, STOPPED, 0, why);
+/** Stops a shared sweep (Cancel, or the engine's thread failed) and wakes every thread waiting on it. */
+export function stopShare(ctrl) {
+  Atomics.compareExchange(ctrl, STOPPED, 0, 1);
   for (let i = 1; i < ctrl.length; i++) Atomics.notify(ctrl, i);
 }
 
@@ -348,7 +363,8 @@ function sweepBlock(spec, toolsOf, b, keys, VF, C, rounds) {
   const pairP = Int32Array.from(pp), pairH = Int32Array.from(ph);
   const records = P * mostDice <= spec.maskBits;        // the block's attacks fit a record's bits
   // per attack of a position: its bit in the record, its value and its chance of failing
-  const bits = new Int32Array(spec.maskBits), totals = new Float64Array(spec.maskBits), fails = new Float64Array(spec.maskBits);
+  const bits = new Int32Array(spec.maskBits);
+  const totals = new Float64Array(spec.maskBits), fails = new Float64Array(spec.maskBits);
   const conquer = pp.map((p, i) => conquestPlan(spec, toolsOf, block, p, ph[i]));
   const firsts = ph.map((h) => rounds.first[block.held[h]]);
   const AL = rounds.al, DL = rounds.dl, PR = rounds.pr;
@@ -434,7 +450,9 @@ function sweepBlock(spec, toolsOf, b, keys, VF, C, rounds) {
       }
       VF[2 * (offset + ai * ND + di)] = best;
       VF[2 * (offset + ai * ND + di) + 1] = least;
-      if (records) C[offset + ai * ND + di] = candidatesMask(best, least, bits, totals, fails, count, high, tiny, relative);
+      if (records) {
+        C[offset + ai * ND + di] = candidatesMask(best, least, bits, totals, fails, count, high, tiny, relative);
+      }
     }
   }
 }

@@ -5,7 +5,7 @@
 // at once, one layer after the other, over memory they share (real-sweep.js sweepShare). That needs
 // SharedArrayBuffer, which the browser gives only to a cross-origin isolated page (netlify.toml sets
 // the headers, and so does the build's server); elsewhere, or with one core, the sweep runs alone.
-import { sweep, sweepShare, stopShare, bufferOf, keyTables, controlWords, outDoubles, STOPPED, RESCUE_MS } from "./real-sweep.js";
+import { sweep, sweepShare, stopShare, bufferOf, keyTables, controlWords, outDoubles, RESCUE_MS } from "./real-sweep.js";
 
 const READY_MS = 3000;       // how long a first turn waits for the pool to load before it goes alone
 
@@ -15,8 +15,9 @@ export function canShare() {
 }
 
 /** The pool's workers: navigator.hardwareConcurrency threads in all, counting the engine's own, at
- *  most `most` (the engine's limit browser_sweep_threads); none where memory cannot be shared. Resolves with those that loaded within
- *  READY_MS; the array is live: a worker that loads later joins it for the next sweep. */
+ *  most `most` (the engine's limit browser_sweep_threads); none where memory cannot be shared.
+ *  Resolves with those that loaded within READY_MS; the array is live: a worker that loads later
+ *  joins it for the next sweep. */
 export async function startPool(most) {
   if (!canShare()) return [];
   const count = Math.min(navigator.hardwareConcurrency || 1, most) - 1;
@@ -89,19 +90,18 @@ export function poolSweep(workers, check) {
     const ctrl = controlWords(spec, (bytes) => new SharedArrayBuffer(bytes));
     const tables = keyTables(spec, keys, (bytes) => new SharedArrayBuffer(bytes));   // one copy for all
     for (const w of helpers) w.postMessage({ spec: specJson, keys, VF, ctrl, tables });
-    return { spec, keyBytes, keys, VF, ctrl, tables };
+    return { spec, keys, VF, ctrl, tables };
   };
-  const stop = (job) => stopShare(job.ctrl, 1);
-  const end = ({ spec, keyBytes, keys, VF, ctrl, tables }, into, leftMs) => {
+  const stop = (job) => stopShare(job.ctrl);
+  const end = ({ spec, keys, VF, ctrl, tables }, into, leftMs) => {
     const late = guard(leftMs);
     try {
-      sweepShare(spec, keys, VF, ctrl, late, tables, RESCUE_MS);
+      if (!sweepShare(spec, keys, VF, ctrl, late, tables, RESCUE_MS)) throw new Error("the shared sweep was stopped");
     } catch (err) {
-      stopShare(ctrl, 1);
+      stopShare(ctrl);
       if (err instanceof Late) return "late";
       throw err;
     }
-    if (Atomics.load(ctrl, STOPPED)) return alone(spec, keyBytes, into, late);   // a thread failed
     const view = bufferOf(into, spec.size);
     if (!view) return new Uint8Array(VF.slice().buffer);
     try {

@@ -3,7 +3,7 @@
 // with it. Messages in: {spec (JSON text), keys (Float64Array), VF (Float64Array), ctrl (Int32Array),
 // tables (every block's key table)}, all but spec over SharedArrayBuffers; "ping". Out: "ready" once
 // loaded, "pong" to a ping.
-import { sweepShare, stopShare } from "./real-sweep.js";
+import { sweepShare } from "./real-sweep.js";
 
 self.onmessage = ({ data }) => {
   if (data === "ping") {
@@ -12,8 +12,7 @@ self.onmessage = ({ data }) => {
   }
   try {
     sweepShare(JSON.parse(data.spec), data.keys, data.VF, data.ctrl, () => {}, data.tables);
-  } catch (err) {
-    stopShare(data.ctrl, 2);        // the engine's thread sweeps the whole space itself instead
+  } catch (err) {                   // the block it failed in is flagged: the engine's thread sweeps it
     console.error("a sweep thread failed:", err);
   }
 };

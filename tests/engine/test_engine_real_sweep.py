@@ -256,18 +256,20 @@ def _node_script(tmp_path, text, keys, name, module, body):
                            str(tmp_path / "out.bin")], check=True, capture_output=True, text=True, timeout=600).stdout
 
 
-def _node_shared_sweep(space, rounds, dice, min_move, tmp_path, threads, dead=False):
-    """The JavaScript sweep shared by `threads` threads of Node (tests/engine/shared_sweep.mjs:
-    worker_threads over SharedArrayBuffers), each running real-sweep.js sweepShare as the browser's
-    pool does (site_src/js/sweep-pool.js). dead: one more thread claimed the first block of every
-    layer and never swept it."""
-    text, keys = real_sweep.spec(space, rounds, dice, min_move, max(threads, 2) if dead else threads)
+def _node_shared_sweep(space, rounds, dice, min_move, tmp_path, threads, mode=None):
+    """(the sweep's output, the threads that threw): the JavaScript sweep shared by `threads` threads
+    of Node (tests/engine/shared_sweep.mjs: worker_threads over SharedArrayBuffers), each running
+    real-sweep.js sweepShare as the browser's pool does (site_src/js/sweep-pool.js). mode: "dead" (one
+    more thread claimed the first block of every layer and never swept it), "abandoned" (... and
+    flagged it abandoned), "fail" (one worker throws in the first block it sweeps)."""
+    text, keys = real_sweep.spec(space, rounds, dice, min_move, max(threads, 2) if mode else threads)
     (tmp_path / "spec.json").write_text(text)
     (tmp_path / "keys.bin").write_bytes(keys)
-    subprocess.run(["node", str(Path(__file__).with_name("shared_sweep.mjs")), str(tmp_path / "spec.json"),
-                    str(tmp_path / "keys.bin"), str(tmp_path / "out.bin"), str(threads)] + (["dead"] if dead else []),
-                   check=True, capture_output=True, timeout=120 if dead else 600)
-    return _all(real_sweep.apart((tmp_path / "out.bin").read_bytes(), space.size))
+    done = subprocess.run(["node", str(Path(__file__).with_name("shared_sweep.mjs")), str(tmp_path / "spec.json"),
+                           str(tmp_path / "keys.bin"), str(tmp_path / "out.bin"), str(threads)] + ([mode] if mode else []),
+                          check=True, capture_output=True, text=True, timeout=120 if mode else 600)
+    out = _all(real_sweep.apart((tmp_path / "out.bin").read_bytes(), space.size))
+    return out, json.loads(done.stdout.strip().splitlines()[-1])["failed"]
 
 
 def _all(parts):
@@ -289,7 +291,7 @@ def test_the_javascript_sweep_is_the_pythons_bit_for_bit(name, rules, min_move, 
     _, space, rounds = space_and_rounds(request)
     plain = _all(real_sweep.sweep_python(space, rounds, dice, min_move))
     got = (_node_sweep(space, rounds, dice, min_move, tmp_path) if threads == 1
-           else _node_shared_sweep(space, rounds, dice, min_move, tmp_path, threads))
+           else _node_shared_sweep(space, rounds, dice, min_move, tmp_path, threads)[0])
     assert got == plain
 
 
@@ -316,22 +318,27 @@ def test_at_size_the_compiled_and_the_javascript_sweeps_agree(tmp_path):
     # every key found in the tables of doubles (the blocks whose keys need more than 31 bits)
     assert _node_sweep(space, rounds, "choose", "dice", tmp_path, int_key_bits=0) == compiled
     # several threads sharing the sweep, layer by layer, as the browser's pool does
-    assert _node_shared_sweep(space, rounds, "choose", "dice", tmp_path, threads=3) == compiled
+    assert _node_shared_sweep(space, rounds, "choose", "dice", tmp_path, threads=3) == (compiled, 0)
+    # a worker that throws in a block (its key tables empty): the engine's thread sweeps that block
+    assert _node_shared_sweep(space, rounds, "choose", "dice", tmp_path, 2, "fail") == (compiled, 1)
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="Node runs the browser's sweep")
 @pytest.mark.parametrize("threads", [1, 3])
-def test_a_thread_that_dies_mid_block_does_not_stop_the_sweep(threads, tmp_path):
+@pytest.mark.parametrize("mode", ["dead", "abandoned"])
+def test_a_thread_that_dies_or_fails_mid_block_does_not_stop_the_sweep(mode, threads, tmp_path):
     """A pool's worker can die mid-block with no catch run (the browser stops a worker that runs out
     of memory): the engine's thread must not wait on its block forever. Here a thread claimed the
-    first block of every layer and never swept it; the engine's thread (alone, or with two live
-    threads) sweeps those itself once the layer stalls, and the doubles are plain Python's."""
+    first block of every layer and never swept it ("dead"); the engine's thread (alone, or with two
+    live threads) sweeps those itself once the layer stalls. A worker that fails in a block flags it
+    ("abandoned"), and the engine's thread sweeps it at once: it would wait 10 minutes for a stalled
+    one, and the test stops it after 2. The doubles are plain Python's."""
     _, pos, R, goal = next(c for c in SMALL if c[0] == "africa")
     request = request_of(pos, R, goal, "dice", RULES["printed"])
     _, space, rounds = space_and_rounds(request)
     plain = _all(real_sweep.sweep_python(space, rounds, "choose", "dice"))
     assert len(json.loads(real_sweep.spec(space, rounds, "choose", "dice", 2)[0])["layers"]) > 2
-    assert _node_shared_sweep(space, rounds, "choose", "dice", tmp_path, threads, dead=True) == plain
+    assert _node_shared_sweep(space, rounds, "choose", "dice", tmp_path, threads, mode) == (plain, 0)
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="Node runs the browser's sweep")

@@ -207,9 +207,9 @@ def move_suffix(space, block, vals, p, h, a, d, V, F, choose):
 # ----------------------------------------------------------------------------- the other runners
 def spec(space, rounds, dice, min_move, threads=1, relative=RELATIVE):
     """(text, keys) for site_src/js/real-sweep.js: the space, the rounds and the test of
-    `candidates_mask` (relative, HIGH, TINY, MOST_DICE, MASK_BITS) as JSON text, and every block's keys as the bytes of doubles (exact: keys
-    stay below 2**52, real_space.KEY_BITS). With `threads` > 1 it holds the `layers` and how many
-    threads may share them (sweep-pool.js)."""
+    `candidates_mask` (relative, HIGH, TINY, MOST_DICE, MASK_BITS) as JSON text, and every block's
+    keys as the bytes of doubles (exact: keys stay below 2**52, real_space.KEY_BITS). With `threads`
+    > 1 it holds the `layers` and how many threads may share them (sweep-pool.js)."""
     import json
     keys = array("d")
     blocks = []
