@@ -33,7 +33,7 @@ export function outDoubles(size) {
 }
 
 /** The records (Int32Array of `size`) inside a sweep's output `out` (outDoubles(size) doubles). */
-function choicesOf(out, size) {
+function recordsOf(out, size) {
   return new Int32Array(out.buffer, out.byteOffset + 16 * size, size);
 }
 
@@ -224,7 +224,7 @@ export function layersOf(spec) {
  *  `tables` (keyTables). */
 export function blockSweeper(spec, keys, VF, tables = null) {
   VALUES = VF;
-  const C = choicesOf(VF, spec.size);
+  const C = recordsOf(VF, spec.size);
   const tools = new Array(spec.blocks.length);
   const toolsOf = (b) => tools[b] || (tools[b] = blockTools(spec.blocks[b], keys, spec.intKeyBits ?? 31,
                                                             tables ? tables[b] : null));

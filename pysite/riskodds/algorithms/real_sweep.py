@@ -61,25 +61,23 @@ cores share the sweep (site_src/js/sweep-pool.js): each thread takes the layer's
 first, when it is free, and the longest thread's work is what the cost guard prices (`span_share`).
 """
 from array import array
+from operator import itemgetter
 
 from ..checks.rules import least_move       # the fewest armies moved in: the index into a move's suffix maxima
 from ..guards.budget import overdue, seconds_left, tick
 from .real_rounds import Rounds  # noqa: F401  (the tables every runner reads)
 from .real_space import MASK_BITS, MOST_DICE, out_doubles
-from .real_turn import HIGH, RELATIVE, TINY, near_least
+from .real_turn import HIGH, RELATIVE, TINY, worth_comparing
 
 
-def candidates_mask(best, least, sums, relative):
-    """The attacks recorded for a position (module docstring, "The attacks worth comparing"): best and
-    least its value and chance of failing, sums [(bit, value, chance of failing)] per attack; 0 where
-    the best is below TINY."""
-    if best > HIGH:
-        ceiling = near_least(least, relative)
-        return sum(1 << bit for bit, _, fail in sums if fail <= ceiling)
+def candidates_mask(best, sums, relative):
+    """The attacks recorded for a position (module docstring, "The attacks worth comparing"), best its
+    value, sums [(bit, value, chance of failing)] per attack: the bits of those that pass the exact
+    phase's test (algorithms/real_turn.py `worth_comparing`); 0 where the best is below TINY."""
     if best < TINY:
         return 0
-    floor = best * (1 - relative)
-    return sum(1 << bit for bit, total, _ in sums if total >= floor)
+    passed = worth_comparing(best, sums, itemgetter(1), itemgetter(2), relative)
+    return sum(1 << bit for bit, _, _ in passed)
 
 
 def sweep_python(space, rounds, dice, min_move, relative=RELATIVE):
@@ -138,7 +136,7 @@ def sweep_python(space, rounds, dice, min_move, relative=RELATIVE):
                 V[block.offset + ai * nd_all + di] = best
                 F[block.offset + ai * nd_all + di] = least
                 if records:
-                    C[block.offset + ai * nd_all + di] = candidates_mask(best, least, sums, relative)
+                    C[block.offset + ai * nd_all + di] = candidates_mask(best, sums, relative)
     return V, F, C
 
 

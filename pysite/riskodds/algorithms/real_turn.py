@@ -116,6 +116,22 @@ def near_least(least, relative):
     return TINY if least < TINY else least * (1 + relative)
 
 
+def worth_comparing(best, items, value, fail, relative):
+    """The items (actions, moves, placements) whose floats the exact comparison decides between
+    ("floats pick, exact decides", module docstring), best the largest of their float values. Near 1
+    values' floats cannot tell items apart (1 - 1e-20 is 1.0): above HIGH, where the chances of
+    failing were kept (`fail`, item -> float; None where not), those within `relative` of the least
+    (`near_least`); else the values (`value`, item -> float) within `relative` of the best, every
+    item where the best is below TINY. The sweep records this test's answer per position
+    (algorithms/real_sweep.py `candidates_mask`)."""
+    if best > HIGH and fail is not None:
+        fails = [fail(x) for x in items]
+        ceiling = near_least(min(fails), relative)
+        return [x for x, f in zip(items, fails) if f <= ceiling]
+    floor = 0.0 if best < TINY else best * (1 - relative)
+    return [x for x in items if value(x) >= floor]
+
+
 @dataclass(frozen=True)
 class Layout:
     """The board as the search sees it. names: slot names, the k targets first, then the entries.
@@ -419,15 +435,10 @@ class RealTurn:
         return v
 
     def candidates(self, s, best):
-        """The attacks whose float values the exact comparison must decide between. Near 1 values'
-        floats cannot tell actions apart (1 - 1e-20 is 1.0): above HIGH their chances of failing are
-        compared instead (`fail_q`), where the sweep kept them."""
-        if best > HIGH and self.has_fails:
-            fails = [(a, self.fail_q(s, *a)) for a in self.attacks(s)]
-            ceiling = near_least(min(f for _, f in fails), self.relative)
-            return [a for a, f in fails if f <= ceiling]
-        floor = 0.0 if best < TINY else best * (1 - self.relative)
-        return [(x, y, n) for x, y, n in self.attacks(s) if self.q(s, x, y, n) >= floor]
+        """The attacks whose float values the exact comparison must decide between (`worth_comparing`,
+        by `fail_q` where the sweep kept the chances of failing)."""
+        return worth_comparing(best, self.attacks(s), lambda a: self.q(s, *a),
+                               (lambda a: self.fail_q(s, *a)) if self.has_fails else None, self.relative)
 
     @property
     def has_fails(self):
@@ -553,15 +564,9 @@ class RealTurn:
                     inner, outer = (mid, outer) if tied else (inner, mid - 1)
             return tie_pick(way, inner, best, a) if not x_live else tie_pick(way, best, inner, a)
         options = list(range(lo, a))
-        floats = [self.value(after(m)) for m in options]
-        top = max(floats)
-        if top > HIGH and self.has_fails:       # near 1: the chances of failing tell the moves apart
-            fails = [self.fail(after(m)) for m in options]
-            ceiling = near_least(min(fails), self.relative)
-            near = [m for m, f in zip(options, fails) if f <= ceiling]
-        else:
-            floor = 0.0 if top < TINY else top * (1 - self.relative)
-            near = [m for m, f in zip(options, floats) if f >= floor]
+        floats = {m: self.value(after(m)) for m in options}
+        near = worth_comparing(max(floats.values()), options, floats.get,
+                               (lambda m: self.fail(after(m))) if self.has_fails else None, self.relative)
         if len(near) == 1:
             return near[0]
         exact = {m: self.exact(after(m)) for m in near}

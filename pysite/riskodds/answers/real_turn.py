@@ -214,16 +214,10 @@ def best_placement(solver, request, base):
         s = list(base)
         for i, p in zip(entries, placed):
             s[k + i] += p
-        state = solver.canonical(s)
-        options.append((solver.value(state), placed, state))
-    top = max(f for f, _, _ in options)
-    if top > search.HIGH and solver.has_fails:      # near 1: the chances of failing tell them apart
-        fails = [(solver.fail(state), placed, state) for _, placed, state in options]
-        ceiling = search.near_least(min(f for f, _, _ in fails), solver.relative)
-        near = [(placed, state) for f, placed, state in fails if f <= ceiling]
-    else:
-        floor = 0.0 if top < search.TINY else top * (1 - solver.relative)
-        near = [(placed, state) for f, placed, state in options if f >= floor]
+        options.append((placed, solver.canonical(s)))
+    floats = {state: solver.value(state) for _, state in options}
+    near = search.worth_comparing(max(floats.values()), options, lambda o: floats[o[1]],
+                                  (lambda o: solver.fail(o[1])) if solver.has_fails else None, solver.relative)
     best = None
     for placed, state in near:
         key = (sum(p for i, p in zip(entries, placed) if request.entries[i].border), placed)

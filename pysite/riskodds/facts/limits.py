@@ -214,7 +214,7 @@ COST_MODEL = {
     "real_spec_vector_s": 4e-7,     #   and per vector handed to the JavaScript sweep (its keys, JSON;
                                     #   Africa from Brazil 15 and Southern Europe 10 + 8 in Pyodide: 8.2 s),
     "real_position_bytes": 20,      #   bytes per position (the values and the recorded attack,
-                                    #   algorithms/real_sweep.py out_doubles; their copy into Python),
+                                    #   algorithms/real_space.py out_doubles; their copy into Python),
     "real_vector_bytes": 200,       #   bytes per vector (its key as a Python int, the lookup tables),
     "real_shared_position_bytes": 20,#  where several threads sweep: bytes per position shared by them
                                     #   (the key tables are made once and shared too: sweep-pool.js),
