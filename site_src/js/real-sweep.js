@@ -14,8 +14,8 @@
 //                  block a conquest of it leads to]}]}
 //        mostAttack: per target, the most dice its attacker rolls (the largest least move);
 //        relative, high, tiny, mostDice, maskBits: the exact phase's test and the records' bits;
-//        intKeyBits (optional, 31 when left out): a block whose keys fit this many bits finds them in
-//        32-bit slots, the others in doubles (a test sets 0 to sweep with the doubles' tables alone).
+//        intKeyBits (optional, 31 when left out): a block whose keys fit this many bits finds them with
+//        an integer hash, the others with the doubles' (a test sets 0 to sweep with the doubles' alone).
 // keys: every block's army-vector keys (doubles, exact integers below 2**52), block after block.
 // Returns each position's value and chance of failing side by side, position after position, then the
 // records as 32-bit integers, as the bytes of one Float64Array of outDoubles(size)
@@ -51,28 +51,31 @@ function candidatesMask(best, least, bits, totals, fails, count, high, tiny, rel
   return mask;
 }
 
+/** The doubles whose bytes u8 holds: a view where they are aligned (the sweep only reads them), else
+ *  a copy. */
 function bytesAsFloats(u8) {
+  if (u8.byteOffset % 8 === 0 && u8.length % 8 === 0) return new Float64Array(u8.buffer, u8.byteOffset, u8.length / 8);
   const copy = new Uint8Array(u8.length);
   copy.set(u8);
   return new Float64Array(copy.buffer);
 }
 
 /** An open-addressing table of `count` keys (integers below 2**53, as doubles) from keys[start], to
- *  their indexes: each slot the key and its index side by side (one memory read finds both). Where
- *  every key the block can write fits 31 bits (small), the slots are 32-bit integers: half the
- *  memory, an integer hash. `slots`: the table already made (keyTables), shared by the sweep's
- *  threads; else it is made here. Returns find(key) -> index. */
+ *  their indexes: each slot a 32-bit index (-1 where empty), the key itself read from `keys` (a
+ *  quarter of the memory of key and index side by side in doubles, for one more read per key found;
+ *  algorithms/real_sweep_numba.py keeps its tables alike). Where every key the block can write fits
+ *  31 bits (small), the hash is an integer one. `slots`: the table already made (keyTables), shared by
+ *  the sweep's threads; else it is made here. Returns find(key) -> index. */
 function keyIndex(keys, start, count, small, slots = null) {
-  const bits = tableBits(count), mask = (1 << bits) - 1;
-  const { own, hash } = hashing(bits, small);
-  const table = slots || fillTable(emptySlots(count, small, (n) => new ArrayBuffer(n)), keys, start, count, small);
-  return (wide) => {
-    const key = own(wide);
+  const mask = (1 << tableBits(count)) - 1;
+  const hash = hashing(tableBits(count), small);
+  const table = slots || fillTable(emptySlots(count, (n) => new ArrayBuffer(n)), keys, start, count, small);
+  return (key) => {
     let h = hash(key);
     for (;;) {
-      const k = table[2 * h];
-      if (k === key) return table[2 * h + 1];
-      if (k === -1) throw new Error("real-sweep: a position outside the numbering");
+      const i = table[h];
+      if (i === -1) throw new Error("real-sweep: a position outside the numbering");
+      if (keys[start + i] === key) return i;
       h = (h + 1) & mask;
     }
   };
@@ -84,35 +87,29 @@ function tableBits(count) {
   return bits;
 }
 
-/** own(key): the key as the slots hold it; hash(key): its first slot. */
+/** hash(key): a key's first slot in a table of 2**bits. */
 function hashing(bits, small) {
   const mask = (1 << bits) - 1;
-  return {
-    own: small ? (key) => key | 0 : (key) => key,
-    hash: small
-      ? (key) => Math.imul(key, 0x9e3779b1) >>> (32 - bits)
-      : (key) => {      // the double's two 32-bit halves, mixed
-        F64[0] = key;
-        return (Math.imul(I32[0] ^ Math.imul(I32[1], 0x9e3779b1), 0x85ebca6b) >>> (32 - bits)) & mask;
-      },
-  };
+  return small
+    ? (key) => Math.imul(key | 0, 0x9e3779b1) >>> (32 - bits)
+    : (key) => {        // the double's two 32-bit halves, mixed
+      F64[0] = key;
+      return (Math.imul(I32[0] ^ Math.imul(I32[1], 0x9e3779b1), 0x85ebca6b) >>> (32 - bits)) & mask;
+    };
 }
 
 /** The empty slots of a table of `count` keys, over buffer(bytes). */
-function emptySlots(count, small, buffer) {
-  const n = 2 << tableBits(count);
-  return small ? new Int32Array(buffer(4 * n)).fill(-1) : new Float64Array(buffer(8 * n)).fill(-1);
+function emptySlots(count, buffer) {
+  return new Int32Array(buffer(4 << tableBits(count))).fill(-1);
 }
 
 function fillTable(slots, keys, start, count, small) {
-  const bits = tableBits(count), mask = (1 << bits) - 1;
-  const { own, hash } = hashing(bits, small);
+  const mask = (1 << tableBits(count)) - 1;
+  const hash = hashing(tableBits(count), small);
   for (let i = 0; i < count; i++) {
-    const key = own(keys[start + i]);
-    let h = hash(key);
-    while (slots[2 * h] !== -1) h = (h + 1) & mask;
-    slots[2 * h] = key;
-    slots[2 * h + 1] = i;
+    let h = hash(keys[start + i]);
+    while (slots[h] !== -1) h = (h + 1) & mask;
+    slots[h] = i;
   }
   return slots;
 }
@@ -127,7 +124,7 @@ export function keyTables(spec, keys, buffer) {
   const intKeyBits = spec.intKeyBits ?? 31;
   return spec.blocks.map((block) => {
     const small = smallKeys(block, intKeyBits);
-    return fillTable(emptySlots(block.nkeys, small, buffer), keys, block.keyStart, block.nkeys, small);
+    return fillTable(emptySlots(block.nkeys, buffer), keys, block.keyStart, block.nkeys, small);
   });
 }
 

@@ -192,7 +192,7 @@ def test_every_successor_comes_earlier_and_the_count_is_the_listing(name):
                                                                lines, [(b.size, b.mask) for b in space.blocks])
     order = {b.mask: i for i, b in enumerate(space.blocks)}
     for b in space.blocks:
-        assert b.keys == sorted(set(b.keys))
+        assert list(b.keys) == sorted(set(b.keys))
         for ai, key in enumerate(b.keys):
             vals = b.values(key)
             for p, v in enumerate(vals):
@@ -229,7 +229,7 @@ def test_parts_bound_the_armies_each_entry_can_have_sent():
             weights = [max(v, 1) for v in vals]
             if sum(weights) <= b.weight_cap and all(sum(weights[a:e]) <= cap for a, e, cap in b.parts):
                 want.append(b.key(vals))
-        assert b.keys == sorted(want)
+        assert list(b.keys) == sorted(want)
 
 
 def _node_sweep(space, rounds, dice, min_move, tmp_path, int_key_bits=None):
@@ -303,6 +303,26 @@ def test_the_compiled_sweep_is_the_pythons_bit_for_bit(name, rules, min_move, di
     _, space, rounds = space_and_rounds(request)
     plain = _all(real_sweep.sweep_python(space, rounds, dice, min_move))
     assert _all(real_sweep.apart(numba_sweep.sweep_numba(space, rounds, dice, min_move), space.size)) == plain
+
+
+@pytest.mark.parametrize("name", [c[0] for c in SMALL])
+def test_the_compiled_key_tables_find_every_vector_and_no_other(name):
+    """The compiled sweep's tables (32-bit indexes, the keys read from the one array every block's keys
+    are views of): each key of a block at its place in the block's sorted list, and a key the block
+    lacks (one above each of its keys, where that is not a key) at -1."""
+    numba_sweep = pytest.importorskip("riskodds.algorithms.real_sweep_numba")
+    _, pos, R, goal = next(c for c in SMALL if c[0] == name)
+    _, space, rounds = space_and_rounds(request_of(pos, R, goal, "dice"))
+    f = numba_sweep.flatten(space, rounds, "choose", "dice")
+    slots, start, bits = numba_sweep._tables(f["keys"], f["info"])
+    assert slots.dtype.itemsize == 4
+    for b, block in enumerate(space.blocks):
+        keys = [int(k) for k in block.keys]
+        assert keys == sorted(set(keys)) and keys == [int(k) for k in f["keys"][f["info"][b, 3]:][:len(keys)]]
+        for i, key in enumerate(keys):
+            assert numba_sweep._find(key, b, slots, start, bits, f["keys"]) == i
+        for key in set(k + 1 for k in keys) - set(keys):
+            assert numba_sweep._find(key, b, slots, start, bits, f["keys"]) == -1
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="Node runs the browser's sweep")

@@ -61,6 +61,7 @@ successors have smaller indexes: one pass over the array in index order values e
 Blocks exist for the masks the player can reach (every target in M reachable from the entries
 through M) that are not already a success (`done`): there the value is 1 and nothing is stored.
 """
+from array import array
 from bisect import bisect_left
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -81,7 +82,8 @@ class Block:
     territories, each part's positions together, each group's together within). caps, shifts, widths:
     per position. groups: (start, end) of each group's positions. weight_cap: the most the live armies
     may weigh. parts: (start, end, the most they may weigh) of each part's positions. keys: the
-    army vectors' keys, in order. held: the held targets' slots; region: those whose defenders vary;
+    army vectors' keys, in order (in a built Space, a view of the Space's `keys`: 8 bytes a key, where
+    a list of Python ints takes 40). held: the held targets' slots; region: those whose defenders vary;
     strides: per held target (in `held` order), its step in di (0 outside the region); fixed: per
     held target, its defenders at the start. ND: the number of di. offset: the block's first index.
     attacks: per position, the held targets (indexes into `held`) its territory borders.
@@ -152,7 +154,8 @@ class Block:
 class Space:
     """Every block of a turn (module docstring). blocks: in index order (most targets taken first).
     by_mask: mask -> Block. size: the positions in all. k: the targets. goal: the mask of targets the
-    turn must take ("all") or of which it must take one ("any"); need: "all" or "any"."""
+    turn must take ("all") or of which it must take one ("any"); need: "all" or "any". keys: every
+    block's keys, block after block (array of 64-bit ints: each Block's keys is its slice, a view)."""
     blocks: list
     by_mask: dict
     size: int
@@ -160,6 +163,7 @@ class Space:
     goal: int
     need: str
     defenders: tuple
+    keys: array = None
 
     def done(self, mask):
         """Is a turn that has taken `mask` already a success?"""
@@ -269,12 +273,17 @@ def measure(lay, defenders, caps, total, goal=None, need="all"):
 def build(lay, defenders, caps, total, goal=None, need="all"):
     """The Space of a turn (the arguments as `blocks` takes them), every vector listed."""
     found, goal = blocks(lay, defenders, caps, total, goal, need)
-    offset = 0
+    keys, starts = array("q"), []
     for b in found:
-        b.keys = vectors(b)
+        starts.append(len(keys))
+        keys.extend(vectors(b))
+    view = memoryview(keys)             # the array is not resized again: views of it stay valid
+    offset = 0
+    for b, start, end in zip(found, starts, starts[1:] + [len(keys)]):
+        b.keys = view[start:end]
         b.offset = offset
         offset += b.size
-    return Space(found, {b.mask: b for b in found}, offset, lay.k, goal, need, tuple(defenders))
+    return Space(found, {b.mask: b for b in found}, offset, lay.k, goal, need, tuple(defenders), keys)
 
 
 class TooLarge(Exception):

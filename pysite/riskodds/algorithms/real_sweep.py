@@ -219,7 +219,7 @@ def spec(space, rounds, dice, min_move, threads=1, relative=RELATIVE):
             "groups": [list(g) for g in b.groups], "held": list(b.held), "strides": list(b.strides),
             "fixed": list(b.fixed), "attacks": [list(a) for a in b.attacks],
             "next": [-1 if space.done(b.mask | 1 << y) else index.get(b.mask | 1 << y, -2) for y in b.held]})
-        keys.fromlist(b.keys)       # exact: keys stay below 2**52
+        keys.extend(b.keys)         # exact: keys stay below 2**52
     shared = {"threads": threads, "layers": layers([b.size for b in space.blocks], [b.mask for b in space.blocks])}
     tables = [[None] + [[None] + [[x for al, dl, p, _ in row[n] for x in (al, dl, p)] for n in range(1, len(row))]
                         for row in by_nd[1:]] for by_nd in rounds.by_defenders]
@@ -268,7 +268,8 @@ def threads():
 
 
 # ----------------------------------------------------------------------------- which runner
-COMPILED_FROM = 20_000      # positions: below this the plain sweep is quicker than loading the compiled one
+COMPILED_FROM = 20_000      # positions: below this the plain sweep takes about a second at most, and spares
+                            # loading the compiled one (its memory: COST_MODEL real_sweep_numba_load_mb)
 
 
 def runner(size=COMPILED_FROM):

@@ -27,7 +27,8 @@ def flatten(space, rounds, dice, min_move):
     ints)."""
     blocks = space.blocks
     index = {b.mask: i for i, b in enumerate(blocks)}
-    keys = np.array([k for b in blocks for k in b.keys], dtype=np.int64)
+    keys = (np.frombuffer(space.keys, dtype=np.int64) if space.keys is not None       # no copy
+            else np.array([k for b in blocks for k in b.keys], dtype=np.int64))
     B = len(blocks)
     info = np.zeros((B, 8), dtype=np.int64)     # offset, ND, nkeys, keyStart, L, H, pos start, held start
     pos, held_rows, pair_rows, group_rows = [], [], [], []
@@ -91,18 +92,22 @@ def sweep_numba(space, rounds, dice, min_move, relative=RELATIVE):
 
 
 def _tables(keys, info):
-    """Per block an open-addressing table of its keys: (slots, start per block, bits per block)."""
+    """Per block an open-addressing table of its keys: (slots, starts, bits per block). A slot holds the
+    index of a key of the block (32 bits; NO_KEY where empty), the key itself read from `keys`: a quarter
+    of the memory of key and index side by side in 64 bits, for one more read per key found. starts[b]:
+    the block's first slot and first key."""
     B = len(info)
     bits = np.zeros(B, dtype=np.int64)
-    start = np.zeros(B + 1, dtype=np.int64)
+    start = np.zeros((B + 1, 2), dtype=np.int64)
     for b in range(B):
         n = int(info[b, 2])
         t = 4
         while (1 << t) < 2 * n:
             t += 1
         bits[b] = t
-        start[b + 1] = start[b] + (1 << t)
-    slots = np.full((int(start[B]), 2), NO_KEY, dtype=np.int64)
+        start[b, 1] = info[b, 3]
+        start[b + 1, 0] = start[b, 0] + (1 << t)
+    slots = np.full(int(start[B, 0]), NO_KEY, dtype=np.int32)
     _fill_tables(keys, info, slots, start, bits)
     return slots, start, bits
 
@@ -120,31 +125,31 @@ def _fill_tables(keys, info, slots, start, bits):
         mask = (1 << bits[b]) - 1
         ks = info[b, 3]
         for i in range(info[b, 2]):
-            key = keys[ks + i]
-            h = _hash(key, bits[b])
-            while slots[start[b] + h, 0] != NO_KEY:
+            h = _hash(keys[ks + i], bits[b])
+            while slots[start[b, 0] + h] != NO_KEY:
                 h = (h + 1) & mask
-            slots[start[b] + h, 0] = key
-            slots[start[b] + h, 1] = i
+            slots[start[b, 0] + h] = i
 
 
 @njit(cache=True)
-def _find(key, b, slots, start, bits):
+def _find(key, b, slots, start, bits, keys):
+    """The index in block b of the vector `key`, or -1."""
     mask = (1 << bits[b]) - 1
     h = _hash(key, bits[b])
+    base, ks = start[b, 0], start[b, 1]
     while True:
-        k = slots[start[b] + h, 0]
-        if k == key:
-            return slots[start[b] + h, 1]
-        if k == NO_KEY:
+        i = slots[base + h]
+        if i == NO_KEY:
             return -1
+        if keys[ks + i] == key:
+            return i
         h = (h + 1) & mask
 
 
 @njit(cache=True)
-def _lookup(vals, b, info, pos, slots, start, bits):
+def _lookup(vals, b, info, pos, slots, start, bits, keys):
     """ai of a vector of block b (values per position, made canonical in place), or -1."""
-    return _find(_canonical_key(vals, b, info, pos), b, slots, start, bits)
+    return _find(_canonical_key(vals, b, info, pos), b, slots, start, bits, keys)
 
 
 @njit(cache=True)
@@ -281,12 +286,12 @@ def _sweep(size, keys, info, pos, held, pairs, pairs_start, first, defend, attac
                 for al in range(1, 4):
                     if alone:       # no group to sort: the key less the armies lost
                         w = v - al if v - al >= 2 else 0
-                        downs[p * 4 + al] = _find(key - ((v - w) << pos[p0 + p, 1]), b, slots, tstart, tbits)
+                        downs[p * 4 + al] = _find(key - ((v - w) << pos[p0 + p, 1]), b, slots, tstart, tbits, keys)
                         continue
                     for q in range(L):
                         work[q] = vals[q]
                     work[p] -= al
-                    downs[p * 4 + al] = _lookup(work, b, info, pos, slots, tstart, tbits)
+                    downs[p * 4 + al] = _lookup(work, b, info, pos, slots, tstart, tbits, keys)
             for i in range(P):          # every conquest's value, per di without y, least move 1 .. 3
                 p, h = pairs[P0 + i, 0], pairs[P0 + i, 1]
                 v = vals[p]
@@ -305,7 +310,7 @@ def _sweep(size, keys, info, pos, held, pairs, pairs_start, first, defend, attac
                             cachef[(i * ND + di) * 4 + lo] = 0.0 if nb == -1 else 1.0
                     continue
                 _line(vals, v, nb, qxs[i], qys[i], choose, fast[i], src[i], nwork, info, pos, lines[i], slots, tstart,
-                      tbits, attack[held[h0 + h, 0]])
+                      tbits, keys, attack[held[h0 + h, 0]])
                 nbase, nND = info[nb, 0], info[nb, 1]
                 if choose and qxs[i] < 0:            # every army it can spare goes in
                     row = nbase + lines[i, v - 1] * nND
@@ -377,10 +382,12 @@ def _sweep(size, keys, info, pos, held, pairs, pairs_start, first, defend, attac
                                     c = cache[(i * ND + diwo) * 4 + lo]
                                     f = cachef[(i * ND + diwo) * 4 + lo]
                                 else:
-                                    c = _conquest(W, vals, a2, lo, diwo, nbs[i], qxs[i], qys[i], choose, fast[i], src[i],
-                                                  nwork, info, pos, ditrans[i], slots, tstart, tbits, False, attack[y])
-                                    f = _conquest(W, vals, a2, lo, diwo, nbs[i], qxs[i], qys[i], choose, fast[i], src[i],
-                                                  nwork, info, pos, ditrans[i], slots, tstart, tbits, True, attack[y])
+                                    c = _conquest(W, vals, a2, lo, diwo, nbs[i], qxs[i], qys[i], choose, fast[i],
+                                                  src[i], nwork, info, pos, ditrans[i], slots, tstart, tbits, keys,
+                                                  False, attack[y])
+                                    f = _conquest(W, vals, a2, lo, diwo, nbs[i], qxs[i], qys[i], choose, fast[i],
+                                                  src[i], nwork, info, pos, ditrans[i], slots, tstart, tbits, keys,
+                                                  True, attack[y])
                             total += PR[o] * c
                             fail += PR[o] * f
                         if total > best:
@@ -418,7 +425,7 @@ def _mask(best, least, bits, totals, fails, count, relative, high, tiny):
 
 
 @njit(cache=True)
-def _line(vals, a, nb, qx, qy, choose, fast, src, work, info, pos, out, slots, tstart, tbits, most_lo):
+def _line(vals, a, nb, qx, qy, choose, fast, src, work, info, pos, out, slots, tstart, tbits, keys, most_lo):
     """out[m]: the index in block nb of the vector after a conquest with a armies left on the
     attacker and m moved in: every m; only a - 1 where all but one go in; only m = 1 .. most_lo where
     the fewest go in (most_lo: the most dice the target's attacker rolls, the largest least move). src: per place of nb,
@@ -438,17 +445,17 @@ def _line(vals, a, nb, qx, qy, choose, fast, src, work, info, pos, out, slots, t
                 key |= (a - m) << pos[np0 + qx, 1]
             if qy >= 0 and m >= 2:
                 key |= m << pos[np0 + qy, 1]
-            out[m] = _find(key, nb, slots, tstart, tbits)
+            out[m] = _find(key, nb, slots, tstart, tbits, keys)
         return
     for m in range(lowest, highest):
         for q in range(nL):
             f = src[q]
             work[q] = a - m if f == -1 else (m if f == -2 else vals[f])
-        out[m] = _lookup(work, nb, info, pos, slots, tstart, tbits)
+        out[m] = _lookup(work, nb, info, pos, slots, tstart, tbits, keys)
 
 
 @njit(cache=True)
-def _conquest(W, vals, a, lo, di, nb, qx, qy, choose, fast, src, work, info, pos, ditrans, slots, tstart, tbits,
+def _conquest(W, vals, a, lo, di, nb, qx, qy, choose, fast, src, work, info, pos, ditrans, slots, tstart, tbits, keys,
               failing, most_lo):
     """The best value moving at least lo armies in (a conquest whose roll cost the attacker armies:
     not met with the printed dice); with `failing`, the least chance of failing. W: the values and
@@ -458,7 +465,7 @@ def _conquest(W, vals, a, lo, di, nb, qx, qy, choose, fast, src, work, info, pos
             return 0.0 if nb == -1 else 1.0
         return 1.0 if nb == -1 else 0.0
     line = np.zeros(a + 1, dtype=np.int64)
-    _line(vals, a, nb, qx, qy, choose, fast, src, work, info, pos, line, slots, tstart, tbits, most_lo)
+    _line(vals, a, nb, qx, qy, choose, fast, src, work, info, pos, line, slots, tstart, tbits, keys, most_lo)
     dj = info[nb, 0] + ditrans[di]
     nND = info[nb, 1]
     side = 1 if failing else 0
