@@ -457,23 +457,31 @@ def _part_counts(block, a, b, cap_w):
 
 
 def vectors(block):
-    """The keys of a block's army vectors, in increasing order (module docstring)."""
+    """The keys of a block's army vectors, in increasing order (module docstring). The prefixes (the
+    vectors' first positions) are kept grouped by what their continuations depend on: their weight,
+    their part's weight so far and, inside a group, their last value. Each group's keys are one list,
+    extended by each value a position may take with one list comprehension."""
     starts = {a for a, _ in block.groups}
     part_at = {a: c for a, _, c in block.parts}          # a part's first position -> its weight cap
     doms = _domains(block)
     shifts = block.shifts
     cap = block.weight_cap
-    prefixes = [(0, 0, 0, None)]        # (weight, the part's weight so far, key, previous value)
+    L = len(doms)
+    prefixes = {(0, 0, None): [0]}      # (weight, the part's weight so far, previous value) -> keys
     part_cap = cap
     for p, dom in enumerate(doms):
-        tick(len(prefixes) // 64 + 1)
+        tick(sum(map(len, prefixes.values())) // 64 + 1)
         s = shifts[p]
         first = p in starts
         if p in part_at:
             part_cap = min(cap, part_at[p])
-            prefixes = [(w, 0, key, prev) for w, _, key, prev in prefixes]
-        nxt = []
-        for w, wp, key, prev in prefixes:
+            merged = {}
+            for (w, _, prev), keys in prefixes.items():
+                merged.setdefault((w, 0, prev), []).extend(keys)
+            prefixes = merged
+        last_of_group = p + 1 == L or p + 1 in starts     # the next position reads no previous value
+        nxt = {}
+        for (w, wp, prev), keys in prefixes.items():
             top = dom[-1] if first or prev is None else prev
             for v in dom:
                 if v > top:
@@ -481,6 +489,8 @@ def vectors(block):
                 weight = v if v > 1 else 1
                 if w + weight > cap or wp + weight > part_cap:
                     break
-                nxt.append((w + weight, wp + weight, key | v << s, v))
+                out = nxt.setdefault((w + weight, wp + weight, None if last_of_group else v), [])
+                add = v << s
+                out.extend([k | add for k in keys] if add else keys)
         prefixes = nxt
-    return sorted(key for _, _, key, _ in prefixes)
+    return sorted(k for keys in prefixes.values() for k in keys)
