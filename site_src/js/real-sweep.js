@@ -67,8 +67,8 @@ function bytesAsFloats(u8) {
  *  31 bits (small), the hash is an integer one. `slots`: the table already made (keyTables), shared by
  *  the sweep's threads; else it is made here. Returns find(key) -> index. */
 function keyIndex(keys, start, count, small, slots = null) {
-  const mask = (1 << tableBits(count)) - 1;
-  const hash = hashing(tableBits(count), small);
+  const bits = tableBits(count), mask = (1 << bits) - 1;
+  const hash = hashing(bits, small);
   const table = slots || fillTable(emptySlots(count, (n) => new ArrayBuffer(n)), keys, start, count, small);
   return (key) => {
     let h = hash(key);
@@ -104,8 +104,8 @@ function emptySlots(count, buffer) {
 }
 
 function fillTable(slots, keys, start, count, small) {
-  const mask = (1 << tableBits(count)) - 1;
-  const hash = hashing(tableBits(count), small);
+  const bits = tableBits(count), mask = (1 << bits) - 1;
+  const hash = hashing(bits, small);
   for (let i = 0; i < count; i++) {
     let h = hash(keys[start + i]);
     while (slots[h] !== -1) h = (h + 1) & mask;

@@ -234,7 +234,7 @@ def test_parts_bound_the_armies_each_entry_can_have_sent():
 
 def _node_sweep(space, rounds, dice, min_move, tmp_path, int_key_bits=None):
     text, keys = real_sweep.spec(space, rounds, dice, min_move)
-    if int_key_bits is not None:        # which blocks' keys go in 32-bit slots (real-sweep.js: 31)
+    if int_key_bits is not None:        # which blocks' keys get the integer hash (real-sweep.js: 31)
         text = json.dumps(dict(json.loads(text), intKeyBits=int_key_bits))
     _node_script(tmp_path, text, keys, "sweep", "real-sweep.js",
                  'fs.writeFileSync(out, sweep(text, keys));\n')
@@ -335,7 +335,7 @@ def test_at_size_the_compiled_and_the_javascript_sweeps_agree(tmp_path):
     assert space.size > 100_000
     compiled = _all(real_sweep.apart(numba_sweep.sweep_numba(space, rounds, "choose", "dice"), space.size))
     assert _node_sweep(space, rounds, "choose", "dice", tmp_path) == compiled
-    # every key found in the tables of doubles (the blocks whose keys need more than 31 bits)
+    # every key hashed as a double, as the blocks whose keys need more than 31 bits hash theirs
     assert _node_sweep(space, rounds, "choose", "dice", tmp_path, int_key_bits=0) == compiled
     # several threads sharing the sweep, layer by layer, as the browser's pool does
     assert _node_shared_sweep(space, rounds, "choose", "dice", tmp_path, threads=3) == (compiled, 0)

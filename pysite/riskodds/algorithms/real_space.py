@@ -163,7 +163,7 @@ class Space:
     goal: int
     need: str
     defenders: tuple
-    keys: array = None
+    keys: array
 
     def done(self, mask):
         """Is a turn that has taken `mask` already a success?"""

@@ -27,8 +27,7 @@ def flatten(space, rounds, dice, min_move):
     ints)."""
     blocks = space.blocks
     index = {b.mask: i for i, b in enumerate(blocks)}
-    keys = (np.frombuffer(space.keys, dtype=np.int64) if space.keys is not None       # no copy
-            else np.array([k for b in blocks for k in b.keys], dtype=np.int64))
+    keys = np.frombuffer(space.keys, dtype=np.int64)       # every block's keys, with no copy
     B = len(blocks)
     info = np.zeros((B, 8), dtype=np.int64)     # offset, ND, nkeys, keyStart, L, H, pos start, held start
     pos, held_rows, pair_rows, group_rows = [], [], [], []

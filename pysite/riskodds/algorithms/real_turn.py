@@ -595,7 +595,7 @@ class SweptTurn(RealTurn):
         super().__init__(lay, min_move, dice, scale, zero_is_exact, space.need, rounds,
                          space.goal if space.need == "any" else None)
         self.space, self.swept, self.failed = space, swept, fails
-        self.records, self.relative, self.records_for = records, relative, relative
+        self.records, self.relative = records, relative
         self.outside = 0                # states met outside the space (a test holds it at 0)
         self.by_index = {}              # exact values by the space's index: one per canonical position
         self.indexes = {}               # state -> its index in the space (or None): the exact phase
@@ -637,7 +637,7 @@ class SweptTurn(RealTurn):
     def candidates(self, s, best):
         """RealTurn.candidates, read from the sweep's record where it holds one (made with this search's
         margin): the exact phase's test on the same doubles, made there once."""
-        if self.records is not None and self.relative == self.records_for:
+        if self.records is not None:
             i = self.index(s)
             mask = self.records[i] if i is not None else 0
             if mask:
