@@ -64,10 +64,10 @@ mine, theirs, R, goal = json.loads(%(args)r)
 position = {t: {"owner": "red", "armies": a} for t, a in theirs.items()}
 position.update({t: {"owner": "you", "armies": a} for t, a in mine.items()})
 request = {"position": position, "player": "you", "reinforcements": R, "goal": {"take": goal}, "search": "%(search)s"}
-t = time.process_time()
+t, w = time.process_time(), time.perf_counter()
 res = api.handle("turn", request)
-used = time.process_time() - t
-out = {"seconds": used, "ok": res["ok"], "runner": real_sweep.runner(10 ** 9),
+used, wall = time.process_time() - t, time.perf_counter() - w
+out = {"seconds": used, "wall": wall, "ok": res["ok"], "runner": real_sweep.runner(10 ** 9),
        "win": res["win"]["float"] if res["ok"] else None, "exact": (res["win"]["num"], res["win"]["den"]) if res["ok"] else None,
        "searched": res.get("searched"), "bounds": res.get("bounds"),
        "error": None if res["ok"] else res["error"]["message"]}
@@ -187,7 +187,9 @@ def main():
     only = sys.argv[sys.argv.index("--only") + 1] if "--only" in sys.argv else None
     rows, targets = [], []
     if not grid_only:
-        print(f"{'position':64s} {'CPython s':>9s} {'MB':>6s} {'Pyodide s':>9s} {'MB':>6s} {'P(take)':>8s} "
+        print("CPython s: CPU seconds, every thread's (what the targets judge); wall: seconds waited (its sweep's threads "
+              "share the cores)")
+        print(f"{'position':64s} {'CPython s':>9s} {'wall':>6s} {'MB':>6s} {'Pyodide s':>9s} {'MB':>6s} {'P(take)':>8s} "
               f"{'positions':>11s}  answer")
         with tempfile.TemporaryDirectory() as tmp:
             for name, mine, theirs, R, goal, limits in ROWS:
@@ -201,13 +203,14 @@ def main():
                 what = "the best real play" if real else (
                     f"interval {100 * p['bounds']['low']:.2f} - {100 * p['bounds']['high']:.2f} %" if p.get("bounds")
                     else f"refused: {p['error']}")
-                print(f"{name:64s} {c['seconds']:9.2f} {c['peak_mb']:6.0f} {p['seconds']:9.2f} {p['peak_mb']:6.0f} "
+                print(f"{name:64s} {c['seconds']:9.2f} {c['wall']:6.2f} {c['peak_mb']:6.0f} {p['seconds']:9.2f} "
+                      f"{p['peak_mb']:6.0f} "
                       f"{p['win'] if p['win'] is None else round(100 * p['win'], 2)!s:>8s} {states:>11s}  {what}",
                       flush=True)
                 if p.get("longer"):
                     w = p["longer"]
                     same = w["ok"] and c["ok"] and w["exact"] == c["exact"]
-                    print(f"{'':64s} the longer wait offered in Pyodide ({w['offered_s']} s): {w['seconds']:.2f} s "
+                    print(f"{'':71s} the longer wait offered in Pyodide ({w['offered_s']} s): {w['seconds']:.2f} s "
                           f"(estimated {w['estimated_s']:.1f} s), {'the same exact answer as CPython' if same else w}",
                           flush=True)
                 if limits is None:

@@ -11,6 +11,7 @@ bound (algorithms/real_bound.py) to the brute force of real_turn_oracle.py, neve
 import json
 import shutil
 import subprocess
+import threading
 from fractions import Fraction
 from pathlib import Path
 
@@ -303,6 +304,33 @@ def test_the_compiled_sweep_is_the_pythons_bit_for_bit(name, rules, min_move, di
     _, space, rounds = space_and_rounds(request)
     plain = _all(real_sweep.sweep_python(space, rounds, dice, min_move))
     assert _all(real_sweep.apart(numba_sweep.sweep_numba(space, rounds, dice, min_move), space.size)) == plain
+    # on 3 threads, layer by layer, with other work going on in this thread meanwhile
+    order = real_sweep.layers([b.size for b in space.blocks], [b.mask for b in space.blocks])
+    ran = []
+    shared = numba_sweep.sweep_numba(space, rounds, dice, min_move, threads=3, order=order,
+                                     meanwhile=lambda: ran.append(1), expired=lambda: False)
+    assert ran == [1] and _all(real_sweep.apart(shared, space.size)) == plain
+
+
+def test_the_compiled_sweep_stops_at_the_deadline_and_with_the_work_beside_it():
+    """The threaded compiled sweep returns None (no values) once `expired` says the deadline passed,
+    and raises what the work beside it raised, its threads stopped; a later sweep is whole."""
+    numba_sweep = pytest.importorskip("riskodds.algorithms.real_sweep_numba")
+    request = request_of(position({"Brazil": 6, "Southern Europe": 4}, {t: 2 for t in AFRICA}), 2, "Africa", "dice")
+    _, space, rounds = space_and_rounds(request)
+    order = real_sweep.layers([b.size for b in space.blocks], [b.mask for b in space.blocks])
+    assert len(space.blocks) > 8
+    assert numba_sweep.sweep_numba(space, rounds, "choose", "dice", threads=2, order=order,
+                                   expired=lambda: True) is None
+
+    def fails():
+        raise MemoryError("the plan beside ran out")
+    with pytest.raises(MemoryError, match="the plan beside"):
+        numba_sweep.sweep_numba(space, rounds, "choose", "dice", threads=2, order=order, meanwhile=fails)
+    assert not [t for t in threading.enumerate() if t.name == "real-sweep"]
+    whole = numba_sweep.sweep_numba(space, rounds, "choose", "dice", threads=2, order=order, expired=lambda: False)
+    assert _all(real_sweep.apart(whole, space.size)) == \
+        _all(real_sweep.apart(numba_sweep.sweep_numba(space, rounds, "choose", "dice"), space.size))
 
 
 @pytest.mark.parametrize("name", [c[0] for c in SMALL])
@@ -335,6 +363,9 @@ def test_at_size_the_compiled_and_the_javascript_sweeps_agree(tmp_path):
     assert space.size > 100_000
     compiled = _all(real_sweep.apart(numba_sweep.sweep_numba(space, rounds, "choose", "dice"), space.size))
     assert _node_sweep(space, rounds, "choose", "dice", tmp_path) == compiled
+    order = real_sweep.layers([b.size for b in space.blocks], [b.mask for b in space.blocks])
+    assert _all(real_sweep.apart(numba_sweep.sweep_numba(space, rounds, "choose", "dice", threads=4, order=order),
+                                 space.size)) == compiled
     # every key hashed as a double, as the blocks whose keys need more than 31 bits hash theirs
     assert _node_sweep(space, rounds, "choose", "dice", tmp_path, int_key_bits=0) == compiled
     # several threads sharing the sweep, layer by layer, as the browser's pool does

@@ -59,11 +59,16 @@ be swept at once by several threads, layer after layer, most targets taken first
 position is still valued by the same sums, so the doubles do not change. In the browser the page's
 cores share the sweep (site_src/js/sweep-pool.js): each thread takes the layer's next block, largest
 first, when it is free, and the longest thread's work is what the cost guard prices (`span_share`).
+In CPython the compiled runner does the same on the cores the process may use (`threads`), in threads
+that run without the interpreter's lock, while the request's other work (the plan fixed in advance)
+goes on in the caller's thread. There the time budget counts the process's CPU time, every thread's:
+sharing the sweep shortens the wait, not what the guard prices.
 """
 from array import array
 from operator import itemgetter
 
 from ..checks.rules import least_move       # the fewest armies moved in: the index into a move's suffix maxima
+from ..facts.limits import LIMITS
 from ..guards.budget import overdue, seconds_left, tick
 from .real_rounds import Rounds  # noqa: F401  (the tables every runner reads)
 from .real_space import MASK_BITS, MOST_DICE, out_doubles
@@ -262,9 +267,17 @@ def span_share(sizes, masks, threads):
 
 def threads():
     """How many threads sweep here: the browser's pool (site_src/js/sweep-pool.js, its `threads`)
-    where the page gave the worker one; else 1."""
+    where the page gave the worker one; in CPython the cores this process may run on, at most the
+    limit compiled_sweep_threads (the compiled runner's threads: algorithms/real_sweep_numba.py); else 1."""
+    import sys
     js_sweep = _javascript()
-    return int(getattr(js_sweep, "threads", 1) or 1) if js_sweep is not None else 1
+    if js_sweep is not None:
+        return int(getattr(js_sweep, "threads", 1) or 1)
+    if sys.platform == "emscripten":
+        return 1
+    import os
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return max(1, min(cores, LIMITS["compiled_sweep_threads"]))
 
 
 # ----------------------------------------------------------------------------- which runner
@@ -310,9 +323,9 @@ def sweep(space, rounds, dice, min_move, threads=1, meanwhile=None, relative=REL
     """(V, F, C): every position's float value, chance of failing (doubles, index order) and recorded
     attacks (ints: `candidates_mask`, for the exact phase's margin `relative`), by the fastest runner this
     interpreter has (`runner`), the JavaScript one on up to `threads` threads; every runner gives the
-    same doubles and records. meanwhile(): other work of the request that does
-    not need the values (answers/turn.py: the plan fixed in advance shown beside), run while the
-    browser's pool sweeps, else before the sweep."""
+    same doubles and records. meanwhile(): other work of the request that does not need the values
+    (answers/turn.py: the plan fixed in advance shown beside), run while the browser's pool or the
+    compiled runner's threads sweep, else before the sweep."""
     how = runner(space.size)
     if how == "python":
         if meanwhile:
@@ -320,10 +333,13 @@ def sweep(space, rounds, dice, min_move, threads=1, meanwhile=None, relative=REL
         return sweep_python(space, rounds, dice, min_move, relative)
     tick()
     if how == "numba":
-        if meanwhile:
-            meanwhile()
         from .real_sweep_numba import sweep_numba
-        return apart(sweep_numba(space, rounds, dice, min_move, relative), space.size)
+        order = layers([b.size for b in space.blocks], [b.mask for b in space.blocks])
+        out = sweep_numba(space, rounds, dice, min_move, relative, threads, order, meanwhile,
+                          lambda: seconds_left() == 0)
+        if out is None:
+            overdue()
+        return apart(out, space.size)
     from pyodide.ffi import to_js
     text, keys = spec(space, rounds, dice, min_move, threads, relative)
     js_sweep, keys = _javascript(), to_js(keys)

@@ -13,6 +13,8 @@ value of moving at least 1, 2 or 3 armies in (the suffix maxima), per defenders 
 targets; an attack's are kept for the next vector where it agrees on the armies they read (14 to 24 %
 of them on the bench's Europe and Africa: a sweep 7 to 10 % quicker). Then every defender
 combination of the vector is valued from those and from the array."""
+import threading
+
 import numpy as np
 from numba import njit
 
@@ -78,16 +80,101 @@ def flatten(space, rounds, dice, min_move):
             "choose": dice == "choose", "by_dice": min_move == "dice"}
 
 
-def sweep_numba(space, rounds, dice, min_move, relative=RELATIVE):
+def sweep_numba(space, rounds, dice, min_move, relative=RELATIVE, threads=1, order=None, meanwhile=None,
+                expired=None):
     """Every position's float value and chance of failing side by side, then its recorded attack (one
     numpy array of real_space.out_doubles(space.size) doubles: value, chance of failing, position after
     position in index order, then the records as 32-bit integers; algorithms/real_sweep.py, "Near 1",
-    "The attacks worth comparing" (for the exact phase's margin `relative`), and `apart`)."""
+    "The attacks worth comparing" (for the exact phase's margin `relative`), and `apart`).
+
+    order: the blocks in layers (real_sweep.layers; None: index order, one layer each): the blocks of
+    one layer are swept on up to `threads` threads at once, each thread taking the next block of the
+    layer when it is free, as the browser's pool does. Each position is the same sum in the same order
+    on any thread: the same doubles. meanwhile(): other work of the request, run on this thread while
+    the sweep runs on others. expired(): polled while waiting; once it is true the sweep stops after
+    the blocks being swept, and None is returned (the caller raises what its deadline raises)."""
     f = flatten(space, rounds, dice, min_move)
-    tables, table_start, table_bits = _tables(f["keys"], f["info"])
-    return _sweep(f["size"], f["keys"], f["info"], f["pos"], f["held"], f["pairs"], f["pairs_start"], f["first"],
-                  f["defend"], f["attack"], f["AL"], f["DL"], f["PR"], f["choose"], f["by_dice"], tables,
-                  table_start, table_bits, out_doubles(f["size"]), relative, HIGH, TINY, MOST_DICE, MASK_BITS)
+    slots, table_start, table_bits = _tables(f["keys"], f["info"])
+    W = np.zeros(out_doubles(f["size"]), dtype=np.float64)
+    C = W[2 * f["size"]:].view(np.int32)
+    info, pos = f["info"], f["pos"]
+    most_cap = max(2, int(pos[:, 5].max()) + 1 if len(pos) else 2)
+    most_l = max(1, int(info[:, 4].max()) if len(info) else 1)
+
+    def one(b):
+        _sweep_block(b, f["keys"], info, pos, f["held"], f["pairs"], f["pairs_start"], f["first"], f["defend"],
+                     f["attack"], f["AL"], f["DL"], f["PR"], f["choose"], f["by_dice"], slots, table_start, table_bits,
+                     W, C, most_cap, most_l, relative, HIGH, TINY, MOST_DICE, MASK_BITS)
+
+    layers = order if order is not None else [[b] for b in range(len(space.blocks))]
+    if threads <= 1 and meanwhile is None and expired is None:
+        for layer in layers:
+            for b in layer:
+                one(b)
+        return W
+    stop, finished, failed = threading.Event(), threading.Event(), []
+
+    def run():
+        try:
+            _in_layers(layers, one, threads, stop)
+        except BaseException as e:          # a bug or no memory: raised on the caller's thread
+            failed.append(e)
+        finally:
+            finished.set()
+
+    coordinator = threading.Thread(target=run, name="real-sweep", daemon=True)
+    coordinator.start()
+    try:
+        if meanwhile is not None:
+            meanwhile()
+        while not finished.is_set():
+            if expired is not None and expired():
+                stop.set()
+            finished.wait(POLL_S)
+    except BaseException:                   # out of time or memory, or interrupted: the threads stop too
+        stop.set()
+        coordinator.join()
+        raise
+    coordinator.join()
+    if failed:
+        raise failed[0]
+    return None if stop.is_set() else W
+
+
+POLL_S = 0.05       # seconds between two looks at the deadline while the threads sweep
+
+
+def _in_layers(layers, one, threads, stop):
+    """one(b) for every block, layer after layer, on up to `threads` threads (this one among them):
+    each takes the next block of the layer when it is free; a layer starts once the last one is done.
+    stop: set, no block starts any more."""
+    for layer in layers:
+        blocks = iter(layer)
+        lock = threading.Lock()
+        failed = []
+
+        def take():
+            try:
+                while not stop.is_set():
+                    with lock:
+                        b = next(blocks, None)
+                    if b is None:
+                        return
+                    one(b)
+            except BaseException as e:
+                failed.append(e)
+                stop.set()
+
+        helpers = [threading.Thread(target=take, daemon=True) for _ in range(min(threads, len(layer)) - 1)]
+        for h in helpers:
+            h.start()
+        take()
+        for h in helpers:
+            h.join()
+        if failed:
+            raise failed[0]
+        if stop.is_set():
+            return
 
 
 def _tables(keys, info):
@@ -176,233 +263,224 @@ def _canonical_key(vals, b, info, pos):
     return key
 
 
-@njit(cache=True)
-def _sweep(size, keys, info, pos, held, pairs, pairs_start, first, defend, attack, AL, DL, PR, choose, by_dice,
-           slots, tstart, tbits, out_n, relative, high, tiny, most_dice, mask_bits):
-    W = np.zeros(out_n, dtype=np.float64)   # value and chance of failing side by side: one read finds both
-    C = W[2 * size:].view(np.int32)         # then the records of the attacks worth comparing
+@njit(cache=True, nogil=True)
+def _sweep_block(b, keys, info, pos, held, pairs, pairs_start, first, defend, attack, AL, DL, PR, choose, by_dice,
+                 slots, tstart, tbits, W, C, most_cap, most_l, relative, high, tiny, most_dice, mask_bits):
+    """Value every position of block b into W (value and chance of failing side by side) and C (the
+    records), reading only this block and the blocks with more targets taken (done before it). Runs
+    without the interpreter's lock: the blocks of one layer may run on several threads at once."""
     bits = np.zeros(mask_bits, dtype=np.int64)      # per attack of a position: its bit in a record,
     totals = np.zeros(mask_bits, dtype=np.float64)  # its value
     fails = np.zeros(mask_bits, dtype=np.float64)   # and its chance of failing
-    most_cap = 2
-    for r in range(pos.shape[0]):
-        if pos[r, 5] + 1 > most_cap:
-            most_cap = pos[r, 5] + 1
-    for b in range(info.shape[0]):
-        offset, ND, nkeys, ks, L, H, p0, h0 = info[b, 0], info[b, 1], info[b, 2], info[b, 3], info[b, 4], \
-            info[b, 5], info[b, 6], info[b, 7]
-        P0, P1 = pairs_start[b], pairs_start[b + 1]
-        P = P1 - P0
-        records = P * most_dice <= mask_bits
-        vals = np.zeros(L, dtype=np.int64)
-        work = np.zeros(max(L, 1), dtype=np.int64)
-        d = np.zeros(max(H, 1), dtype=np.int64)
-        downs = np.zeros(L * 4, dtype=np.int64)
-        lines = np.zeros((max(P, 1), most_cap + 1), dtype=np.int64)
-        cache = np.zeros(max(P, 1) * ND * 4, dtype=np.float64)
-        cachef = np.zeros(max(P, 1) * ND * 4, dtype=np.float64)
-        bests = np.zeros(ND, dtype=np.float64)
-        leasts = np.zeros(ND, dtype=np.float64)
-        # per pair: the next block (or -1 a success), x's and y's places there, the di map
-        nbs = np.zeros(max(P, 1), dtype=np.int64)
-        qxs = np.full(max(P, 1), -1, dtype=np.int64)
-        qys = np.full(max(P, 1), -1, dtype=np.int64)
-        ditrans = np.zeros((max(P, 1), ND), dtype=np.int64)
-        most_l = 1
-        for nb in range(info.shape[0]):
-            if info[nb, 4] > most_l:
-                most_l = info[nb, 4]
-        src = np.full((max(P, 1), most_l), -3, dtype=np.int64)   # per pair, per place there: where from
-        fast = np.zeros(max(P, 1), dtype=np.bool_)
-        nwork = np.zeros(most_l, dtype=np.int64)
-        for i in range(P):
-            p, h = pairs[P0 + i, 0], pairs[P0 + i, 1]
-            nb = held[h0 + h, 3]
-            nbs[i] = nb
-            if nb < 0:
-                continue
-            x, y = pos[p0 + p, 0], held[h0 + h, 0]
-            np0, nL = info[nb, 6], info[nb, 4]
-            for q in range(nL):
-                s = pos[np0 + q, 0]
-                if s == x:
-                    qxs[i] = q
-                    src[i, q] = -1
-                elif s == y:
-                    qys[i] = q
-                    src[i, q] = -2
-                else:
-                    for r in range(L):
-                        if pos[p0 + r, 0] == s:
-                            src[i, q] = r
-            fast[i] = (qxs[i] < 0 or pos[np0 + qxs[i], 4] - pos[np0 + qxs[i], 3] == 1) and \
-                (qys[i] < 0 or pos[np0 + qys[i], 4] - pos[np0 + qys[i], 3] == 1)
-            nh0, nH = info[nb, 7], info[nb, 5]
-            for di in range(ND):
-                out = 0
-                for t in range(nH):
-                    st = held[nh0 + t, 1]
-                    if st == 0:
-                        continue
-                    tgt = held[nh0 + t, 0]
-                    dv = 0
-                    for hh in range(H):
-                        if held[h0 + hh, 0] == tgt:
-                            s2 = held[h0 + hh, 1]
-                            dv = ((di // s2) % held[h0 + hh, 2]) + 1 if s2 else held[h0 + hh, 2]
-                    out += (dv - 1) * st
-                ditrans[i, di] = out
-        # per pair: the bits of this block's key that its conquest's lines read (the attacker's armies
-        # and those of the places staying in play in the next block). An army vector that agrees
-        # there with the last one computed for the pair has the same lines and cache: they are kept.
-        sigmask = np.zeros(max(P, 1), dtype=np.int64)
-        lastsig = np.full(max(P, 1), -1, dtype=np.int64)
-        for i in range(P):
-            p = pairs[P0 + i, 0]
-            m = ((1 << pos[p0 + p, 2]) - 1) << pos[p0 + p, 1]
-            if nbs[i] >= 0:
-                for q in range(info[nbs[i], 4]):
-                    r = src[i, q]
-                    if r >= 0:
-                        m |= ((1 << pos[p0 + r, 2]) - 1) << pos[p0 + r, 1]
-            sigmask[i] = m
-        dtab = np.zeros((ND, max(H, 1)), dtype=np.int64)     # per di, per held target: its defenders
-        other = np.zeros((max(H, 1), ND), dtype=np.bool_)    # per held target, per di: its digit is not 0
+    offset, ND, nkeys, ks, L, H, p0, h0 = info[b, 0], info[b, 1], info[b, 2], info[b, 3], info[b, 4], \
+        info[b, 5], info[b, 6], info[b, 7]
+    P0, P1 = pairs_start[b], pairs_start[b + 1]
+    P = P1 - P0
+    records = P * most_dice <= mask_bits
+    vals = np.zeros(L, dtype=np.int64)
+    work = np.zeros(max(L, 1), dtype=np.int64)
+    d = np.zeros(max(H, 1), dtype=np.int64)
+    downs = np.zeros(L * 4, dtype=np.int64)
+    lines = np.zeros((max(P, 1), most_cap + 1), dtype=np.int64)
+    cache = np.zeros(max(P, 1) * ND * 4, dtype=np.float64)
+    cachef = np.zeros(max(P, 1) * ND * 4, dtype=np.float64)
+    bests = np.zeros(ND, dtype=np.float64)
+    leasts = np.zeros(ND, dtype=np.float64)
+    # per pair: the next block (or -1 a success), x's and y's places there, the di map
+    nbs = np.zeros(max(P, 1), dtype=np.int64)
+    qxs = np.full(max(P, 1), -1, dtype=np.int64)
+    qys = np.full(max(P, 1), -1, dtype=np.int64)
+    ditrans = np.zeros((max(P, 1), ND), dtype=np.int64)
+    src = np.full((max(P, 1), most_l), -3, dtype=np.int64)   # per pair, per place there: where from
+    fast = np.zeros(max(P, 1), dtype=np.bool_)
+    nwork = np.zeros(most_l, dtype=np.int64)
+    for i in range(P):
+        p, h = pairs[P0 + i, 0], pairs[P0 + i, 1]
+        nb = held[h0 + h, 3]
+        nbs[i] = nb
+        if nb < 0:
+            continue
+        x, y = pos[p0 + p, 0], held[h0 + h, 0]
+        np0, nL = info[nb, 6], info[nb, 4]
+        for q in range(nL):
+            s = pos[np0 + q, 0]
+            if s == x:
+                qxs[i] = q
+                src[i, q] = -1
+            elif s == y:
+                qys[i] = q
+                src[i, q] = -2
+            else:
+                for r in range(L):
+                    if pos[p0 + r, 0] == s:
+                        src[i, q] = r
+        fast[i] = (qxs[i] < 0 or pos[np0 + qxs[i], 4] - pos[np0 + qxs[i], 3] == 1) and \
+            (qys[i] < 0 or pos[np0 + qys[i], 4] - pos[np0 + qys[i], 3] == 1)
+        nh0, nH = info[nb, 7], info[nb, 5]
         for di in range(ND):
-            for hh in range(H):
-                s2 = held[h0 + hh, 1]
-                dtab[di, hh] = ((di // s2) % held[h0 + hh, 2]) + 1 if s2 else held[h0 + hh, 2]
-                other[hh, di] = s2 != 0 and dtab[di, hh] != 1
-        for ai in range(nkeys):
-            key = keys[ks + ai]
-            for q in range(L):
-                vals[q] = (key >> pos[p0 + q, 1]) & ((1 << pos[p0 + q, 2]) - 1)
-            for p in range(L):
-                v = vals[p]
-                if v < 2:
+            out = 0
+            for t in range(nH):
+                st = held[nh0 + t, 1]
+                if st == 0:
                     continue
-                alone = pos[p0 + p, 4] - pos[p0 + p, 3] == 1
-                for al in range(1, 4):
-                    if alone:       # no group to sort: the key less the armies lost
-                        w = v - al if v - al >= 2 else 0
-                        downs[p * 4 + al] = _find(key - ((v - w) << pos[p0 + p, 1]), b, slots, tstart, tbits, keys)
-                        continue
-                    for q in range(L):
-                        work[q] = vals[q]
-                    work[p] -= al
-                    downs[p * 4 + al] = _lookup(work, b, info, pos, slots, tstart, tbits, keys)
-            for i in range(P):          # every conquest's value, per di without y, least move 1 .. 3
+                tgt = held[nh0 + t, 0]
+                dv = 0
+                for hh in range(H):
+                    if held[h0 + hh, 0] == tgt:
+                        s2 = held[h0 + hh, 1]
+                        dv = ((di // s2) % held[h0 + hh, 2]) + 1 if s2 else held[h0 + hh, 2]
+                out += (dv - 1) * st
+            ditrans[i, di] = out
+    # per pair: the bits of this block's key that its conquest's lines read (the attacker's armies
+    # and those of the places staying in play in the next block). An army vector that agrees
+    # there with the last one computed for the pair has the same lines and cache: they are kept.
+    sigmask = np.zeros(max(P, 1), dtype=np.int64)
+    lastsig = np.full(max(P, 1), -1, dtype=np.int64)
+    for i in range(P):
+        p = pairs[P0 + i, 0]
+        m = ((1 << pos[p0 + p, 2]) - 1) << pos[p0 + p, 1]
+        if nbs[i] >= 0:
+            for q in range(info[nbs[i], 4]):
+                r = src[i, q]
+                if r >= 0:
+                    m |= ((1 << pos[p0 + r, 2]) - 1) << pos[p0 + r, 1]
+        sigmask[i] = m
+    dtab = np.zeros((ND, max(H, 1)), dtype=np.int64)     # per di, per held target: its defenders
+    other = np.zeros((max(H, 1), ND), dtype=np.bool_)    # per held target, per di: its digit is not 0
+    for di in range(ND):
+        for hh in range(H):
+            s2 = held[h0 + hh, 1]
+            dtab[di, hh] = ((di // s2) % held[h0 + hh, 2]) + 1 if s2 else held[h0 + hh, 2]
+            other[hh, di] = s2 != 0 and dtab[di, hh] != 1
+    for ai in range(nkeys):
+        key = keys[ks + ai]
+        for q in range(L):
+            vals[q] = (key >> pos[p0 + q, 1]) & ((1 << pos[p0 + q, 2]) - 1)
+        for p in range(L):
+            v = vals[p]
+            if v < 2:
+                continue
+            alone = pos[p0 + p, 4] - pos[p0 + p, 3] == 1
+            for al in range(1, 4):
+                if alone:       # no group to sort: the key less the armies lost
+                    w = v - al if v - al >= 2 else 0
+                    downs[p * 4 + al] = _find(key - ((v - w) << pos[p0 + p, 1]), b, slots, tstart, tbits, keys)
+                    continue
+                for q in range(L):
+                    work[q] = vals[q]
+                work[p] -= al
+                downs[p * 4 + al] = _lookup(work, b, info, pos, slots, tstart, tbits, keys)
+        for i in range(P):          # every conquest's value, per di without y, least move 1 .. 3
+            p, h = pairs[P0 + i, 0], pairs[P0 + i, 1]
+            v = vals[p]
+            if v < 2:
+                continue
+            sig = key & sigmask[i]
+            if sig == lastsig[i]:               # its lines and cache as they are
+                continue
+            lastsig[i] = sig
+            nb = nbs[i]
+            st, dig = held[h0 + h, 1], held[h0 + h, 2]
+            if nb < 0:
+                for di in range(ND):
+                    for lo in range(4):
+                        cache[(i * ND + di) * 4 + lo] = 1.0 if nb == -1 else 0.0
+                        cachef[(i * ND + di) * 4 + lo] = 0.0 if nb == -1 else 1.0
+                continue
+            _line(vals, v, nb, qxs[i], qys[i], choose, fast[i], src[i], nwork, info, pos, lines[i], slots, tstart,
+                  tbits, keys, attack[held[h0 + h, 0]])
+            nbase, nND = info[nb, 0], info[nb, 1]
+            if choose and qxs[i] < 0:            # every army it can spare goes in
+                row = nbase + lines[i, v - 1] * nND
+                for di in range(ND):
+                    if not other[h, di]:
+                        c = W[2 * (row + ditrans[i, di])]
+                        f = W[2 * (row + ditrans[i, di]) + 1]
+                        for lo in range(4):
+                            cache[(i * ND + di) * 4 + lo] = c
+                            cachef[(i * ND + di) * 4 + lo] = f
+            elif choose and qys[i] < 0:          # the fewest go in
+                for lo in range(1, 4):
+                    if lo < v and lo <= attack[held[h0 + h, 0]]:     # the lines `_line` made
+                        row = nbase + lines[i, lo] * nND
+                        for di in range(ND):
+                            if not other[h, di]:
+                                cache[(i * ND + di) * 4 + lo] = W[2 * (row + ditrans[i, di])]
+                                cachef[(i * ND + di) * 4 + lo] = W[2 * (row + ditrans[i, di]) + 1]
+            else:                                # the best of every move, row by row of the next block
+                for di in range(ND):
+                    bests[di] = 0.0
+                    leasts[di] = 1.0
+                for m in range(v - 1, 0, -1):
+                    row = nbase + lines[i, m] * nND
+                    for di in range(ND):
+                        if other[h, di]:
+                            continue
+                        c = W[2 * (row + ditrans[i, di])]
+                        if c > bests[di]:
+                            bests[di] = c
+                        f = W[2 * (row + ditrans[i, di]) + 1]
+                        if f < leasts[di]:
+                            leasts[di] = f
+                        if m < 4:
+                            cache[(i * ND + di) * 4 + m] = bests[di]
+                            cachef[(i * ND + di) * 4 + m] = leasts[di]
+        for di in range(ND):
+            best = 0.0
+            least = 1.0
+            count = 0
+            for i in range(P):
                 p, h = pairs[P0 + i, 0], pairs[P0 + i, 1]
                 v = vals[p]
                 if v < 2:
                     continue
-                sig = key & sigmask[i]
-                if sig == lastsig[i]:               # its lines and cache as they are
-                    continue
-                lastsig[i] = sig
-                nb = nbs[i]
-                st, dig = held[h0 + h, 1], held[h0 + h, 2]
-                if nb < 0:
-                    for di in range(ND):
-                        for lo in range(4):
-                            cache[(i * ND + di) * 4 + lo] = 1.0 if nb == -1 else 0.0
-                            cachef[(i * ND + di) * 4 + lo] = 0.0 if nb == -1 else 1.0
-                    continue
-                _line(vals, v, nb, qxs[i], qys[i], choose, fast[i], src[i], nwork, info, pos, lines[i], slots, tstart,
-                      tbits, keys, attack[held[h0 + h, 0]])
-                nbase, nND = info[nb, 0], info[nb, 1]
-                if choose and qxs[i] < 0:            # every army it can spare goes in
-                    row = nbase + lines[i, v - 1] * nND
-                    for di in range(ND):
-                        if not other[h, di]:
-                            c = W[2 * (row + ditrans[i, di])]
-                            f = W[2 * (row + ditrans[i, di]) + 1]
-                            for lo in range(4):
-                                cache[(i * ND + di) * 4 + lo] = c
-                                cachef[(i * ND + di) * 4 + lo] = f
-                elif choose and qys[i] < 0:          # the fewest go in
-                    for lo in range(1, 4):
-                        if lo < v and lo <= attack[held[h0 + h, 0]]:     # the lines `_line` made
-                            row = nbase + lines[i, lo] * nND
-                            for di in range(ND):
-                                if not other[h, di]:
-                                    cache[(i * ND + di) * 4 + lo] = W[2 * (row + ditrans[i, di])]
-                                    cachef[(i * ND + di) * 4 + lo] = W[2 * (row + ditrans[i, di]) + 1]
-                else:                                # the best of every move, row by row of the next block
-                    for di in range(ND):
-                        bests[di] = 0.0
-                        leasts[di] = 1.0
-                    for m in range(v - 1, 0, -1):
-                        row = nbase + lines[i, m] * nND
-                        for di in range(ND):
-                            if other[h, di]:
-                                continue
-                            c = W[2 * (row + ditrans[i, di])]
-                            if c > bests[di]:
-                                bests[di] = c
-                            f = W[2 * (row + ditrans[i, di]) + 1]
-                            if f < leasts[di]:
-                                leasts[di] = f
-                            if m < 4:
-                                cache[(i * ND + di) * 4 + m] = bests[di]
-                                cachef[(i * ND + di) * 4 + m] = leasts[di]
-            for di in range(ND):
-                best = 0.0
-                least = 1.0
-                count = 0
-                for i in range(P):
-                    p, h = pairs[P0 + i, 0], pairs[P0 + i, 1]
-                    v = vals[p]
-                    if v < 2:
-                        continue
-                    y = held[h0 + h, 0]
-                    dy = dtab[di, h]
-                    nd = dy if dy <= defend[y] else defend[y]
-                    top = attack[y] if attack[y] < v - 1 else v - 1
-                    stride = held[h0 + h, 1]
-                    low = 1 if choose else top
-                    for n in range(top, low - 1, -1):
-                        total = 0.0
-                        fail = 0.0
-                        for o in range(first[y, nd, n], first[y, nd, n + 1]):
-                            al, dl = AL[o], DL[o]
-                            if dl < dy:
-                                child = downs[p * 4 + al] if al else ai
-                                c = W[2 * (offset + child * ND + di - dl * stride)]
-                                f = W[2 * (offset + child * ND + di - dl * stride) + 1]
+                y = held[h0 + h, 0]
+                dy = dtab[di, h]
+                nd = dy if dy <= defend[y] else defend[y]
+                top = attack[y] if attack[y] < v - 1 else v - 1
+                stride = held[h0 + h, 1]
+                low = 1 if choose else top
+                for n in range(top, low - 1, -1):
+                    total = 0.0
+                    fail = 0.0
+                    for o in range(first[y, nd, n], first[y, nd, n + 1]):
+                        al, dl = AL[o], DL[o]
+                        if dl < dy:
+                            child = downs[p * 4 + al] if al else ai
+                            c = W[2 * (offset + child * ND + di - dl * stride)]
+                            f = W[2 * (offset + child * ND + di - dl * stride) + 1]
+                        else:
+                            a2 = v - al
+                            diwo = di - (dy - 1) * stride
+                            lo = (n if n < a2 else a2 - 1) if by_dice else 1
+                            if a2 < 2:
+                                c = 0.0
+                                f = 1.0
+                            elif al == 0 and lo < 4:
+                                c = cache[(i * ND + diwo) * 4 + lo]
+                                f = cachef[(i * ND + diwo) * 4 + lo]
                             else:
-                                a2 = v - al
-                                diwo = di - (dy - 1) * stride
-                                lo = (n if n < a2 else a2 - 1) if by_dice else 1
-                                if a2 < 2:
-                                    c = 0.0
-                                    f = 1.0
-                                elif al == 0 and lo < 4:
-                                    c = cache[(i * ND + diwo) * 4 + lo]
-                                    f = cachef[(i * ND + diwo) * 4 + lo]
-                                else:
-                                    c = _conquest(W, vals, a2, lo, diwo, nbs[i], qxs[i], qys[i], choose, fast[i],
-                                                  src[i], nwork, info, pos, ditrans[i], slots, tstart, tbits, keys,
-                                                  False, attack[y])
-                                    f = _conquest(W, vals, a2, lo, diwo, nbs[i], qxs[i], qys[i], choose, fast[i],
-                                                  src[i], nwork, info, pos, ditrans[i], slots, tstart, tbits, keys,
-                                                  True, attack[y])
-                            total += PR[o] * c
-                            fail += PR[o] * f
-                        if total > best:
-                            best = total
-                        if fail < least:
-                            least = fail
-                        if records:
-                            bits[count] = i * most_dice + n - 1
-                            totals[count] = total
-                            fails[count] = fail
-                            count += 1
-                W[2 * (offset + ai * ND + di)] = best
-                W[2 * (offset + ai * ND + di) + 1] = least
-                if records:
-                    C[offset + ai * ND + di] = _mask(best, least, bits, totals, fails, count, relative, high, tiny)
-    return W
+                                c = _conquest(W, vals, a2, lo, diwo, nbs[i], qxs[i], qys[i], choose, fast[i],
+                                              src[i], nwork, info, pos, ditrans[i], slots, tstart, tbits, keys,
+                                              False, attack[y])
+                                f = _conquest(W, vals, a2, lo, diwo, nbs[i], qxs[i], qys[i], choose, fast[i],
+                                              src[i], nwork, info, pos, ditrans[i], slots, tstart, tbits, keys,
+                                              True, attack[y])
+                        total += PR[o] * c
+                        fail += PR[o] * f
+                    if total > best:
+                        best = total
+                    if fail < least:
+                        least = fail
+                    if records:
+                        bits[count] = i * most_dice + n - 1
+                        totals[count] = total
+                        fails[count] = fail
+                        count += 1
+            W[2 * (offset + ai * ND + di)] = best
+            W[2 * (offset + ai * ND + di) + 1] = least
+            if records:
+                C[offset + ai * ND + di] = _mask(best, least, bits, totals, fails, count, relative, high, tiny)
 
 
 @njit(cache=True)

@@ -84,6 +84,7 @@ def real_cost(request, what, memory_mb=math.inf, beside=None):
         return real_turn_cost(positions, positions, _placements(request), real_sweep.runner(positions), IN_BROWSER,
                               what, loaded, positions, beside=beside), positions, 1
     runner = real_sweep.runner(positions)
+    # CPython's compiled runner is priced on one thread: the budget counts every thread's CPU time there
     for threads in (real_sweep.threads() if runner == "javascript" else 1, 1):
         share = real_sweep.span_share([n for n, _ in sizes], [m for _, m in sizes], threads)
         estimate = real_turn_cost(positions, vectors, _placements(request), runner, IN_BROWSER, what, loaded, lines,
@@ -152,14 +153,17 @@ def real_play(request, dice, threads=1, meanwhile=None):
     """The best real play of a checked TurnRequest (checks/turn_request.py) with the attacker's dice
     rule `dice` ("choose" or "most"): a RealPlay. Every position is valued in floats at once (the
     sweep, algorithms/real_sweep.py), then exactly where the answer needs it. The sweep runs on up
-    to `threads` threads where this runtime has them (the browser's pool: real_cost chose how many);
-    meanwhile(), other work of the request, runs while the pool sweeps (real_sweep.sweep)."""
+    to `threads` threads where this runtime has them (the browser's pool: real_cost chose how many;
+    CPython's compiled runner: every core it may use); meanwhile(), other work of the request, runs
+    while the threads sweep (real_sweep.sweep)."""
     lay = search.layout(request.targets, request.entries, request.adjacent)
     models = [t.model for t in request.targets]
     potential = _armies(request) + sum(t.defenders for t in request.targets)
     space = space_of(request, lay)
     rounds = Rounds(models)
-    threads = min(threads, real_sweep.threads())
+    # the browser's pool: the threads real_cost priced; CPython's compiled runner: every core (its CPU
+    # time, which the budget counts, is the same on any number of threads)
+    threads = real_sweep.threads() if real_sweep.runner(space.size) == "numba" else min(threads, real_sweep.threads())
     relative = search.relative_for(potential)
     swept, fails, records = real_sweep.sweep(space, rounds, dice, request.min_move, threads, meanwhile, relative)
     solver = search.SweptTurn(lay, request.min_move, dice, request.scale, space, swept,

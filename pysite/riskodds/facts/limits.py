@@ -31,6 +31,7 @@ LIMITS = {
     "memory_budget_mb": 2048,
     "browser_memory_budget_mb": 1024,
     "browser_sweep_threads": 8,
+    "compiled_sweep_threads": 8,
 }
 
 LIMIT_NOTES = {
@@ -53,6 +54,7 @@ LIMIT_NOTES = {
     "memory_budget_mb": "default memory budget of one request in CPython, MB",
     "browser_memory_budget_mb": "default memory budget of one request in Pyodide, MB",
     "browser_sweep_threads": "most threads sharing the best play's sweep in the browser",
+    "compiled_sweep_threads": "most threads sharing the best play's compiled sweep in CPython (numba)",
 }
 assert set(LIMIT_NOTES) == set(LIMITS)
 

@@ -12,8 +12,9 @@ from .cost import megabytes
 # of it (span s W). During B the T - 1 helpers sweep (T - 1) B of W, at most all of it; the engine's
 # thread then joins, and the rest is shared as the whole would be: its span is s times the rest. So
 #     the sweep and the plan take  B + s max(0, W - (T - 1) B),
-# which is s W with no plan beside, and B where the helpers finish first. Alone, or in CPython, the
-# plan runs before the sweep: B + W.
+# which is s W with no plan beside, and B where the helpers finish first. Alone, the plan runs before
+# the sweep: B + W. In CPython the compiled sweep's threads run while the plan is searched too, but the
+# budget there counts every thread's CPU time: B + W, however many threads share it.
 def real_turn_cost(positions, vectors, placements, runner, in_browser, what, loaded=False, lines=0, threads=1,
                    share=1.0, beside=None):
     """The best real play (answers/real_turn.py): `positions` numbered in `vectors` army vectors, whose
