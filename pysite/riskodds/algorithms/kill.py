@@ -214,20 +214,27 @@ class KillTurn(KeepTurn):
 
 def states_bound(lay, start, victim_of, victims, cashed):
     """An upper bound on the states a kill search meets from `start` (slot armies, targets as minus
-    their defenders, every reinforcement counted), before any work. For every set of taken targets:
-    the held targets' defenders (1 .. start each), times the ways to spread at most the player's armies
-    over the live slots with at least 1 on each (C(total, live): the slack is one more slot; a slot
-    no longer live is 0), the armies counting what the kills of that set can have cashed, times the
-    (hand, sets) pairs its kills can leave (at most one per order of them). victim_of: per slot, as
-    KillTurn's; victims: how many; cashed(dead): (the most armies the kills of the victims in mask
-    `dead` bring, the orders of those kills)."""
+    their defenders, every reinforcement counted), before any work. For every set of taken targets
+    that conquests can reach (each taken target next to a territory of the player or one taken
+    before it): the held targets' defenders (1 .. start each), times the ways to spread at most the
+    player's armies over the live slots with at least 1 on each (C(total, live): the slack is one more
+    slot; a slot no longer live is 0), the armies counting what the kills of that set can have cashed,
+    times the (hand, sets) pairs its kills can leave (at most one per order of them). victim_of: per
+    slot, as KillTurn's; victims: how many; cashed(dead): (the most armies the kills of the victims in
+    mask `dead` bring, the orders of those kills)."""
     from math import comb
     k = lay.k
     armies = sum(start[k:])
     of_victim = [sum(1 << y for y in range(k) if victim_of[y] == v) for v in range(victims)]
     goal = sum(of_victim)
+    touch = [sum(1 << y for y in t) for t in lay.touches]
+    entry_reach = 0
+    for i in range(k, lay.slots):
+        entry_reach |= touch[i]
     out = 0
-    for taken in range(1 << k):
+    seen, frontier = {0}, [0]
+    while frontier:                 # every taken set reachable by conquests, once
+        taken = frontier.pop()
         if taken & goal == goal:
             out += 1
             continue
@@ -236,10 +243,17 @@ def states_bound(lay, start, victim_of, victims, cashed):
             if not taken >> y & 1:
                 d *= -start[y]
         held = ~taken
-        live = sum(1 for i in range(lay.slots) if (i >= k or taken >> i & 1)
-                   and any(held >> y & 1 for y in lay.touches[i]))
+        live = sum(1 for i in range(lay.slots) if (i >= k or taken >> i & 1) and touch[i] & held)
         dead = sum(1 << v for v in range(victims) if taken & of_victim[v] == of_victim[v])
         more, orders = cashed(dead)
         total = armies + more
         out += d * (comb(total, live) if total >= live else 0) * orders
+        reach = entry_reach
+        for y in range(k):
+            if taken >> y & 1:
+                reach |= touch[y]
+        for y in range(k):
+            if held >> y & 1 and reach >> y & 1 and taken | 1 << y not in seen:
+                seen.add(taken | 1 << y)
+                frontier.append(taken | 1 << y)
     return out

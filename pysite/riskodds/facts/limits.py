@@ -221,7 +221,7 @@ COST_MODEL = {
     "real_position_bytes": 20,      #   bytes per position (the values and the recorded attack,
                                     #   algorithms/real_space.py out_doubles; their copy into Python),
     "real_vector_bytes": 80,        #   bytes per vector (its key, 8 bytes in Python and in the browser
-                                    #   two copies more; its lookup table, 2 to 4 slots of 4 bytes; fitted
+                                    #   two copies more; its lookup table, 1.3 to 2.7 slots of 4 bytes; fitted
                                     #   on the real rows of bench/calibrate_cost.py: 1.2 to 1.4 over),
     "real_shared_position_bytes": 20,#  where several threads sweep: bytes per position shared by them
                                     #   (the key tables are made once and shared too: sweep-pool.js),
@@ -235,7 +235,7 @@ COST_MODEL = {
     "hold_table_s": 8e-6,           #   per table of a roll's outcomes (stack, territory, defenders, armies),
     "hold_state_mb": 1e-4,          #   MB per such state (integer keys and floats, and exact values),
     "kill_request_s": 3e-2,         # the kill turn (answers/kill.py): once per request, per position of
-    "kill_state_s": 3.5e-5,         #   the bound on its search (algorithms/kill.py `states_bound`), and MB
+    "kill_state_s": 7e-5,           #   the bound on its search (algorithms/kill.py `states_bound`), and MB
     "kill_state_mb": 2.5e-4,        #   per such position (fitted by bench/calibrate_cost.py),
     "keep_request_s": 2e-3,         # keeping (answers/keep.py): once per request (the taking play beside it, words),
     "keep_state_s": 1.2e-5,         #   per position of the bound on the player's turn (algorithms/keep.py
