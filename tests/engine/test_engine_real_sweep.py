@@ -19,6 +19,7 @@ import pytest
 
 import real_turn_oracle as oracle
 import riskodds as ro
+import riskodds.interfaces.api as api
 from riskodds.algorithms import real_bound, real_space, real_sweep
 from riskodds.algorithms import real_turn as search
 from riskodds.algorithms.real_rounds import Rounds
@@ -411,6 +412,23 @@ def test_the_pools_sweep_stops_at_the_time_left_and_says_late(tmp_path):
     assert json.loads(got) == {"late": "late", "thrown": "cancelled"}
     plain = _all(real_sweep.sweep_python(space, rounds, "choose", "dice"))
     assert _all(real_sweep.apart((tmp_path / "out.bin").read_bytes(), space.size)) == plain
+
+
+def test_a_request_whose_compiled_sweep_passes_its_deadline_gets_the_budgets_error(monkeypatch):
+    """The compiled runner polls the request's running deadline while its threads sweep: once none is
+    left it stops them, and the request ends with the time budget's message (not a hang, not a
+    half-filled array read as values). Mid-move (`moving`) no plan fixed in advance is searched beside,
+    so the first look at the deadline comes as the threads start."""
+    pytest.importorskip("riskodds.algorithms.real_sweep_numba")
+    pos = position({"Brazil": 16, "North Africa": 0, "Southern Europe": 6},
+                   {t: 2 for t in AFRICA if t != "North Africa"})
+    params = {"position": pos, "player": ME, "reinforcements": 0, "goal": {"take": "Africa"}, "search": "real",
+              "moving": {"from": "Brazil", "to": "North Africa", "dice": 3}}
+    whole = api.handle("turn", params)
+    assert whole["ok"] and whole["searched"]["runner"] == "numba", whole.get("error")
+    monkeypatch.setattr(real_sweep, "seconds_left", lambda: 0.0)
+    got = api.handle("turn", params)
+    assert not got["ok"] and "took longer than its time budget" in got["error"]["message"], got
 
 
 def test_the_layers_hold_each_block_once_and_after_every_block_it_leads_to():

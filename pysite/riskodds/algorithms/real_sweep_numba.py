@@ -4,7 +4,9 @@ The same recursion as algorithms/real_sweep.py's `sweep_python` and site_src/js/
 same sums in the same order (numba compiles without fast-math: no reassociation, no fused
 multiply-add), so the same doubles, bit for bit: tests/engine holds the three equal. Only the
 representation differs: the space arrives as flat integer arrays (`flatten`), each block's keys get
-an open-addressing table, and one compiled loop values every position in index order.
+an open-addressing table, and one compiled loop per block (`_sweep_block`) values its positions in
+index order. It runs without the interpreter's lock, so the blocks of a layer (real_sweep.py, "Several
+cores") are swept on several threads at once, while the request's other work goes on in Python.
 
 Per army vector of a block the sweep first finds what the vector's rolls lead to (the vector less
 1, 2 or 3 armies on each live territory: `downs`) and, per attack (position p, held target h), the
