@@ -282,7 +282,6 @@ def _sweep_block(b, keys, info, pos, held, pairs, pairs_start, first, defend, at
     records = P * most_dice <= mask_bits
     vals = np.zeros(L, dtype=np.int64)
     work = np.zeros(max(L, 1), dtype=np.int64)
-    d = np.zeros(max(H, 1), dtype=np.int64)
     downs = np.zeros(L * 4, dtype=np.int64)
     lines = np.zeros((max(P, 1), most_cap + 1), dtype=np.int64)
     cache = np.zeros(max(P, 1) * ND * 4, dtype=np.float64)
