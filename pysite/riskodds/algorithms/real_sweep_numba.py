@@ -14,7 +14,16 @@ vectors a conquest leads to in the next block for every move m (`line`), and fro
 value of moving at least 1, 2 or 3 armies in (the suffix maxima), per defenders of the other held
 targets; an attack's are kept for the next vector where it agrees on the armies they read (14 to 24 %
 of them on the bench's Europe and Africa: a sweep 7 to 10 % quicker). Then every defender
-combination of the vector is valued from those and from the array."""
+combination of the vector is valued from those and from the array.
+
+Where the time goes (one thread, measured by leaving each part out): Africa from Brazil 15 and
+Southern Europe 10 + 8, 2.2 s in all: the defender combinations' sums 1.0 s, the conquests' lines
+0.86 s, the rolls' `downs` 0.33 s; Europe from Greenland 12 and North Africa 8 + 6, 5.2 s: 2.3, 2.4
+and 0.47 s. Of the lines' time the suffix maxima take 0.05 s (Africa) and 0.24 s (Europe): the rest
+is finding the next block's vectors, about 6 million hash look-ups on Africa, each a read at random
+in a table of megabytes. Half of those lines sort a group per move, but sorting none of them would
+save 5 % of the sweep. So a numbering whose index is arithmetic (a vector's rank, computed from its
+values) would save most of the lines' time; the hash tables cannot."""
 import threading
 
 import numpy as np
