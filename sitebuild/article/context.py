@@ -117,9 +117,10 @@ def continents_real() -> dict:
 
 def continent_rows() -> list[dict]:
     """What each row of the continents table counts, in words: [{"continent", "entry", "words"}], in
-    the table's order. A row is the best play, roll by roll, where the build searched every way to
-    play; else the best plan fixed in advance (the best chain for the continents whose every-plan
-    search takes minutes), said for each number of defenders on each territory."""
+    the table's order. A number is the best play, roll by roll, where the build searched every way to
+    play (decisions.continent_needed_real); else the best plan fixed in advance (the best chain for
+    the continents whose every-plan search takes minutes), said for each number of defenders on each
+    territory."""
     from riskodds.facts import board
 
     def each(d: int) -> str:
@@ -128,29 +129,33 @@ def continent_rows() -> list[dict]:
     out = []
     for name in board.MEMBERS:
         entry = decisions.continent_needed(name, decisions.NEEDED_DEFENDERS[0])["entry"]
-        if decisions.NEEDED_SEARCH.get(name) == "chains":
+        chains = decisions.NEEDED_SEARCH.get(name) == "chains"
+        fixed = "the best chain" if chains else "the best plan fixed in advance"
+        real = {d: decisions.continent_needed_real(name, d)["real"] for d in decisions.NEEDED_DEFENDERS}
+        whole = [d for d in real if all(real[d].values())]
+        none = [d for d in real if not any(real[d].values())]
+        if len(whole) == len(real):
+            words = "every number is the best play, roll by roll."
+        elif len(none) == len(real) and chains:
             words = ("every number is the best chain, a plan fixed in advance in which each territory attacks at "
                      "most one other. Playing roll by roll may need fewer armies.")
         else:
-            real = {d: decisions.continent_needed_real(name, d)["real"] for d in decisions.NEEDED_DEFENDERS}
-            whole = [d for d in real if all(real[d].values())]
-            none = [d for d in real if not any(real[d].values())]
-            if len(whole) == len(real):
-                words = "every number is the best play, roll by roll."
-            else:
-                parts = []
-                for d in real:
-                    played = [fmt.render(Fraction(p), "pct0") for p, r in real[d].items() if r]
-                    kept = [fmt.render(Fraction(p), "pct0") for p, r in real[d].items() if not r]
-                    if d in whole:
-                        parts.append(f"with {each(d)}, the best play, roll by roll")
-                    elif d in none:
-                        parts.append(f"with {each(d)}, the best plan fixed in advance")
-                    else:
-                        parts.append(f"with {each(d)}, roll by roll for {' and '.join(played)} and the best plan "
-                                     f"fixed in advance for {' and '.join(kept)}")
-                words = ("; ".join(parts) + ". Every way to play is too big a search for the build there, "
-                         "so real play may need fewer.")
+            parts = []
+            for d in real:
+                played = [fmt.render(Fraction(p), "pct0") for p, r in real[d].items() if r]
+                kept = [fmt.render(Fraction(p), "pct0") for p, r in real[d].items() if not r]
+                if d in whole:
+                    parts.append(f"with {each(d)}, the best play, roll by roll.")
+                elif d in none:
+                    parts.append(f"with {each(d)}, {fixed}.")
+                else:
+                    parts.append(f"with {each(d)}, the best play for {' and '.join(played)} and {fixed} "
+                                 f"for {' and '.join(kept)}.")
+            words = " ".join(p[0].upper() + p[1:] for p in parts)
+            if chains:
+                words += " The best chain is a plan fixed in advance in which each territory attacks at most one other."
+            words += (" The numbers not played roll by roll were too big a search for the build, and playing roll by "
+                      "roll may need fewer armies there.")
         out.append({"continent": name, "entry": entry, "words": words[0].upper() + words[1:]})
     return out
 

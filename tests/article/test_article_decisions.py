@@ -306,18 +306,24 @@ def test_the_continents_table(part2):
             assert f"{continent} with {d} on each territory needs {T} for" in words
     # what each row counts, said continent by continent above the table
     lead = text(sec.split('id="table-continents"', 1)[0].rsplit("What each row counts:", 1)[1])
+    # (a number is the best play wherever the build played it roll by roll, chains' continents too)
     for (continent, entry, d), cells in played.items():
         said = lead.split(f"{continent}, from {entry}. ", 1)[1].split(" from ", 1)[0]
-        if continent in decisions.NEEDED_SEARCH:
-            assert said.startswith("Every number is the best chain, a plan fixed in advance"), said
-        elif all(all(c) for (c2, _, _), c in played.items() if c2 == continent):
+        chains = continent in decisions.NEEDED_SEARCH
+        every = [c for (c2, _, _), cs in played.items() if c2 == continent for c in cs]
+        if all(every):
             assert said.startswith("Every number is the best play, roll by roll."), said
+        elif not any(every) and chains:
+            assert said.startswith("Every number is the best chain, a plan fixed in advance"), said
         elif all(cells):
-            assert f"With {d} on each territory, the best play, roll by roll" in said or \
-                f"with {d} on each territory, the best play, roll by roll" in said, said
+            assert f"With {d} on each territory, the best play, roll by roll." in said, said
         elif not any(cells):
-            assert f"ith {d} on each territory, the best plan fixed in advance" in said, said
-            assert "real play may need fewer" in said, said
+            kept_words = "the best chain" if chains else "the best plan fixed in advance"
+            assert f"With {d} on each territory, {kept_words}." in said, said
+            assert "playing roll by roll may need fewer armies" in said, said
+        else:
+            assert f"With {d} on each territory, the best play for " in said, said
+            assert "playing roll by roll may need fewer armies" in said, said
     assert set(kept) <= {c for (c, _, _), cells in played.items() if not all(cells)}
     # the column heads say the armies on each territory and the chance, the notes run as sentences
     heads = re.findall(r'<th scope=col role="columnheader">([^<]*)</th>', sec.split('id="table-continents"', 1)[1])
