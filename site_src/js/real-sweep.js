@@ -16,7 +16,8 @@
 //        relative, high, tiny, mostDice, maskBits: the exact phase's test and the records' bits;
 //        intKeyBits (optional, 31 when left out): a block whose keys fit this many bits finds them with
 //        an integer hash, the others with the doubles' (a test sets 0 to sweep with the doubles' alone).
-// keys: every block's army-vector keys (doubles, exact integers below 2**52), block after block.
+// keys: every block's army-vector keys, block after block, as the bytes of 64-bit little-endian integers
+// (below 2**52, so exact as doubles: `keysAsFloats`).
 // Returns each position's value and chance of failing side by side, position after position, then the
 // records as 32-bit integers, as the bytes of one Float64Array of outDoubles(size)
 // (real_sweep.py `apart` takes them apart), or writes them into `into`, the engine's own array, where
@@ -51,13 +52,17 @@ function candidatesMask(best, least, bits, totals, fails, count, high, tiny, rel
   return mask;
 }
 
-/** The doubles whose bytes u8 holds: a view where they are aligned (the sweep only reads them), else
- *  a copy. */
-function bytesAsFloats(u8) {
-  if (u8.byteOffset % 8 === 0 && u8.length % 8 === 0) return new Float64Array(u8.buffer, u8.byteOffset, u8.length / 8);
-  const copy = new Uint8Array(u8.length);
-  copy.set(u8);
-  return new Float64Array(copy.buffer);
+/** The keys whose bytes u8 holds (64-bit little-endian integers below 2**52, as the engine keeps them:
+ *  real_space.py Space.keys) as doubles, exactly, in a Float64Array over buffer(bytes): each the high
+ *  32-bit word times 2**32 plus the low one. Python hands its integers' bytes as they are; the
+ *  conversion is one pass here. */
+export function keysAsFloats(u8, buffer = (n) => new ArrayBuffer(n)) {
+  const n = u8.length / 8;
+  const words = u8.byteOffset % 4 === 0 ? new Uint32Array(u8.buffer, u8.byteOffset, 2 * n)
+    : new Uint32Array(Uint8Array.from(u8).buffer);
+  const out = new Float64Array(buffer(8 * n));
+  for (let i = 0; i < n; i++) out[i] = words[2 * i + 1] * 4294967296 + words[2 * i];
+  return out;
 }
 
 /** An open-addressing table of `count` keys (integers below 2**53, as doubles) from keys[start], to
@@ -181,7 +186,7 @@ function flatRounds(rounds) {
  *  it may throw). */
 export function sweep(specJson, keyBytes, into, check = () => {}) {
   const spec = typeof specJson === "string" ? JSON.parse(specJson) : specJson;
-  const keys = bytesAsFloats(keyBytes);
+  const keys = keysAsFloats(keyBytes);
   // each position's value and chance of failing side by side (VF[2 i], VF[2 i + 1]): one memory read
   // finds both; the records after them. From Pyodide, `into` is the engine's own array of
   // outDoubles(size) doubles (a PyProxy): the sweep writes straight into it, in WebAssembly's memory,

@@ -5,7 +5,8 @@
 // at once, one layer after the other, over memory they share (real-sweep.js sweepShare). That needs
 // SharedArrayBuffer, which the browser gives only to a cross-origin isolated page (netlify.toml sets
 // the headers, and so does the build's server); elsewhere, or with one core, the sweep runs alone.
-import { sweep, sweepShare, stopShare, bufferOf, keyTables, controlWords, outDoubles, RESCUE_MS } from "./real-sweep.js";
+import { sweep, sweepShare, stopShare, bufferOf, keyTables, keysAsFloats, controlWords, outDoubles, RESCUE_MS }
+  from "./real-sweep.js";
 
 const READY_MS = 3000;       // how long a first turn waits for the pool to load before it goes alone
 
@@ -84,8 +85,7 @@ export function poolSweep(workers, check) {
     const spec = JSON.parse(specJson);
     const helpers = workers.slice(0, (spec.threads || 1) - 1);    // the engine chose how many (memory)
     if (!helpers.length || !spec.layers) return null;
-    const keys = new Float64Array(new SharedArrayBuffer(keyBytes.length));
-    new Uint8Array(keys.buffer).set(keyBytes);
+    const keys = keysAsFloats(keyBytes, (bytes) => new SharedArrayBuffer(bytes));
     const VF = new Float64Array(new SharedArrayBuffer(8 * outDoubles(spec.size)));
     const ctrl = controlWords(spec, (bytes) => new SharedArrayBuffer(bytes));
     const tables = keyTables(spec, keys, (bytes) => new SharedArrayBuffer(bytes));   // one copy for all

@@ -14,7 +14,8 @@
 // stdout. tests/engine and bench/ use it.
 import fs from "node:fs";
 import { Worker, isMainThread, parentPort } from "node:worker_threads";
-import { sweepShare, layersOf, keyTables, controlWords, claimed, outDoubles, ABANDONED } from "../../site_src/js/real-sweep.js";
+import { sweepShare, layersOf, keyTables, keysAsFloats, controlWords, claimed, outDoubles, ABANDONED }
+  from "../../site_src/js/real-sweep.js";
 
 if (isMainThread) {
   const [specPath, keysPath, out, threads, mode] = process.argv.slice(2);
@@ -23,8 +24,7 @@ if (isMainThread) {
   const others = Array.from({ length: Number(threads) - 1 }, () => new Worker(new URL(import.meta.url)));
   await Promise.all(others.map((w) => new Promise((resolve) => w.once("message", resolve))));
   const t0 = performance.now();
-  const keys = new Float64Array(new SharedArrayBuffer(bytes.length));
-  new Uint8Array(keys.buffer).set(bytes);
+  const keys = keysAsFloats(bytes, (n) => new SharedArrayBuffer(n));
   const VF = new Float64Array(new SharedArrayBuffer(8 * outDoubles(spec.size)));
   const ctrl = controlWords(spec, (n) => new SharedArrayBuffer(n));
   const layers = layersOf(spec);

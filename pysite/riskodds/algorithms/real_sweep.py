@@ -211,20 +211,22 @@ def move_suffix(space, block, vals, p, h, a, d, V, F, choose):
 def spec(space, rounds, dice, min_move, threads=1, relative=RELATIVE):
     """(text, keys) for site_src/js/real-sweep.js: the space, the rounds and the test of
     `candidates_mask` (relative, HIGH, TINY, MOST_DICE, MASK_BITS) as JSON text, and every block's
-    keys as the bytes of doubles (exact: keys stay below 2**52, real_space.KEY_BITS). With `threads`
-    > 1 it holds the `layers` and how many threads may share them (sweep-pool.js)."""
+    keys as the bytes of the space's 64-bit integers, block after block, as they are (real-sweep.js
+    keysAsFloats makes them doubles, exactly: keys stay below 2**52, real_space.KEY_BITS). With
+    `threads` > 1 it holds the `layers` and how many threads may share them (sweep-pool.js)."""
     import json
-    keys = array("d")
+    import sys
     blocks = []
     index = {b.mask: i for i, b in enumerate(space.blocks)}
+    start = 0
     for b in space.blocks:
         blocks.append({
-            "mask": b.mask, "offset": b.offset, "ND": b.ND, "nkeys": len(b.keys), "keyStart": len(keys),
+            "mask": b.mask, "offset": b.offset, "ND": b.ND, "nkeys": len(b.keys), "keyStart": start,
             "live": list(b.live), "caps": list(b.caps), "shifts": list(b.shifts), "widths": list(b.widths),
             "groups": [list(g) for g in b.groups], "held": list(b.held), "strides": list(b.strides),
             "fixed": list(b.fixed), "attacks": [list(a) for a in b.attacks],
             "next": [-1 if space.done(b.mask | 1 << y) else index.get(b.mask | 1 << y, -2) for y in b.held]})
-        keys.extend(b.keys)         # exact: keys stay below 2**52
+        start += len(b.keys)
     shared = {"threads": threads, "layers": layers([b.size for b in space.blocks], [b.mask for b in space.blocks])}
     tables = [[None] + [[None] + [[x for al, dl, p, _ in row[n] for x in (al, dl, p)] for n in range(1, len(row))]
                         for row in by_nd[1:]] for by_nd in rounds.by_defenders]
@@ -232,6 +234,9 @@ def spec(space, rounds, dice, min_move, threads=1, relative=RELATIVE):
                        "mostAttack": list(rounds.most_attack), "relative": relative, "high": HIGH, "tiny": TINY,
                        "mostDice": MOST_DICE, "maskBits": MASK_BITS,
                        "blocks": blocks, **(shared if threads > 1 else {})}, separators=(",", ":"))
+    keys = space.keys if sys.byteorder == "little" else array("q", space.keys)
+    if sys.byteorder != "little":
+        keys.byteswap()
     return text, keys.tobytes()
 
 
