@@ -15,6 +15,7 @@ from pathlib import Path
 import riskodds as ro
 import riskodds.interfaces.api  # noqa: F401  (ro.interfaces.api)
 import riskodds.facts.board  # noqa: F401
+from sitebuild.article.decisions import REAL_NEEDED_BUDGET_S
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 from balanced_oracle import float_blitz  # noqa: E402  (Balanced Blitz in doubles, not riskodds.algorithms.reshape)
@@ -407,13 +408,13 @@ def real_placed(name, territory, n):
 @lru_cache(maxsize=None)
 def continent_real_win(continent, entry, d, armies):
     """P(take the continent) from `armies` on entry, d on each of its territories, with the best real
-    play (the engine's public turn), or None where it prices that search over the table's 60 s (a dry
+    play (the engine's public turn), or None where it prices that search over the table's budget (a dry
     run of its cost guard: the answer never depends on the machine's speed)."""
     position = {t: {"owner": "red", "armies": d} for t in ro.facts.board.MEMBERS[continent]}
     position[entry] = {"owner": "you", "armies": armies}
     from riskodds.guards.budget import Budget, Estimated
     try:                                   # the engine's price, asked as a dry run (no work, no clock)
-        ro.turn(position, "you", 0, {"take": continent}, budget=Budget(seconds=60, dry_run=True))
+        ro.turn(position, "you", 0, {"take": continent}, budget=Budget(seconds=REAL_NEEDED_BUDGET_S, dry_run=True))
     except Estimated as e:
         if not e.estimate.what.endswith("played roll by roll"):
             return None
@@ -425,7 +426,8 @@ def continent_real_win(continent, entry, d, armies):
 @lru_cache(maxsize=None)
 def real_needed(continent, entry, d):
     """{p: (fewest armies, played roll by roll?)}: from the fixed plan's armies (needed_from) down,
-    while the engine's public turn still answers the real play within the table's budget (60 s)."""
+    while the engine's public turn still answers the real play within the table's budget
+    (sitebuild/article/decisions.py REAL_NEEDED_BUDGET_S, the build's parameter)."""
     out = {}
     for p, T in needed_from(continent, entry, d).items():
         def win(armies):

@@ -306,7 +306,7 @@ def test_the_compiled_sweep_is_the_pythons_bit_for_bit(name, rules, min_move, di
     plain = _all(real_sweep.sweep_python(space, rounds, dice, min_move))
     assert _all(real_sweep.apart(numba_sweep.sweep_numba(space, rounds, dice, min_move), space.size)) == plain
     # on 3 threads, layer by layer, with other work going on in this thread meanwhile
-    order = real_sweep.layers([b.size for b in space.blocks], [b.mask for b in space.blocks])
+    order = real_sweep.space_layers(space)
     ran = []
     shared = numba_sweep.sweep_numba(space, rounds, dice, min_move, threads=3, order=order,
                                      meanwhile=lambda: ran.append(1), expired=lambda: False)
@@ -319,7 +319,7 @@ def test_the_compiled_sweep_stops_at_the_deadline_and_with_the_work_beside_it():
     numba_sweep = pytest.importorskip("riskodds.algorithms.real_sweep_numba")
     request = request_of(position({"Brazil": 6, "Southern Europe": 4}, {t: 2 for t in AFRICA}), 2, "Africa", "dice")
     _, space, rounds = space_and_rounds(request)
-    order = real_sweep.layers([b.size for b in space.blocks], [b.mask for b in space.blocks])
+    order = real_sweep.space_layers(space)
     assert len(space.blocks) > 8
     assert numba_sweep.sweep_numba(space, rounds, "choose", "dice", threads=2, order=order,
                                    expired=lambda: True) is None
@@ -364,7 +364,7 @@ def test_at_size_the_compiled_and_the_javascript_sweeps_agree(tmp_path):
     assert space.size > 100_000
     compiled = _all(real_sweep.apart(numba_sweep.sweep_numba(space, rounds, "choose", "dice"), space.size))
     assert _node_sweep(space, rounds, "choose", "dice", tmp_path) == compiled
-    order = real_sweep.layers([b.size for b in space.blocks], [b.mask for b in space.blocks])
+    order = real_sweep.space_layers(space)
     assert _all(real_sweep.apart(numba_sweep.sweep_numba(space, rounds, "choose", "dice", threads=4, order=order),
                                  space.size)) == compiled
     # every key hashed as a double, as the blocks whose keys need more than 31 bits hash theirs

@@ -64,6 +64,7 @@ that run without the interpreter's lock, while the request's other work (the pla
 goes on in the caller's thread. There the time budget counts the process's CPU time, every thread's:
 sharing the sweep shortens the wait, not what the guard prices.
 """
+import sys
 from array import array
 from operator import itemgetter
 
@@ -215,7 +216,6 @@ def spec(space, rounds, dice, min_move, threads=1, relative=RELATIVE):
     keysAsFloats makes them doubles, exactly: keys stay below 2**52, real_space.KEY_BITS). With
     `threads` > 1 it holds the `layers` and how many threads may share them (sweep-pool.js)."""
     import json
-    import sys
     blocks = []
     index = {b.mask: i for i, b in enumerate(space.blocks)}
     start = 0
@@ -227,15 +227,16 @@ def spec(space, rounds, dice, min_move, threads=1, relative=RELATIVE):
             "fixed": list(b.fixed), "attacks": [list(a) for a in b.attacks],
             "next": [-1 if space.done(b.mask | 1 << y) else index.get(b.mask | 1 << y, -2) for y in b.held]})
         start += len(b.keys)
-    shared = {"threads": threads, "layers": layers([b.size for b in space.blocks], [b.mask for b in space.blocks])}
+    shared = {"threads": threads, "layers": space_layers(space)}
     tables = [[None] + [[None] + [[x for al, dl, p, _ in row[n] for x in (al, dl, p)] for n in range(1, len(row))]
                         for row in by_nd[1:]] for by_nd in rounds.by_defenders]
     text = json.dumps({"size": space.size, "choose": dice == "choose", "minMove": min_move, "rounds": tables,
                        "mostAttack": list(rounds.most_attack), "relative": relative, "high": HIGH, "tiny": TINY,
                        "mostDice": MOST_DICE, "maskBits": MASK_BITS,
                        "blocks": blocks, **(shared if threads > 1 else {})}, separators=(",", ":"))
-    keys = space.keys if sys.byteorder == "little" else array("q", space.keys)
-    if sys.byteorder != "little":
+    keys = space.keys
+    if sys.byteorder != "little":       # the sweep reads little-endian words (WebAssembly's order)
+        keys = array("q", keys)
         keys.byteswap()
     return text, keys.tobytes()
 
@@ -250,6 +251,11 @@ def layers(sizes, masks):
     for i, mask in enumerate(masks):
         by.setdefault(bin(mask).count("1"), []).append(i)
     return [sorted(by[n], key=lambda i: (-sizes[i], i)) for n in sorted(by, reverse=True)]
+
+
+def space_layers(space):
+    """`layers` of a Space's blocks."""
+    return layers([b.size for b in space.blocks], [b.mask for b in space.blocks])
 
 
 def span_share(sizes, masks, threads):
@@ -274,7 +280,6 @@ def threads():
     """How many threads sweep here: the browser's pool (site_src/js/sweep-pool.js, its `threads`)
     where the page gave the worker one; in CPython the cores this process may run on, at most the
     limit compiled_sweep_threads (the compiled runner's threads: algorithms/real_sweep_numba.py); else 1."""
-    import sys
     js_sweep = _javascript()
     if js_sweep is not None:
         return int(getattr(js_sweep, "threads", 1) or 1)
@@ -304,7 +309,6 @@ def runner(size=COMPILED_FROM):
 
 def compiled_loaded():
     """Is the compiled sweep already loaded in this process (numba imported, its code read)?"""
-    import sys
     return "riskodds.algorithms.real_sweep_numba" in sys.modules
 
 
@@ -314,7 +318,6 @@ def _numba():
 
 
 def _javascript():
-    import sys
     if sys.platform != "emscripten":
         return None
     try:
@@ -339,8 +342,7 @@ def sweep(space, rounds, dice, min_move, threads=1, meanwhile=None, relative=REL
     tick()
     if how == "numba":
         from .real_sweep_numba import sweep_numba
-        order = layers([b.size for b in space.blocks], [b.mask for b in space.blocks])
-        out = sweep_numba(space, rounds, dice, min_move, relative, threads, order, meanwhile,
+        out = sweep_numba(space, rounds, dice, min_move, relative, threads, space_layers(space), meanwhile,
                           lambda: seconds_left() == 0)
         if out is None:
             overdue()
