@@ -26,7 +26,7 @@ def part_asset(name: str) -> str:
 
 
 def parts() -> dict:
-    """{part: {"ops": [...], "modules": [paths relative to the package]}}: the engine's own list."""
+    """{part: {"ops": [...], "modules": [paths relative to the package], "warm": {"op", "params"}}}: the engine's own list."""
     from riskodds.facts.limits import ENGINE_PARTS
     return ENGINE_PARTS
 

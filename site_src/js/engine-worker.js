@@ -1,6 +1,7 @@
 // The engine's module worker: loads the self-hosted Pyodide and the riskodds package, then answers
-// {type: "call", id, op, params} with the JSON text of riskodds.interfaces.api.call. One call at a time:
-// Python blocks this thread, so Cancel comes in through the shared interrupt buffer instead.
+// {type: "call", id, op, params} with the JSON text of riskodds.interfaces.api.call, and
+// {type: "prepare", id, op} by warming up for op (`prepare`). One message at a time: Python blocks
+// this thread, so Cancel comes in through the shared interrupt buffer instead.
 
 let pyodide = null;
 let api = null;
@@ -165,8 +166,40 @@ async function call({ id, op, params }) {
   }
 }
 
+const warmed = new Set(); // the parts whose warm-up request has run in this worker
+
+/** {type: "prepare", id, op}: make this worker ready for `op` while nobody waits for it (the page
+ *  shows a form that asks it: EngineClient.prepare). The op's part is unpacked, the sweep's pool
+ *  started, and the part's warm-up request asked once (riskodds.interfaces.api.warm: its modules
+ *  imported, the sweep's JavaScript compiled on every thread), its answer dropped. Answers
+ *  {type: "prepared", id} whatever happens: a part that cannot load now is loaded, or reported, by
+ *  the first call that needs it. */
+async function prepare({ id, op }) {
+  if (!api) {
+    post({ type: "prepared", id });
+    return;
+  }
+  callId = id;
+  try {
+    await ensurePart(op);
+    await ensureSweep(op);
+    const name = Object.keys(parts).find((n) => parts[n].ops.includes(op));
+    if (name && !warmed.has(name)) {
+      warmed.add(name);
+      if (interrupt) Atomics.store(interrupt, 0, 0);
+      api.warm(name);
+    }
+  } catch (err) {
+    console.warn(`the engine could not prepare for ${op}:`, err);
+  } finally {
+    callId = null;
+  }
+  post({ type: "prepared", id });
+}
+
 self.onmessage = (event) => {
   const msg = event.data;
   if (msg.type === "init") init(msg);
   else if (msg.type === "call") call(msg);
+  else if (msg.type === "prepare") prepare(msg);
 };

@@ -140,7 +140,8 @@ HOLDING_FIELDS = ("owner", "armies") + RULE_NAMES
 TURN_SEARCHES = ("auto", "real", "fixed", "all", "3", "2", "chains")
 
 # The engine in parts: the browser loads "main" at start and a part's modules the first time one
-# of its ops is asked (sitebuild/engine_pack.py zips them apart; engine-worker.js fetches them).
+# of its ops is asked, or a form that asks them appears (sitebuild/engine_pack.py zips them apart;
+# engine-worker.js fetches them, and warms the part with its "warm" request).
 # The command line is not shipped to browsers at all (NOT_SHIPPED): they never run it.
 ENGINE_PARTS = {"turn": {"ops": ["turn", "reinforcements", "hold", "keep"],
                          "modules": ["checks/position.py", "checks/turn_request.py", "guards/turn_cost.py", "algorithms/turn.py",
@@ -151,7 +152,14 @@ ENGINE_PARTS = {"turn": {"ops": ["turn", "reinforcements", "hold", "keep"],
                                      "checks/hold_request.py", "algorithms/hold_fill.py", "algorithms/hold.py",
                                      "answers/hold.py",
                                      "checks/keep_request.py", "algorithms/keep.py", "answers/keep.py",
-                                     "checks/kill_request.py", "algorithms/kill.py", "answers/kill.py"]}}
+                                     "checks/kill_request.py", "algorithms/kill.py", "answers/kill.py"],
+                         # asked once, its answer dropped, when a page shows a form that needs the part
+                         # (interfaces/api.py `warm`): a small best real turn, whose sweep has the shape
+                         # of a continent's (Africa from two entries: 33 sets of targets taken)
+                         "warm": {"op": "turn", "params": {"position": {**{t: {"owner": "red", "armies": 1} for t in (
+                             "North Africa", "Egypt", "East Africa", "Congo", "South Africa", "Madagascar")},
+                             "Brazil": {"owner": "you", "armies": 8}, "Southern Europe": {"owner": "you", "armies": 5}},
+                             "player": "you", "reinforcements": 3, "goal": {"take": "Africa"}, "search": "real"}}}}
 NOT_SHIPPED = ["interfaces/cli.py", "__main__.py",
                "algorithms/real_sweep_numba.py"]   # CPython's compiled sweep: the browser sweeps in JavaScript
 

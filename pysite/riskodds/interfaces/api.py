@@ -23,7 +23,7 @@ from ..checks.model import round_total
 from ..checks.rules import Rules
 from ..checks.validate import FieldError, check_armies, check_choice, check_int, check_probability, show
 from ..facts import board
-from ..facts.limits import LIMITS, RULE_FIELDS
+from ..facts.limits import ENGINE_PARTS, LIMITS, RULE_FIELDS
 from ..guards.budget import Budget, Estimated, guarded
 from . import encoding
 from .describe import REQUEST_FIELDS, RULE_NAMES, TERRITORY_FIELDS, describe
@@ -278,6 +278,16 @@ def handle(op, params):
         return _error(None, f"the computation ran out of resources ({type(e).__name__}); try smaller armies")
     except Exception as e:      # a bug: still an answer the page can show
         return _error(None, f"internal error ({type(e).__name__}) in {op}; please report this request")
+
+
+def warm(part):
+    """Ask a part of the engine's warm-up request (facts.limits ENGINE_PARTS[part]["warm"]) and drop
+    the answer. The browser's worker does this when a page shows a form that needs the part, while
+    nobody waits (engine-worker.js "prepare"): the part's modules are imported, and the sweep's
+    JavaScript compiled on every thread of its pool, before the player's first question, which then
+    does not pay for them (bench/bench_warm.py). True where the request was answered."""
+    warm_up = ENGINE_PARTS[part]["warm"]
+    return handle(warm_up["op"], warm_up["params"])["ok"]
 
 
 def _estimate(estimate, budget):

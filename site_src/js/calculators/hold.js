@@ -200,4 +200,4 @@ function refused(err, ctx) {
   if (view) view.fault(err.territories ?? []);
 }
 
-register({ name: "hold", read, request, render, mount, refused });
+register({ name: "hold", read, request, render, mount, refused, prepare: "hold" });

@@ -1,7 +1,8 @@
 // Calculator definitions by name (the form's data-calculator). A definition is
 //   { name, read(get) -> {values, errors}, request(values) -> {op, params},
 //     render(result, values, ctx) -> Node (its [data-part=lead] goes right under the inputs),
-//     mount?(form, ctx), approximate?(values) -> Promise<Node | null> (shown while Python loads) }
+//     mount?(form, ctx), approximate?(values) -> Promise<Node | null> (shown while Python loads),
+//     prepare?: the op the engine warms up for once the form is mounted (EngineClient.prepare) }
 // New calculators register themselves here and are listed in calculators/index.js; one listed with
 // onDemand() has its module imported when its form is mounted.
 const registry = new Map();

@@ -435,4 +435,4 @@ function widenAgain(form) {
   form.addEventListener("reset", usual);
 }
 
-register({ name: "turn", read, request, render, mount, refused });
+register({ name: "turn", read, request, render, mount, refused, prepare: "turn" });
