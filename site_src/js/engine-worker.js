@@ -172,29 +172,39 @@ const warmed = new Set(); // the parts whose warm-up request has run in this wor
  *  shows a form that asks it: EngineClient.prepare). The op's part is unpacked, the sweep's pool
  *  started, and the part's warm-up request asked once (riskodds.interfaces.api.warm: its modules
  *  imported, the sweep's JavaScript compiled on every thread), its answer dropped. Answers
- *  {type: "prepared", id} whatever happens: a part that cannot load now is loaded, or reported, by
- *  the first call that needs it. */
+ *  {type: "prepared", id}; a part that cannot load now is loaded, or reported, by the first call
+ *  that needs it. A warm-up request that fails (it never should: a bug, or the heap out of memory
+ *  and maybe damaged) answers "crashed": the page restarts the worker and warms up no more. */
 async function prepare({ id, op }) {
-  if (!api) {
+  const name = Object.keys(parts).find((n) => parts[n].ops.includes(op));
+  if (!api || !(await loaded(op)) || !name || warmed.has(name)) {
     post({ type: "prepared", id });
     return;
   }
+  warmed.add(name);
+  if (interrupt) Atomics.store(interrupt, 0, 0);
   callId = id;
+  let answered = false;
   try {
-    await ensurePart(op);
-    await ensureSweep(op);
-    const name = Object.keys(parts).find((n) => parts[n].ops.includes(op));
-    if (name && !warmed.has(name)) {
-      warmed.add(name);
-      if (interrupt) Atomics.store(interrupt, 0, 0);
-      api.warm(name);
-    }
+    answered = api.warm(name) === true;
   } catch (err) {
-    console.warn(`the engine could not prepare for ${op}:`, err);
+    console.warn(`the engine's warm-up for ${op} failed:`, err);
   } finally {
     callId = null;
   }
-  post({ type: "prepared", id });
+  post(answered ? { type: "prepared", id } : { type: "crashed", id, message: `the warm-up for ${op} failed` });
+}
+
+/** Is op's part unpacked and the sweep's pool started (false, said on the console, where not)? */
+async function loaded(op) {
+  try {
+    await ensurePart(op);
+    await ensureSweep(op);
+    return true;
+  } catch (err) {
+    console.warn(`the engine could not prepare for ${op}:`, err);
+    return false;
+  }
 }
 
 self.onmessage = (event) => {

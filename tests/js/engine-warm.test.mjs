@@ -1,7 +1,7 @@
 // The engine client's warm-ups (engine-client.js `prepare`): when they are sent to the worker, in
 // what order beside the reader's requests, and what a restart or a crash does to them. The worker is
 // a stand-in that records what it is sent and answers when the test says (the real worker and its
-// warm-up run in Chromium: tests/site/test_engine_warm.py).
+// warm-up run in Chromium: tests/site/test_page_warm_up.py).
 import test from "node:test";
 import assert from "node:assert/strict";
 

@@ -1,6 +1,6 @@
 """The engine client never stays busy after a failure (issue 13, hardening 1): an answer that is not
 JSON, or one reporting a MemoryError (the heap may be damaged), ends the request with a message and
-restarts the worker; the next calculation works. Real failures: a real MemoryError raised inside
+restarts the worker; the next calculation works; so does a warm-up that fails. Real failures: a real MemoryError raised inside
 the engine's API (a list no 32-bit heap can hold, refused before anything is allocated), and a real unreadable answer, both from an
 engine zip with a test hook, served in place of the build's (the snapshot is withheld, so the
 worker starts Python afresh and imports the hooked engine: the fallback path is tested too)."""
@@ -23,7 +23,13 @@ _test_real_call = call
 _test_real_battle = OPS["battle"]
 
 
+_test_warm_fails = []
+
+
 def _test_battle(params):
+    if params.get("attackers") == 99997:    # from now on the warm-up fails
+        _test_warm_fails.append(True)
+        params = {**params, "attackers": 3}
     if params.get("attackers") == 99998:
         [None] * 2 ** 30  # 4 GB of pointers: CPython's allocator refuses on a 32-bit heap (MemoryError)
     return _test_real_battle(params)
@@ -36,6 +42,13 @@ def call(op, params_json):
 
 
 OPS["battle"] = _test_battle
+
+
+_test_real_warm = warm
+
+
+def warm(part):     # a warm-up that fails, once asked to (engine-worker.js prepare: the worker is restarted)
+    return False if _test_warm_fails else _test_real_warm(part)
 '''
 
 
@@ -50,6 +63,13 @@ def hooked_zip(built_site) -> bytes:
 
 @pytest.fixture(scope="module")
 def hooked_page(browser, site_url, built_site):
+    context, page, errors = hooked(browser, site_url, built_site, "/calculators/")
+    yield page, errors
+    context.close()
+
+
+def hooked(browser, site_url, built_site, path):
+    """(context, page, errors): `path` opened with the hooked engine, its engine ready."""
     context = browser.new_context(base_url=site_url, service_workers="block")
     body = hooked_zip(built_site)
     errors = []
@@ -65,11 +85,10 @@ def hooked_page(browser, site_url, built_site):
     context.route("**/*", route)
     page = context.new_page()
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto("/calculators/")
+    page.goto(path)
     wait_engine_ready(page)
     assert page.evaluate("() => JSON.parse(document.body.dataset.engineTimings).snapshot") is False
-    yield page, errors
-    context.close()
+    return context, page, errors
 
 
 def restarted_after(page, values: dict) -> str:
@@ -142,6 +161,28 @@ def test_is_running_is_true_only_while_the_request_executes(hooked_page):
         return seen;
     }""")
     assert states == [True, False, False, True, False]
+
+
+def test_a_warm_up_that_fails_restarts_the_worker_once_and_warms_up_no_more(browser, site_url, built_site):
+    """The hooked engine's warm-up answers False once a battle of 99997 asked it to (as a bug or a heap
+    out of memory would): the worker says so, the page restarts it, asks no warm-up of the new one,
+    and the next calculation works. On the article, whose forms never warm the engine up themselves."""
+    context, page, errors = hooked(browser, site_url, built_site, "/article/")
+    try:
+        page.evaluate("""async () => {
+            await riskoddsEngine.call('battle', {attackers: 99997, defenders: 1, convention: 'attacking'}).promise;
+            globalThis.__worker = riskoddsEngine.worker;
+            riskoddsEngine.prepare('turn'); }""")
+        page.wait_for_function("() => riskoddsEngine.worker !== globalThis.__worker", timeout=120_000)
+        wait_engine_ready(page)
+        assert page.evaluate("() => riskoddsEngine.prepared.size === 0 && riskoddsEngine.warmups.length === 0 "
+                             "&& riskoddsEngine.current === null")
+        got = page.evaluate("""async () => (await riskoddsEngine.call('battle',
+            {attackers: 75, defenders: 10, convention: 'attacking'}).promise).result""")
+        assert Fraction(int(got["win"]["num"]), int(got["win"]["den"])) == ro.battle(75, 10, convention="attacking").win
+        assert not errors, errors
+    finally:
+        context.close()
 
 
 def test_a_shared_link_to_a_huge_battle_ends_in_a_final_status(browser, site_url):
