@@ -252,8 +252,7 @@ export function mountCalculator(form, def, engine) {
     run();
     return;
   }
-  // The engine warms up for the form's op while the reader fills it in (EngineClient.prepare): the
-  // first answer then does not wait for the op's part of the engine to load (a run above loads it).
+  // warm the engine up while the reader fills the form in (a run above needs no warm-up)
   if (def.prepare) engine.prepare(def.prepare);
   // A pre-filled form computes its answer on its own as it nears the viewport.
   if ("IntersectionObserver" in self) {

@@ -2,8 +2,7 @@
 // cancels (interrupt buffer when cross-origin isolated, else terminate + restart) and restarts a
 // worker that crashed or may be damaged. Emits "state" events:
 //   idle (not started: nothing downloaded yet) | loading | ready | busy | error.
-// `call()` on an idle engine starts it, so a page may start the engine lazily (app.js). `prepare(op)`
-// warms the worker up for op while no request waits (calculator-form.js: a form that asks op is shown).
+// `call()` on an idle engine starts it, so a page may start the engine lazily (app.js).
 //
 // After any failure the client is never left busy: a worker error, an unreadable message, an
 // answer that is not JSON, or an answer reporting MemoryError/RecursionError (Python survived, but
@@ -37,8 +36,8 @@ export class EngineClient extends EventTarget {
     this.failedStarts = 0;
     this.readyMs = null;
     this.worker = null;
-    this.prepared = new Set(); // the ops a page asked the engine to prepare for (`prepare`)
-    this.warmups = []; // of those, the ones this worker has not prepared for yet
+    this.prepared = new Set(); // ops to warm up for (`prepare`)
+    this.warmups = []; // those this worker has not warmed up for yet
   }
 
   /** Start the worker (download and boot the runtime). Starting a started engine does nothing. */
@@ -72,11 +71,8 @@ export class EngineClient extends EventTarget {
     return { id, promise };
   }
 
-  /** Make the engine ready for `op` before anyone asks it: the page shows a form that will (the Turn
-   *  and Hold calculators). The worker then loads the op's part of the engine and runs its warm-up
-   *  request (engine-worker.js `prepare`), only while no request waits: a reader's request always
-   *  goes first, and waits at most for a warm-up already running. Does not start an idle engine
-   *  (a lazy page starts it when a form comes near); once per op, and again after a restart. */
+  /** Warm the worker up for `op` (engine-worker.js `prepare`) while no request waits: requests go
+   *  first. Once per op (again after a restart); an idle engine is not started. */
   prepare(op) {
     if (this.prepared.has(op)) return;
     this.prepared.add(op);
@@ -93,7 +89,7 @@ export class EngineClient extends EventTarget {
     if (this.current || this.state !== "ready") return;
     if (this.queue.length === 0) {
       if (this.warmups.length === 0) return;
-      // a warm-up: the worker is taken, the page's state stays "ready" (nobody waits for it)
+      // a warm-up: nobody waits, the state stays "ready"
       const id = this.nextId++, op = this.warmups.shift();
       this.current = { id, op, warmup: true, resolve() {}, reject() {} };
       this.worker.postMessage({ type: "prepare", id, op });
@@ -139,13 +135,13 @@ export class EngineClient extends EventTarget {
     clearTimeout(this.graceTimer);
     if (this.worker) this.worker.terminate();
     this.worker = null;
-    this.warmups = [...this.prepared]; // the new worker prepares again, once it is ready
+    this.warmups = [...this.prepared];
     this.start();
     if (message) this.setState("loading", message);
   }
 
   onCrash(message) {
-    if (this.current && this.current.warmup) this.prepared.clear(); // a warm-up that crashes is not tried again
+    if (this.current && this.current.warmup) this.prepared.clear(); // not tried again
     this.settle((req) => req.reject(new EngineError(`${message} The engine has been restarted; please try again.`, { crashed: true })));
     this.failedStarts += 1;
     if (this.failedStarts > MAX_RESTARTS) {

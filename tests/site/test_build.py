@@ -119,7 +119,9 @@ def test_pages_drop_the_templates_indentation_where_it_cannot_show(two_builds):
 def test_page_weight_without_runtime_is_small(two_builds, page):
     files, _ = two_builds
     weight = page_weight(files, page)
-    assert weight <= 330 * 1024, f"{page}: {weight} bytes without the Pyodide runtime"
+    # 334 KB: 330 until the engine client warmed up for the Turn form (issue 41: +1.6 KB, the first real
+    # turn's answer 1.5 s sooner, bench/bench_warm.py)
+    assert weight <= 334 * 1024, f"{page}: {weight} bytes without the Pyodide runtime"
     assert weight > len(files[page]), "the page's own assets were not followed"
 
 
