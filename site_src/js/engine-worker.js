@@ -107,12 +107,28 @@ async function unpack(py, bytes) {
 
 /** Unpack the engine part that holds `op` (once), beside the main part in /engine. */
 async function ensurePart(op) {
-  const name = Object.keys(parts).find((n) => parts[n].ops.includes(op));
+  const name = partOf(op);
   if (!name || loadedParts.has(name)) return;
   const bytes = await (await bytesOf(parts[name].url, `the engine's ${name} part`)).arrayBuffer();
   await unpack(pyodide, bytes);
   pyodide.runPython("import importlib; importlib.invalidate_caches()");
   loadedParts.add(name);
+}
+
+/** The name of the engine part that holds `op` (undefined: the main part's). */
+function partOf(op) {
+  return Object.keys(parts).find((n) => parts[n].ops.includes(op));
+}
+
+/** Unpack op's part and start the sweep's pool where op needs them: null, or why they could not load. */
+async function load(op) {
+  try {
+    await ensurePart(op);
+    await ensureSweep(op);
+    return null;
+  } catch (err) {
+    return err && err.message ? err.message : String(err);
+  }
 }
 
 /** globalThis.riskoddsSweep, the real turn's sweep on the page's cores (sweep-pool.js): loaded, and
@@ -137,12 +153,10 @@ async function call({ id, op, params }) {
     post({ type: "error", id, message: "The engine is not loaded yet." });
     return;
   }
-  try {
-    await ensurePart(op);
-    await ensureSweep(op);
-  } catch (err) {
+  const failed = await load(op);
+  if (failed !== null) {
     post({ type: "result", id, ms: 0, damaged: false, text: JSON.stringify({ ok: false, error: {
-      field: null, message: `This calculator's part of the engine could not be loaded (${err && err.message ? err.message : err}). Check the connection and try again.` } }) });
+      field: null, message: `This calculator's part of the engine could not be loaded (${failed}). Check the connection and try again.` } }) });
     return;
   }
   if (interrupt) Atomics.store(interrupt, 0, 0); // a stale Cancel must not hit the next call
@@ -176,8 +190,10 @@ const warmed = new Set(); // the parts whose warm-up request has run in this wor
  *  that needs it. A warm-up request that fails (it never should: a bug, or the heap out of memory
  *  and maybe damaged) answers "crashed": the page restarts the worker and warms up no more. */
 async function prepare({ id, op }) {
-  const name = Object.keys(parts).find((n) => parts[n].ops.includes(op));
-  if (!api || !(await loaded(op)) || !name || warmed.has(name)) {
+  const name = partOf(op);
+  const failed = api ? await load(op) : "the engine is not loaded";
+  if (failed !== null) console.warn(`the engine could not prepare for ${op}: ${failed}`);
+  if (failed !== null || !name || warmed.has(name)) {
     post({ type: "prepared", id });
     return;
   }
@@ -193,18 +209,6 @@ async function prepare({ id, op }) {
     callId = null;
   }
   post(answered ? { type: "prepared", id } : { type: "crashed", id, message: `the warm-up for ${op} failed` });
-}
-
-/** Is op's part unpacked and the sweep's pool started (false, said on the console, where not)? */
-async function loaded(op) {
-  try {
-    await ensurePart(op);
-    await ensureSweep(op);
-    return true;
-  } catch (err) {
-    console.warn(`the engine could not prepare for ${op}:`, err);
-    return false;
-  }
 }
 
 self.onmessage = (event) => {

@@ -16,6 +16,7 @@ pytestmark = pytest.mark.browser
 RECORD = """() => {
     const e = riskoddsEngine;
     globalThis.__sent = [];
+    globalThis.__worker = e.worker;
     const send = e.worker.postMessage.bind(e.worker);
     e.worker.postMessage = (m) => { globalThis.__sent.push(m.type === "prepare" ? "prepare " + m.op : m.type + " " + m.op); send(m); };
 }"""
@@ -34,7 +35,9 @@ def test_the_turn_form_appearing_warms_the_engine_and_the_warm_engine_answers_as
         page.locator("form#turn").scroll_into_view_if_needed()        # the form mounts, as a reader scrolls
         page.wait_for_function("() => globalThis.__sent.includes('prepare turn')", timeout=60_000)
         page.wait_for_function(IDLE, timeout=120_000)                 # the warm-up ran to its end
-        assert page.evaluate("() => riskoddsEngine.state") == "ready"
+        # and answered: a warm-up that fails restarts the worker and is forgotten (test_engine_client.py)
+        assert page.evaluate("() => riskoddsEngine.state === 'ready' && riskoddsEngine.worker === globalThis.__worker "
+                             "&& riskoddsEngine.prepared.has('turn')")
         position = {t: {"owner": "red", "armies": 2} for t in board.MEMBERS["Africa"]}
         position.update({"Brazil": {"owner": "you", "armies": 6}, "Southern Europe": {"owner": "you", "armies": 4}})
         params = {"position": position, "player": "you", "reinforcements": 3, "goal": {"take": "Africa"},
