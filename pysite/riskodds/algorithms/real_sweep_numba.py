@@ -19,11 +19,14 @@ combination of the vector is valued from those and from the array.
 Where the time goes (one thread, measured by leaving each part out): Africa from Brazil 15 and
 Southern Europe 10 + 8, 2.2 s in all: the defender combinations' sums 1.0 s, the conquests' lines
 0.86 s, the rolls' `downs` 0.33 s; Europe from Greenland 12 and North Africa 8 + 6, 5.2 s: 2.3, 2.4
-and 0.47 s. Of the lines' time the suffix maxima take 0.05 s (Africa) and 0.24 s (Europe): the rest
-is finding the next block's vectors, about 6 million hash look-ups on Africa, each a read at random
-in a table of megabytes. Half of those lines sort a group per move, but sorting none of them would
-save 5 % of the sweep. So a numbering whose index is arithmetic (a vector's rank, computed from its
-values) would save most of the lines' time; the hash tables cannot."""
+and 0.47 s. The hash look-ups are not what costs (December 2026): with `_find` made a bare
+arithmetic step that reads no table (wrong indexes, the same loops) the sweep took 2.10 s against
+2.21 s on Africa and 5.12 against 5.35 s on Europe, so a numbering whose index is arithmetic (a
+vector's rank) would save at most 5 %. Nor do the children's values read far away: reading every
+roll's child from the vector itself saved 7 %. The time is the loops' own work, spread over the
+sums, the lines and the suffix maxima. The lines' moves no longer sort a whole vector where the
+attacker and the territory taken sit in different groups (`_line`): Africa 2.19 -> 2.12 s, Europe
+5.43 -> 5.07 s, the same doubles."""
 import threading
 
 import numpy as np
@@ -304,7 +307,7 @@ def _sweep_block(b, keys, info, pos, held, pairs, pairs_start, first, defend, at
     ditrans = np.zeros((max(P, 1), ND), dtype=np.int64)
     src = np.full((max(P, 1), most_l), -3, dtype=np.int64)   # per pair, per place there: where from
     fast = np.zeros(max(P, 1), dtype=np.bool_)
-    nwork = np.zeros(most_l, dtype=np.int64)
+    nwork = np.zeros(3 * most_l, dtype=np.int64)
     for i in range(P):
         p, h = pairs[P0 + i, 0], pairs[P0 + i, 1]
         nb = held[h0 + h, 3]
@@ -325,8 +328,7 @@ def _sweep_block(b, keys, info, pos, held, pairs, pairs_start, first, defend, at
                 for r in range(L):
                     if pos[p0 + r, 0] == s:
                         src[i, q] = r
-        fast[i] = (qxs[i] < 0 or pos[np0 + qxs[i], 4] - pos[np0 + qxs[i], 3] == 1) and \
-            (qys[i] < 0 or pos[np0 + qys[i], 4] - pos[np0 + qys[i], 3] == 1)
+        fast[i] = qxs[i] < 0 or qys[i] < 0 or pos[np0 + qxs[i], 3] != pos[np0 + qys[i], 3]   # not one group
         nh0, nH = info[nb, 7], info[nb, 5]
         for di in range(ND):
             out = 0
@@ -518,28 +520,84 @@ def _line(vals, a, nb, qx, qy, choose, fast, src, work, info, pos, out, slots, t
     attacker and m moved in: every m; only a - 1 where all but one go in; only m = 1 .. most_lo where
     the fewest go in (most_lo: the most dice the target's attacker rolls, the largest least move). src: per place of nb,
     where its armies come from (a place of this block, -1 the attacker, -2 the territory taken).
-    fast: the attacker and the territory taken sit alone in their groups there, so the other places'
-    part of the key is the same for every move and needs no sorting per move."""
+    work: scratch of 3 * (nb's places) integers.
+
+    fast: the attacker and the territory taken sit in different groups there. Then a move changes
+    only those two groups: the other places' part of the key is the same for every move, sorted once,
+    and each of the two groups is its other members (sorted once) with the one new value put in
+    place (`_group_key`), with no sorting per move. Else (both in one group) every move's vector is
+    sorted whole (`_lookup`)."""
     nL, np0 = info[nb, 4], info[nb, 6]
     lowest = a - 1 if choose and qx < 0 else 1
     highest = a if not (choose and qy < 0 and qx >= 0) else min(a, most_lo + 1)
     if fast:
+        gx0 = gx1 = gy0 = gy1 = 0
+        if qx >= 0:
+            gx0, gx1 = pos[np0 + qx, 3], pos[np0 + qx, 4]
+        if qy >= 0:
+            gy0, gy1 = pos[np0 + qy, 3], pos[np0 + qy, 4]
+        rest = work[:nL]
+        ox = work[nL:2 * nL]            # the other members of x's group, then of y's, decreasing
+        oy = work[2 * nL:3 * nL]
         for q in range(nL):
-            work[q] = vals[src[q]] if src[q] >= 0 else 0
-        rest = _canonical_key(work, nb, info, pos)      # x's and y's places 0: the other places' part
+            rest[q] = vals[src[q]] if src[q] >= 0 else 0
+        nx = _others(rest, gx0, gx1, qx, ox)
+        ny = _others(rest, gy0, gy1, qy, oy)
+        key0 = _canonical_key(rest, nb, info, pos)     # x's and y's groups all 0 there: the other places' part
         for m in range(lowest, highest):
-            key = rest
-            if qx >= 0 and a - m >= 2:
-                key |= (a - m) << pos[np0 + qx, 1]
-            if qy >= 0 and m >= 2:
-                key |= m << pos[np0 + qy, 1]
+            key = key0
+            if qx >= 0:
+                key |= _group_key(a - m if a - m >= 2 else 0, gx0, ox, nx, pos, np0)
+            if qy >= 0:
+                key |= _group_key(m if m >= 2 else 0, gy0, oy, ny, pos, np0)
             out[m] = _find(key, nb, slots, tstart, tbits, keys)
         return
     for m in range(lowest, highest):
         for q in range(nL):
             f = src[q]
             work[q] = a - m if f == -1 else (m if f == -2 else vals[f])
-        out[m] = _lookup(work, nb, info, pos, slots, tstart, tbits, keys)
+        out[m] = _lookup(work[:nL], nb, info, pos, slots, tstart, tbits, keys)
+
+
+@njit(cache=True)
+def _others(values, g0, g1, q, out):
+    """The values of the places g0 .. g1 - 1 but q (a group, q in it; none where q < 0) into out in
+    decreasing order, each set to 0 in `values`; how many."""
+    if q < 0:
+        return 0
+    n = 0
+    for r in range(g0, g1):
+        if r != q:
+            v = values[r]
+            j = n - 1
+            while j >= 0 and out[j] < v:        # insertion, decreasing
+                out[j + 1] = out[j]
+                j -= 1
+            out[j + 1] = v
+            n += 1
+        values[r] = 0
+    return n
+
+
+@njit(cache=True)
+def _group_key(t, g0, others, n, pos, np0):
+    """The key bits of a group whose first place is g0, holding `others` (n values, decreasing) and
+    the value t: the n + 1 values in decreasing order, one per place from g0 on (a tie puts t after
+    its equals: the same values)."""
+    key = 0
+    j = g0
+    placed = False
+    for i in range(n):
+        g = others[i]
+        if not placed and t > g:
+            key |= t << pos[np0 + j, 1]
+            j += 1
+            placed = True
+        key |= g << pos[np0 + j, 1]
+        j += 1
+    if not placed:
+        key |= t << pos[np0 + j, 1]
+    return key
 
 
 @njit(cache=True)
