@@ -148,13 +148,15 @@ function withDecimals(m, dec) {
 function leadExponent(num, den) { return scientificParts(num, den, 3).exponent; }
 
 const MAX_PERCENT_DECIMALS = 13; // beyond, a percentage is a wall of 9s or 0s: say "> 99.9…9 %" / "< 0.0…01 %"
+const TINY_PERCENT = `0.${"0".repeat(MAX_PERCENT_DECIMALS - 1)}1`;   // the last decimal shown
 
 /**
  * A probability as a percentage that never rounds to a lie: "64.2 %", "0.0358 %", and above
  * one half enough decimals that the distance to 100 % shows ("99.99999999998 %" for
  * 1 - 1.902e-13), so only exactly 1 prints as "100 %" and only exactly 0 as "0 %". Closer to
- * 1 or 0 than 13 decimals of a percent can show, it says so ("> 99.9999999999999 %").
- * Below one half: `sig` significant digits, at least one decimal. The space is a no-break space.
+ * 1 or 0 than 13 decimals of a percent can show, it says so ("> 99.9999999999999 %",
+ * "< 0.0000000000001 %"). Below one half: `sig` significant digits, at least one decimal, at most
+ * 13 (0.000000000002 % for 2e-12 %: fewer digits, not a bound it is above). The space is a no-break space.
  * `extra`: that many more decimals (to tell two values apart: `distinctTexts`).
  * Never rounded up to a round number it is below: where rounding up carries into a last digit 0
  * ("50.0 %" for 49.9995 %, "95.0 %" for 94.9996 %), the decimals that make the difference are
@@ -169,6 +171,10 @@ export function percent(num, den, sig = 3, extra = 0) {
   let dec = extra + (high
     ? Math.max(1, -leadExponent((den - num) * 100n, den))
     : Math.max(1, sig - 1 - leadExponent(num * 100n, den)));
+  if (!high && dec > MAX_PERCENT_DECIMALS) {   // fewer digits than `sig` fit in the decimals shown
+    if (num * 100n * pow10(MAX_PERCENT_DECIMALS) < den) return `<\u00a0${TINY_PERCENT}\u00a0%`;
+    dec = MAX_PERCENT_DECIMALS;
+  }
   let m = dec <= MAX_PERCENT_DECIMALS ? roundScaled(num * 100n, den, dec) : 0n;
   let carried = false;
   while (dec <= MAX_PERCENT_DECIMALS && roundedUpToZero(m, num * 100n, den, dec)) {
@@ -180,9 +186,8 @@ export function percent(num, den, sig = 3, extra = 0) {
     dec = MAX_PERCENT_DECIMALS;
     m = (num * 100n * pow10(dec)) / den;
   }
-  if (dec > MAX_PERCENT_DECIMALS) {
-    const tiny = `0.${"0".repeat(MAX_PERCENT_DECIMALS - 1)}1`;
-    return high ? `>\u00a0${withDecimals(10n ** BigInt(MAX_PERCENT_DECIMALS + 2) - 1n, MAX_PERCENT_DECIMALS)}\u00a0%` : `<\u00a0${tiny}\u00a0%`;
+  if (dec > MAX_PERCENT_DECIMALS) {     // above one half only: nearer 100 % than the decimals show
+    return `>\u00a0${withDecimals(10n ** BigInt(MAX_PERCENT_DECIMALS + 2) - 1n, MAX_PERCENT_DECIMALS)}\u00a0%`;
   }
   const text = withDecimals(m, dec);
   // below one half, trailing zeros say nothing ("0.19 %", not "0.190 %"); keep one decimal

@@ -6,6 +6,7 @@ builds (facts.py keys hold/NAME/...).
 Army counts are armies on the territory (the board's count). The holder is "you", the opponent
 "red"."""
 import riskodds as ro
+from riskodds.checks.validate import listing
 from riskodds.facts import board
 from markupsafe import Markup, escape
 
@@ -117,11 +118,11 @@ def play(name: str) -> dict:
             "reply": [(t, a) for t, a in h["reply"]["placement"] if a],
             "attack": h["reply"]["next"].get("attack"), "ties": ties,
             "beaten": [t["name"] for t in h["thumbs"] if t["hold"] != h["hold"]],
-            "says": _listing([f"{a} on {t}" for t, a in h["placement"] if a]),
+            "says": listing([f"{a} on {t}" for t, a in h["placement"] if a]),
             "reach": {t: sum(a for x, a in theirs.items() if x in board.NEIGHBOURS[t]) + R2 for t, _ in h["placement"]},
-            "theirs_says": _listing([f"{a} on {t}" for t, a in theirs.items()]),
-            "reply_says": _listing([f"{a} on {t}" for t, a in h["reply"]["placement"] if a]),
-            "thumbs": [{"name": t["name"], "says": _listing([f"{a} on {x}" for x, a in t["placement"] if a]),
+            "theirs_says": listing([f"{a} on {t}" for t, a in theirs.items()]),
+            "reply_says": listing([f"{a} on {t}" for t, a in h["reply"]["placement"] if a]),
+            "thumbs": [{"name": t["name"], "says": listing([f"{a} on {x}" for x, a in t["placement"] if a]),
                         "top": max(t["placement"], key=lambda p: p[1])[0]} for t in h["thumbs"]]}
 
 
@@ -178,12 +179,6 @@ def keep_play(name: str) -> dict:
             "ratio": int(k["keep"] / g["keep"])}
 
 
-def _listing(parts: list[str]) -> str:
-    if not parts:
-        return "nothing"
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
 def _placed(placement) -> str:
     """New armies per door, in the front's order, as players write them: 5-3, 3-4-3."""
     return "-".join(str(a) for _, a in placement)
@@ -210,7 +205,7 @@ def continents_table() -> Markup:
     for name in CONTINENT_ROWS:
         _, theirs, R, R2, continent = HOLDS[name]
         front = list(hold(name)["front"])
-        doors = _listing(front) + (", in that order" if len(front) > 1 else "")
+        doors = listing(front) + (", in that order" if len(front) > 1 else "")
         stacks = ", ".join(f"{t} {a}" for t, a in theirs.items())
         rows.append((f"{escape(continent)}<small>{R} to place on {escape(doors)}. He has {escape(stacks)} and gets "
                      f"{R2}.</small>", _row(name)))
@@ -222,7 +217,7 @@ def continents_table() -> Markup:
 def sweep_table() -> Markup:
     """South America (SWEEP): one row per split of his 10 armies between its two doors."""
     rows = [(f"Central America {ca}, North Africa {na}", _row(f"south-america-{ca}-{na}")) for ca, na in SWEEP]
-    doors = _listing(list(hold(f"south-america-{SWEEP[0][0]}-{SWEEP[0][1]}")["front"]))
+    doors = listing(list(hold(f"south-america-{SWEEP[0][0]}-{SWEEP[0][1]}")["front"]))
     return wrap("table-hold-sweep", f"South America with 8 to place, his 10 armies split between its two doors, "
                 f"and 3 more for him (below each chance, the new armies on {doors}, in that order)",
                 stacked(["his stacks"] + HEAD, rows), "holds stack")

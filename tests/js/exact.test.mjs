@@ -50,6 +50,10 @@ test("percent: never rounds to a lie", () => {
   const far = pow(10, 400);
   assert.equal(percent(S(far - 1n), S(far)), `>${NB}99.9999999999999${NB}%`);
   assert.equal(percent("1", S(far)), `<${NB}0.0000000000001${NB}%`);
+  // below one half, fewer digits where 13 decimals cannot hold 3, never a bound it is above
+  assert.equal(percent("2", S(pow(10, 14))), `0.000000000002${NB}%`);
+  assert.equal(percent("1", S(pow(10, 15))), `0.0000000000001${NB}%`);
+  assert.equal(percent("9", S(pow(10, 16))), `<${NB}0.0000000000001${NB}%`);
   for (const [n, d] of [[far - 1n, far], [WIN[0], WIN[1]], [99999n, 100000n]]) {
     assert.notEqual(percent(S(n), S(d)), `100${NB}%`);
   }

@@ -14,6 +14,8 @@ from ..checks.rules import STANDARD
 from ..facts.limits import COST_MODEL
 from ..guards.budget import BudgetError, Estimate, as_budget, check_cost, guarded
 from . import real_turn as real
+from ..checks.validate import listing
+from .words import percent
 
 MODEL = (
     "You place your reinforcements on your own territories, then may move armies once from one of your territories "
@@ -90,7 +92,7 @@ def hold(position, player, reinforcements, hold, opponent, opponent_reinforcemen
                         min_move, dice)
     budget = as_budget(budget)
     front = request.front
-    what = (f"holding {request.hold_name or _listing(list(request.hold))} with {request.R:,} to place against "
+    what = (f"holding {request.hold_name or listing(list(request.hold))} with {request.R:,} to place against "
             f"{request.opponent}'s {request.R2:,}")
     if not front or not any(a + request.R2 >= 2 for _, a, _ in request.stacks):
         return _unreachable(request, what)
@@ -223,7 +225,7 @@ def _unreachable(request, what):
     placement = ((target, request.R),)
     reply = {"win": Fraction(0), "placement": tuple((s[0], 0) for s in request.stacks), "next": {"stop": True},
              "line": ()}
-    why = (f"no territory of {request.opponent} borders {request.hold_name or _listing(list(request.hold))} or a "
+    why = (f"no territory of {request.opponent} borders {request.hold_name or listing(list(request.hold))} or a "
            "territory of yours that leads into it" if not request.front else f"no stack of {request.opponent} next to it can have the 2 armies an attack needs")
     words = (f"The opponent cannot attack it this turn: {why}. It holds for sure.",)
     thumbs = tuple({"name": n, "placement": placement, "fortify": None, "hold": Fraction(1)} for n in RULES_OF_THUMB)
@@ -297,19 +299,19 @@ def _price(finder, request, name, placed, configs, lower=None):
 
 # ----------------------------------------------------------------------------- words
 def _words(request, p, placement, fort, reply, thumbs):
-    name = request.hold_name or _listing(list(request.hold))
+    name = request.hold_name or listing(list(request.hold))
     out = []
     placed = [f"{a} on {t}" for t, a in placement if a]
     if placed:
-        out.append(f"Place {_listing(placed)}.")
+        out.append(f"Place {listing(placed)}.")
     if fort:
         out.append(f"Then move {fort['armies']} from {fort['from']} to {fort['to']}.")
     elif request.fortify == "adjacent":
         out.append("Do not fortify: no move helps.")
     ways = buffers(request)
-    keep = f"You keep {name} through the opponent's turn with chance {_percent(p)}."
+    keep = f"You keep {name} through the opponent's turn with chance {percent(p)}."
     if ways:        # one sentence more in the same item: the page splits the words by item
-        keep += (f" He can come in through {_listing(list(ways))}, yours but outside {name}: taking "
+        keep += (f" He can come in through {listing(list(ways))}, yours but outside {name}: taking "
                  f"{'it' if len(ways) == 1 else 'one'} lets him attack on from there.")
     out.append(keep)
     theirs = [f"{a} on {t}" for t, a in reply["placement"] if a]
@@ -317,15 +319,15 @@ def _words(request, p, placement, fort, reply, thumbs):
     if "attack" in nxt:
         at = nxt["attack"]
         way = f", his way in to {name}" if at["to"] in ways else ""
-        out.append(f"The opponent's best reply: place {_listing(theirs) if theirs else 'nothing near it'}, then "
+        out.append(f"The opponent's best reply: place {listing(theirs) if theirs else 'nothing near it'}, then "
                    f"attack {at['to']} from {at['from']} with {at['dice']} {'die' if at['dice'] == 1 else 'dice'}"
-                   f"{way} (he breaks {name} with chance {_percent(reply['win'])}).")
+                   f"{way} (he breaks {name} with chance {percent(reply['win'])}).")
     else:
         out.append("The opponent has no attack worth making.")
     for t in thumbs:
         gap = p - t["hold"]
         than = "as good" if gap == 0 else f"{_points(gap)} worse"
-        out.append(f"Rule of thumb \"{t['name']}\": holds with {_percent(t['hold'])} ({than}).")
+        out.append(f"Rule of thumb \"{t['name']}\": holds with {percent(t['hold'])} ({than}).")
     return tuple(out)
 
 
@@ -333,10 +335,4 @@ def _points(x):
     return f"{100 * float(x):.2g} points"
 
 
-def _percent(p):
-    """Three significant digits: 46.4 %, 0.195 %, 100 %."""
-    return f"{100 * float(p):.3g} %"
 
-
-def _listing(parts):
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]

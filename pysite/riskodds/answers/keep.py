@@ -20,6 +20,8 @@ from ..facts.limits import COST_MODEL
 from ..guards.budget import BudgetError, Estimate, as_budget, check_cost, guarded, tick
 from . import real_turn as real
 from .hold import buffers
+from ..checks.validate import listing
+from .words import percent
 
 MODEL = (
     "You place your reinforcements on your own territories, then play your turn roll by roll: any territory of "
@@ -98,7 +100,7 @@ def keep(position, player, reinforcements, goal, opponent, opponent_reinforcemen
                         min_move, dice, moving)
     budget = as_budget(budget)
     turn = request.turn
-    what = (f"taking and keeping {turn.goal_name or _listing(list(turn.goal))} with {turn.R:,} to place against "
+    what = (f"taking and keeping {turn.goal_name or listing(list(turn.goal))} with {turn.R:,} to place against "
             f"{request.opponent}'s {request.R2:,}")
     rest = [t for t in request.places if t not in {e.name for e in turn.entries}]
     lay = search.layout(turn.targets, turn.entries, turn.adjacent,
@@ -323,29 +325,24 @@ def course(solver, s, conquer, most_steps=40):
 
 
 def _words(request, turn, keep, take, placement, nxt, fort, greedy, through):
-    name = turn.goal_name or _listing(list(turn.goal))
+    name = turn.goal_name or listing(list(turn.goal))
     out = []
     placed = [f"{a} on {t}" for t, a in placement if a]
     if placed:
-        out.append(f"Place {_listing(placed)}.")
+        out.append(f"Place {listing(placed)}.")
     if "attack" in nxt:
         at = nxt["attack"]
         out.append(f"Attack {at['to']} from {at['from']} with {at['dice']} {'die' if at['dice'] == 1 else 'dice'}.")
-    out.append(f"You take {name} with chance {_percent(take)} and keep it through the opponent's turn with "
-               f"chance {_percent(keep)}.")
+    out.append(f"You take {name} with chance {percent(take)} and keep it through the opponent's turn with "
+               f"chance {percent(keep)}.")
     if fort:
         out.append(f"On the most likely course, fortify at the end: move {fort['armies']} from {fort['from']} to "
                    f"{fort['to']}.")
     if through:
-        out.append(f"He can come in through {_listing(list(through))}, yours but outside {name}.")
+        out.append(f"He can come in through {listing(list(through))}, yours but outside {name}.")
     if greedy is not None and (greedy["keep"] != keep or greedy["take"] != take):
-        out.append(f"Playing only to take wins {_percent(greedy['take'])} but keeps {_percent(greedy['keep'])}.")
+        out.append(f"Playing only to take wins {percent(greedy['take'])} but keeps {percent(greedy['keep'])}.")
     return tuple(out)
 
 
-def _percent(p):
-    return f"{100 * float(p):.3g} %"
 
-
-def _listing(parts):
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]

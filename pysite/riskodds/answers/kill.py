@@ -21,6 +21,8 @@ from ..facts.limits import COST_MODEL
 from ..guards.budget import BudgetError, Estimate, as_budget, check_cost, guarded
 from . import real_turn as real
 from .keep import course
+from ..checks.validate import listing
+from .words import percent
 
 MODEL = (
     "You place your reinforcements on your own territories, then play roll by roll: any territory of yours with "
@@ -101,7 +103,7 @@ def kill(position, player, reinforcements, goal, *, cards=None, sets_traded=0, s
                         dice, search_family, moving)
     budget = as_budget(budget)
     turn = request.turn
-    what = f"eliminating {_listing(list(request.victims))} with {turn.R:,} to place"
+    what = f"eliminating {listing(list(request.victims))} with {turn.R:,} to place"
     lay = search.layout(turn.targets, turn.entries, turn.adjacent)
     base = [-t.defenders for t in turn.targets] + [e.armies for e in turn.entries]
     slots = [lay.k + i for i, e in enumerate(turn.entries) if e.touches]
@@ -281,7 +283,7 @@ def _words(request, win, kills, alone, placement, nxt, trade, line, cards_after,
         return plain if you else third
     hand = request.hand
     held = [f"{_name(v)} {c}" for v, c in zip(victims, request.cards)]
-    out.append(f"{who} {verb('hold', 'holds')} {hand} {'card' if hand == 1 else 'cards'}, {_listing(held)}. "
+    out.append(f"{who} {verb('hold', 'holds')} {hand} {'card' if hand == 1 else 'cards'}, {listing(held)}. "
                f"{request.sets_traded} {'set' if request.sets_traded == 1 else 'sets'} traded so far: the next set "
                f"is worth {next_set}.")
     if "move" in nxt:                   # mid-turn: the move first, then what the kill brings
@@ -297,13 +299,13 @@ def _words(request, win, kills, alone, placement, nxt, trade, line, cards_after,
                        f"{'set' if trade['sets'] == 1 else 'sets'} now for {trade['armies']} armies.")
             placed = [f"{a} on {t}" for t, a in trade["placement"] if a]
             if placed:
-                out.append(f"{verb('Place them', 'He places them')}: {_listing(placed)}.")
+                out.append(f"{verb('Place them', 'He places them')}: {listing(placed)}.")
         else:
             out.append(f"{last} brings his {cards}: {verb('you hold', 'he holds')} {trade['hand']}, too few to "
                        "trade now.")
     placed = [f"{a} on {t}" for t, a in placement if a]
     if placed:
-        out.append(f"{verb('Place', 'He places')} {_listing(placed)}.")
+        out.append(f"{verb('Place', 'He places')} {listing(placed)}.")
     if "attack" in nxt:
         at = nxt["attack"]
         out.append(f"{verb('Attack', 'He attacks')} {at['to']} from {at['from']} with {at['dice']} "
@@ -313,13 +315,13 @@ def _words(request, win, kills, alone, placement, nxt, trade, line, cards_after,
                    else "The turn is won: stop.")
     named = [_name(v) for v in victims]
     if len(victims) == 1:
-        out.append(f"{who} {verb('eliminate', 'eliminates')} {named[0]} with chance {_percent(win)}.")
+        out.append(f"{who} {verb('eliminate', 'eliminates')} {named[0]} with chance {percent(win)}.")
     else:
-        each = ", ".join(f"{_name(v)} {_percent(p)}" for v, p in kills)
-        out.append(f"{who} {verb('eliminate', 'eliminates')} all of {_listing(named)} with chance {_percent(win)} "
+        each = ", ".join(f"{_name(v)} {percent(p)}" for v, p in kills)
+        out.append(f"{who} {verb('eliminate', 'eliminates')} all of {listing(named)} with chance {percent(win)} "
                    f"({each}).")
     if alone:
-        each = "; ".join(f"{_name(v)} alone {_percent(p)}" for v, p in alone)
+        each = "; ".join(f"{_name(v)} alone {percent(p)}" for v, p in alone)
         out.append(f"One at a time: {each}.")
     for step in () if trade else line:  # mid-turn the trade is told above
         if "kill" in step and "from" not in step:
@@ -332,12 +334,4 @@ def _words(request, win, kills, alone, placement, nxt, trade, line, cards_after,
     return out
 
 
-def _percent(p):
-    """A chance in words, never rounded to a certainty it is not."""
-    if 0 < p < 1 and not 0.0005 <= float(p) <= 0.9995:
-        return "> 99.9 %" if p > Fraction(1, 2) else "< 0.1 %"
-    return f"{100 * float(p):.3g} %"
 
-
-def _listing(parts):
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]

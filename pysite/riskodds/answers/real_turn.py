@@ -17,6 +17,8 @@ from ..algorithms.turn import compositions
 from ..facts.limits import IN_BROWSER
 from ..guards.budget import tick
 from ..guards.turn_cost import real_turn_cost
+from ..checks.validate import listing
+from .words import percent
 
 MOST_STATES = 50_000_000     # holding (answers/hold.py): past this bound its search is not tried, whatever the budget
 MOST_PLACEMENTS = 20_000     # placements of the reinforcements tried one by one
@@ -104,24 +106,12 @@ def bounds(request, low):
                                             real_bound.fighting_armies(request.entries, request.R)))
     high = max(high, low)
     return {"low": low, "high": high,
-            "words": f"the best play, roll by roll, wins between {_percent_of(low)} and {_percent_of(high)}",
-            "why": f"This plan wins {_percent_of(low)}, and playing each roll as it comes can only do better. "
-                   f"{_percent_of(high)} is what one stack holding every army that can attack would win: "
+            "words": f"the best play, roll by roll, wins between {percent(low)} and {percent(high)}",
+            "why": f"This plan wins {percent(low)}, and playing each roll as it comes can only do better. "
+                   f"{percent(high)} is what one stack holding every army that can attack would win: "
                    "no way of playing does better."}
 
 
-def _percent_of(p):
-    """A chance in words for an interval's ends: one decimal, more near 0 % and 100 % (enough to
-    tell it from them), the sign kept beside its number (a no-break space)."""
-    x = 100 * float(p)
-    if x >= 100:
-        return "100\u00a0%"
-    if x > 99.9:
-        digits = min(8, 1 + math.ceil(-math.log10(100 - x)))
-        return f"{x:.{digits}f}\u00a0%"
-    if 0 < x < 0.1:
-        return f"{x:.2g}\u00a0%"
-    return f"{x:.1f}\u00a0%"
 
 
 def _armies(request):
@@ -384,7 +374,7 @@ def _placement_words(placement):
     if not placed:
         return []
     parts = [f"{a} on {t}" for t, a in placed]
-    return [f"Place {_listing(parts)}."]
+    return [f"Place {listing(parts)}."]
 
 
 def _course_words(steps, win):
@@ -414,13 +404,8 @@ def _course_words(steps, win):
             else:
                 what = f"attack {then['attack']['to']} from {then['attack']['from']}"
             out.append(f"If {step['from']} is down to {b['armies']} while {step['to']} still has {b['defenders']} "
-                       f"(chance {_percent(b['chance'])}), {what}.")
+                       f"(chance {percent(b['chance'])}), {what}.")
     return out
 
 
-def _percent(p):
-    return f"{100 * p:.0f} %" if p >= 0.1 else f"{100 * p:.1f} %"
 
-
-def _listing(parts):
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]

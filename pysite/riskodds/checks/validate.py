@@ -37,9 +37,12 @@ def show(value):
     return text if len(text) <= SHOWN else text[:SHOWN] + "..."
 
 
-def listing(items):
-    """Names in a sentence: 'A', 'A and B', 'A, B and C'."""
+def listing(items, empty="nothing"):
+    """Names in a sentence: 'A', 'A and B', 'A, B and C'; none as `empty`. The one way every message
+    and answer lists things (answers' sentences, the article's too)."""
     items = list(items)
+    if not items:
+        return empty
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
