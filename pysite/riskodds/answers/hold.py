@@ -11,10 +11,10 @@ from ..algorithms import hold as holding
 from ..algorithms import real_turn as search
 from ..checks.hold_request import read_hold
 from ..checks.rules import STANDARD
+from ..checks.validate import listing
 from ..facts.limits import COST_MODEL
 from ..guards.budget import BudgetError, Estimate, as_budget, check_cost, guarded
 from . import real_turn as real
-from ..checks.validate import listing
 from .words import percent
 
 MODEL = (
@@ -333,6 +333,3 @@ def _words(request, p, placement, fort, reply, thumbs):
 
 def _points(x):
     return f"{100 * float(x):.2g} points"
-
-
-

@@ -16,11 +16,11 @@ from ..algorithms import real_turn as search
 from ..algorithms.turn import compositions
 from ..checks.keep_request import read_keep
 from ..checks.rules import STANDARD
+from ..checks.validate import listing
 from ..facts.limits import COST_MODEL
 from ..guards.budget import BudgetError, Estimate, as_budget, check_cost, guarded, tick
 from . import real_turn as real
 from .hold import buffers
-from ..checks.validate import listing
 from .words import percent
 
 MODEL = (
@@ -343,6 +343,3 @@ def _words(request, turn, keep, take, placement, nxt, fort, greedy, through):
     if greedy is not None and (greedy["keep"] != keep or greedy["take"] != take):
         out.append(f"Playing only to take wins {percent(greedy['take'])} but keeps {percent(greedy['keep'])}.")
     return tuple(out)
-
-
-

@@ -16,12 +16,12 @@ from ..algorithms import real_turn as search
 from ..algorithms.turn import compositions
 from ..checks.kill_request import read_kill
 from ..checks.rules import STANDARD
+from ..checks.validate import listing
 from ..facts.board import forced_trade, set_value
 from ..facts.limits import COST_MODEL
 from ..guards.budget import BudgetError, Estimate, as_budget, check_cost, guarded
 from . import real_turn as real
 from .keep import course
-from ..checks.validate import listing
 from .words import percent
 
 MODEL = (
@@ -332,6 +332,3 @@ def _words(request, win, kills, alone, placement, nxt, trade, line, cards_after,
     out.append(f"{who} {verb('end', 'ends')} a typical course holding {cards_after} "
                f"{'card' if cards_after == 1 else 'cards'}, the card drawn for a conquest included.")
     return out
-
-
-

@@ -14,10 +14,10 @@ from ..algorithms import real_turn as search
 from ..algorithms.plan import tie_pick
 from ..algorithms.real_rounds import Rounds
 from ..algorithms.turn import compositions
+from ..checks.validate import listing
 from ..facts.limits import IN_BROWSER
 from ..guards.budget import tick
 from ..guards.turn_cost import real_turn_cost
-from ..checks.validate import listing
 from .words import percent
 
 MOST_STATES = 50_000_000     # holding (answers/hold.py): past this bound its search is not tried, whatever the budget
@@ -110,8 +110,6 @@ def bounds(request, low):
             "why": f"This plan wins {percent(low)}, and playing each roll as it comes can only do better. "
                    f"{percent(high)} is what one stack holding every army that can attack would win: "
                    "no way of playing does better."}
-
-
 
 
 def _armies(request):
@@ -406,6 +404,3 @@ def _course_words(steps, win):
             out.append(f"If {step['from']} is down to {b['armies']} while {step['to']} still has {b['defenders']} "
                        f"(chance {percent(b['chance'])}), {what}.")
     return out
-
-
-

@@ -66,8 +66,6 @@ def percent(p, sig=3):
     return f"{text}{NBSP}%"
 
 
-
-
 def _lead(x):
     """e with 10**e <= x < 10**(e + 1), for a positive Fraction x (from the bit lengths, then
     corrected: a decimal string of a numerator thousands of digits long is slow, and capped)."""
