@@ -429,6 +429,60 @@ def test_auto_plays_roll_by_roll_where_it_fits_else_the_fixed_plans_and_says_why
     assert frac(fell_back["win"]) == frac(small["fixed"]["win"])
 
 
+def test_auto_answers_the_plan_found_beside_when_the_real_play_runs_out(monkeypatch):
+    """The best fixed plan is searched at the real play's start, beside it. When the real play then
+    runs out of its share of the time, that plan is the answer: it is not searched a second time."""
+    import riskodds.answers.real_turn as real_answers
+    import riskodds.answers.turn as turn_answers
+    from riskodds.guards import budget as guards
+    request = {"position": SA, "player": ME, "reinforcements": 6, "goal": {"take": SA_GOAL}}
+    small = api.handle("turn", request)
+    searches = []
+    search_family = turn_answers.search_family
+
+    def counted(*args, **kwargs):
+        searches.append(args[1])
+        return search_family(*args, **kwargs)
+
+    def beside_then_endless(request, dice, threads=1, meanwhile=None):
+        meanwhile()                     # the plan beside, as the sweep runs it first
+        while True:
+            guards.tick()
+    monkeypatch.setattr(turn_answers, "search_family", counted)
+    monkeypatch.setattr(real_answers, "real_play", beside_then_endless)
+    fell_back = api.handle("turn", {**request, "time_budget_s": 3})
+    assert fell_back["ok"] and fell_back["searched"]["family"] != "real", fell_back
+    assert "ran out of its share" in fell_back["searched"]["words"]
+    assert frac(fell_back["win"]) == frac(small["fixed"]["win"])
+    assert len(searches) == 1, searches
+
+
+def test_auto_keeps_a_second_for_the_plan_found_beside_not_twice_its_estimate(monkeypatch):
+    """With the plan beside as the answer if the real play runs out, "auto" keeps SPARE_FLOOR of the
+    budget for writing it, however long the plan's own search is priced: a real play priced at 7 s
+    of a 10 s budget is played, beside a plan priced at 3 s (twice that kept would leave it 4 s)."""
+    import riskodds.answers.real_turn as real_answers
+    import riskodds.answers.turn as turn_answers
+    from dataclasses import replace
+    request = {"position": SA, "player": ME, "reinforcements": 6, "goal": {"take": SA_GOAL}, "time_budget_s": 10}
+    real_cost, choose_family = real_answers.real_cost, turn_answers.choose_family
+
+    def priced(estimate, seconds):      # `seconds` here (Pyodide's or CPython's)
+        return replace(estimate, seconds=estimate.seconds * seconds / estimate.here())
+
+    def slow_plan(request, budget, priced_s=0.0, guard=True):
+        family = choose_family(request, budget, priced_s, guard)
+        return family if guard else replace(family, estimate=priced(family.estimate, 3.0))
+
+    def slow_real(*args, **kwargs):
+        estimate, states, threads = real_cost(*args, **kwargs)
+        return priced(estimate, 7.0), states, threads
+    monkeypatch.setattr(turn_answers, "choose_family", slow_plan)
+    monkeypatch.setattr(real_answers, "real_cost", slow_real)
+    played = api.handle("turn", request)
+    assert played["ok"] and played["searched"]["family"] == "real", played
+
+
 def test_auto_without_the_time_for_the_real_play_offers_the_budget_that_has_it():
     """Where "auto" answers with the fixed plans for lack of time, `searched.longer` is the request
     that plays roll by roll: search "real" with twice the real play's estimate; sent, it answers the

@@ -19,8 +19,8 @@ from .reinforcements import Reinforcements, reinforcements  # noqa: F401  (ro.re
 from .turn_answer import MODEL, TurnAnswer  # noqa: F401
 
 SEARCHES = TURN_SEARCHES
-REAL_SPARE = 0.5     # "auto": the most of the time budget kept for the fixed plans if the real play runs out
-SPARE_FLOOR = 1.0    # ... and the least (seconds), however cheap the fixed plans are priced
+REAL_SPARE = 0.5     # "auto": the share of the time budget kept for the fixed plans if the real play runs out
+SPARE_FLOOR = 1.0    # ... the seconds kept where the plan found beside the real play is the answer then
 LONGER_MARGIN = 2.0  # a longer budget offered for the real play: this many times its estimate (they hold within 2)
 LONGER_MOST_S = 120  # ... and at most this many seconds (a page waits that long with its progress bar)
 
@@ -65,6 +65,7 @@ def turn(position, player, reinforcements, goal, *, rules=STANDARD, min_move="di
         return over(request, dice)
     what = f"a turn of {request.R:,} reinforcements against {_count(len(request.targets), 'target')}"
     why = real.why_not_real(request)
+    found = {}          # the plan fixed in advance found beside the real play: "family", "solved"
     priced = 0.0        # seconds spent pricing the real play (counting its positions): part of the request
     longer = None       # the budget that would let the real play run, offered where "auto" answers without it
     if request.search in ("auto", "real") and not why:
@@ -79,21 +80,25 @@ def turn(position, player, reinforcements, goal, *, rules=STANDARD, min_move="di
                                                    beside.estimate if beside is not None else None)
         priced = (time.process_time() - started) / _slowdown()
         # "auto" plays roll by roll where that, with the fixed plan beside it, fits its share of the
-        # budget. The rest is kept for the fixed plans, in case the estimate was low: twice their own
-        # estimate (estimates hold within a factor 2), at least SPARE_FLOOR, at most half the budget.
-        # The guard and a dry run see the pricing's own time as well.
+        # budget. The rest is kept for the answer if the real play runs out (an estimate too low). With
+        # a plan beside, that plan is searched inside the real play, at its start (the sweep's
+        # `meanwhile`), and kept (`found`): if the real play runs out, that plan is the answer, and
+        # writing it needs SPARE_FLOOR at most (the plan is searched again in what is left only if the
+        # real play ran out before it: an estimate low by far more than the factor 2 they hold within).
+        # Without one, the fixed plans are searched after it: half the budget is kept for them. At
+        # most half the budget either way. The guard and a dry run see the pricing's own time as well.
         spare = REAL_SPARE * budget.seconds
         if beside is not None:
-            spare = min(spare, max(2 * beside.estimate.here(), SPARE_FLOOR))
+            spare = min(spare, SPARE_FLOOR)
         share = replace(budget, seconds=budget.seconds - spare, dry_run=False)
         if estimate.fits(share) or request.search == "real" or moving is not None:
             check_cost(replace(estimate, seconds=estimate.seconds + priced), budget, "goal",
                        "Search plans fixed in advance instead (search: auto).")
             if request.search == "real" or moving is not None:
                 return _real_answer(request, dice, states, threads, budget, alternatives, beside)
-            try:            # auto: if the estimate was low, the fixed plans still get their share of the budget
+            try:            # auto: if the estimate was low, the plan found beside it is the answer
                 with deadline_before(spare):
-                    return _real_answer(request, dice, states, threads, budget, alternatives, beside)
+                    return _real_answer(request, dice, states, threads, budget, alternatives, beside, found)
             except OutOfTime:
                 why = "playing roll by roll ran out of its share of the time budget"
         else:
@@ -104,12 +109,15 @@ def turn(position, player, reinforcements, goal, *, rules=STANDARD, min_move="di
         raise FieldError(f"search: the real play cannot be searched here: {why}", "search")
     elif request.search != "auto":
         why = "plans fixed in advance were asked for"
-    family = choose_family(request, budget, priced)
-    try:
-        family, solved = search_family(request, family, alternatives)
-    except BudgetError as e:    # ran past its budget: say which narrower search was estimated to fit
-        e.narrower = narrower_search(request, family)
-        raise
+    if found:           # the real play ran out after the plan beside it was found: no second search
+        family, solved = found["family"], found["solved"]
+    else:
+        family = choose_family(request, budget, priced)
+        try:
+            family, solved = search_family(request, family, alternatives)
+        except BudgetError as e:    # ran past its budget: say which narrower search was estimated to fit
+            e.narrower = narrower_search(request, family)
+            raise
     answer = _answer(request, family, solved)
     searched = dict(answer.searched)
     searched["words"] = (searched["words"] + " Playing each roll as it comes may do better: that was not searched ("
@@ -132,20 +140,24 @@ def _longer(estimate, budget):
     return {"search": "real", "time_budget_s": asked, "seconds": seconds, "words": f"about {max(1, round(seconds)):,} s"}
 
 
-def _real_answer(request, dice, states, threads, budget, alternatives, family=None):
+def _real_answer(request, dice, states, threads, budget, alternatives, family=None, found=None):
     """The best real play, with the best plan fixed in advance beside it under `fixed` (none
     mid-move, or where no family of fixed plans fit: `family`, chosen and priced with the real
     play). Every field of the answer describes the real play (real_turn.play_fields: entries,
     attacks and borders along its typical course); the fields that only a plan fixed in advance has
     (steps, orders, moves: its decisions by armies; alone and alternatives: other plans' chances)
     are empty here and the fixed plan's own are under `fixed`. The fixed plan is searched while
-    the browser's pool sweeps the real play's positions (real_sweep.sweep, `meanwhile`)."""
+    the browser's pool sweeps the real play's positions (real_sweep.sweep, `meanwhile`). found: a
+    dict that gets the fixed plan's search ("family", "solved") as soon as it is done, for an answer
+    without the real play if the real play then runs out of time."""
     beside = {}
 
     def fixed_plan():
         if request.moving is None and family is not None:
-            found, solved = search_family(request, family, alternatives)
-            plan = _answer(request, found, solved)
+            searched, solved = search_family(request, family, alternatives)
+            if found is not None:
+                found.update(family=searched, solved=solved)
+            plan = _answer(request, searched, solved)
             beside["plan"] = {"win": plan.win, "placement": plan.placement, "attacks": plan.attacks,
                               "entries": plan.entries, "steps": plan.steps, "orders": plan.orders, "moves": plan.moves,
                               "words": plan.words, "alone": plan.alone, "alternatives": plan.alternatives,
