@@ -48,7 +48,10 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     def handle_one_request(self):
         self._error = False  # one handler serves every request of a kept-alive connection
-        super().handle_one_request()
+        try:
+            super().handle_one_request()
+        except (ConnectionResetError, BrokenPipeError):   # the browser dropped the connection: not an error
+            self.close_connection = True
 
     def _rule_headers(self) -> dict[str, str]:
         found = headers_for(self.rules, self.path)
