@@ -234,6 +234,49 @@ def test_parts_bound_the_armies_each_entry_can_have_sent():
         assert list(b.keys) == sorted(want)
 
 
+def test_a_cluster_of_taken_targets_holds_what_came_through_its_gates():
+    """Africa from Brazil 4 and Southern Europe 3, + 2 (real_space.py, "flows"): North Africa, East
+    Africa and South Africa taken came in through North Africa, so they hold together what Brazil or
+    Southern Europe could move in, not both. Written from the board here: each bound is the sum over
+    the cluster's targets next to an entry of the largest cap of an entry next to it, less 1, less
+    one for each target of the cluster that is not live. The bounds leave out positions the parts
+    allow, the listing is every vector a brute force over every bound keeps, and every state RealTurn
+    meets is still numbered (test_the_sweep_is_realturns_floats_bit_for_bit, "africa")."""
+    from dataclasses import replace
+    from itertools import product
+    _, pos, R, goal = next(c for c in SMALL if c[0] == "africa")
+    request = request_of(pos, R, goal, "dice")
+    lay, space, _ = space_and_rounds(request)
+    cap = {e.name: e.armies + (R if e.touches else 0) for e in request.entries}
+    bound = [b for b in space.blocks if b.sums]
+    assert bound
+    for b in bound:
+        for positions, most in b.sums:
+            names = {lay.names[b.live[q]] for q in positions}
+            cluster = {lay.names[j] for j in range(lay.k) if b.mask >> j & 1 and (
+                lay.names[j] in names or any(lay.names[j] in board.NEIGHBOURS[n] for n in names))}
+            while True:             # the taken targets next to each other, grown from the cluster's live ones
+                more = {lay.names[j] for j in range(lay.k) if b.mask >> j & 1 and lay.names[j] not in cluster
+                        and any(lay.names[j] in board.NEIGHBOURS[n] for n in cluster)}
+                if not more:
+                    break
+                cluster |= more
+            gates = [max(cap[e] for e in cap if t in board.NEIGHBOURS[e]) - 1 for t in cluster
+                     if any(t in board.NEIGHBOURS[e] for e in cap)]
+            assert most == sum(gates) - (len(cluster) - len(positions)), (names, cluster)
+    assert sum(real_space.count_vectors(replace(b, sums=())) for b in bound) > sum(len(b.keys) for b in bound)
+    for b in bound:
+        want = []
+        for vals in product(*([0] + list(range(2, c + 1)) for c in b.caps)):
+            if list(vals) != b.canonical(vals):
+                continue
+            weights = [max(v, 1) for v in vals]
+            if (sum(weights) <= b.weight_cap and all(sum(weights[a:e]) <= c for a, e, c in b.parts)
+                    and all(sum(weights[q] for q in positions) <= most for positions, most in b.sums)):
+                want.append(b.key(vals))
+        assert list(b.keys) == sorted(want)
+
+
 def _node_sweep(space, rounds, dice, min_move, tmp_path, int_key_bits=None):
     text, keys = real_sweep.spec(space, rounds, dice, min_move)
     if int_key_bits is not None:        # which blocks' keys get the integer hash (real-sweep.js: 31)

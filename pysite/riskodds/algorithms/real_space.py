@@ -43,6 +43,25 @@ index; the extra ones are valued too, and never read). Three facts bound them:
   them, and the bounds only grow), so every successor of a position meets its own block's bounds.
   Where two entries stand far apart (Europe from Greenland and North Africa) this halves the
   positions.
+- (flows) the armies on the taken targets came in with conquests, each target's in one move from
+  the territory that took it. Take a "cluster" K of taken targets: a connected piece of the
+  taken targets, next to each other. Each target of K was taken from an entry or from another
+  target of K (a territory next to it that the player held: nothing else attacks), so K's
+  conquests form trees, each rooted at a target taken from an entry (a "gate": a target of K next
+  to an entry). A tree's armies all came in with its root's one move, at most the conqueror's cap
+  less 1, and only fell since (a conquest inside the tree moves armies within it). So K's
+  armies, a territory that is spent or no longer live counted as 1 (each keeps one), are at most
+  the sum over K's gates of the largest cap of an entry next to the gate, less 1. The part's bound
+  cannot see this: in Africa from Brazil and Southern Europe, North Africa, East Africa and South
+  Africa taken hold at most Brazil's cap less 1 together, not both entries' caps (Africa from Brazil
+  15 and Southern Europe 10 + 8: 14 % fewer positions). A cluster's bound is kept (`Block.sums`)
+  only where it stays true of the numbering: where no group holds both a territory of K and one
+  outside it (the bound then reads the same in every order of a group's armies), and where, for
+  every target y of K, the clusters of K less y in the block before y fell are bounded too (the
+  successors' argument below needs their bounds). Successors keep it: a roll only lowers armies; a
+  conquest of y by x in K moves m armies from x to y (x keeps the rest: the cluster's armies do not
+  grow), and by x an entry brings in at most x's cap less 1, where y is then a gate of the new
+  cluster; clusters that y joins add their bounds, and the new cluster's gates are theirs and y.
 - (symmetry) two live territories that border exactly the same held targets are interchangeable:
   they attack the same targets, and as M grows their held neighbours shrink alike. Swapping their
   armies swaps two territories in every play, so it changes no value. Such territories of one part
@@ -87,6 +106,8 @@ class Block:
     strides: per held target (in `held` order), its step in di (0 outside the region); fixed: per
     held target, its defenders at the start. ND: the number of di. offset: the block's first index.
     attacks: per position, the held targets (indexes into `held`) its territory borders.
+    sums: the clusters' bounds (module docstring, "flows"): (positions, most): those positions'
+    armies, each counted as max(a, 1), weigh at most `most` (whole groups, within one part).
     line_costs: per position, (s, f): of its attacks, s leave its territory with nothing to attack
     once they take their target (one move is weighed then, where the dice are chosen) and f do not
     (every move is): a sweep looks up s + f * (a - 1) positions of the next block for a armies there."""
@@ -104,6 +125,7 @@ class Block:
     attacks: tuple
     line_costs: tuple = ()
     parts: tuple = ()
+    sums: tuple = ()
     keys: list = field(default_factory=list)
     offset: int = 0
 
@@ -256,7 +278,65 @@ def blocks(lay, defenders, caps, total, goal=None, need="all"):
                 seen.add(mask | 1 << j)
                 frontier.append(mask | 1 << j)
     masks.sort(key=lambda m: (-bin(m).count("1"), m))
-    return [_block(lay, touch, defenders, caps, total, mask) for mask in masks], goal
+    found = [_block(lay, touch, defenders, caps, total, mask) for mask in masks]
+    _cluster_sums(lay, touch, caps, found)
+    return found, goal
+
+
+def _clusters(k, touch, mask):
+    """The clusters of the taken targets `mask` (module docstring, "flows"): masks of the connected
+    pieces of the taken targets, next to each other."""
+    out, seen = [], 0
+    for j in range(k):
+        if mask >> j & 1 and not seen >> j & 1:
+            cluster, stack = 0, [j]
+            seen |= 1 << j
+            while stack:
+                t = stack.pop()
+                cluster |= 1 << t
+                for u in range(k):
+                    if touch[t] >> u & 1 and mask >> u & 1 and not seen >> u & 1:
+                        seen |= 1 << u
+                        stack.append(u)
+            out.append(cluster)
+    return out
+
+
+def _cluster_sums(lay, touch, caps, found):
+    """Each block's `sums`, the bounds of its clusters that hold (module docstring, "flows")."""
+    k = lay.k
+    gate = []           # per target: the most a conquest from an entry moves into it (0: no entry next to it)
+    for j in range(k):
+        next_to = [caps[i - k] for i in range(k, lay.slots) if touch[i] >> j & 1]
+        gate.append(max(next_to) - 1 if next_to else 0)
+    by_mask = {b.mask: b for b in found}
+    kept = {}
+
+    def whole(block, cluster):          # no group holds a territory of the cluster and one outside it
+        inside = [x < k and cluster >> x & 1 for x in block.live]
+        return all(len(set(inside[a:b])) == 1 for a, b in block.groups)
+
+    def bounded(cluster, mask):
+        if (cluster, mask) not in kept:
+            ok = whole(by_mask[mask], cluster)
+            for y in range(k):
+                before = mask & ~(1 << y)
+                if ok and cluster >> y & 1 and before in by_mask:
+                    ok = all(bounded(c, before) for c in _clusters(k, touch, before) if c & cluster)
+            kept[cluster, mask] = ok
+        return kept[cluster, mask]
+
+    for block in found:
+        sums = []
+        for cluster in _clusters(k, touch, block.mask):
+            if not bounded(cluster, block.mask):
+                continue
+            positions = tuple(q for q, x in enumerate(block.live) if x < k and cluster >> x & 1)
+            targets = [j for j in range(k) if cluster >> j & 1]
+            most = sum(gate[j] for j in targets) - (len(targets) - len(positions))     # the others: 1 each
+            if positions and most < sum(max(block.caps[q], 1) for q in positions):     # it can bind
+                sums.append((positions, most))
+        block.sums = tuple(sums)
 
 
 def measure(lay, defenders, caps, total, goal=None, need="all"):
@@ -396,23 +476,36 @@ def count_vectors(block, lines=False):
         return (count, 0) if lines else count
     total, stotal = [1] + [0] * cap_w, [0] * (cap_w + 1)      # by weight: vectors so far, their lookups
     for a, b, part_cap in block.parts or ((0, len(block.live), cap_w),):
-        ways, sums = _part_counts(block, a, b, min(part_cap, cap_w))
-        both, bsum = [0] * (cap_w + 1), [0] * (cap_w + 1)
-        for w, n in enumerate(total):
-            if not n and not stotal[w]:
-                continue
-            for v in range(min(len(ways), cap_w + 1 - w)):
-                if ways[v]:
-                    both[w + v] += n * ways[v]
-                    bsum[w + v] += stotal[w] * ways[v] + n * sums[v]
-        total, stotal = both, bsum
+        cap = min(part_cap, cap_w)
+        # the part's clusters (whole groups, each under its own bound), then its other positions: the
+        # count does not depend on the order the positions are walked in
+        clusters = [(positions, most) for positions, most in block.sums if a <= positions[0] < b]
+        inside = {q for positions, _ in clusters for q in positions}
+        units = clusters + [([q for q in range(a, b) if q not in inside], cap)]
+        ways, sums = [1] + [0] * cap, [0] * (cap + 1)
+        for positions, most in units:
+            ways, sums = _convolve(ways, sums, *_part_counts(block, positions, min(most, cap)), cap)
+        total, stotal = _convolve(total, stotal, ways, sums, cap_w)
     count = sum(total)
     return (count, sum(stotal)) if lines else count
 
 
-def _part_counts(block, a, b, cap_w):
-    """([vectors of positions a .. b - 1 by their weight], [their lookups by weight]) under cap_w:
-    `count_vectors`'s walk over one part."""
+def _convolve(total, stotal, ways, sums, cap_w):
+    """The vectors of two sets of positions together by weight, under cap_w: (counts, lookups)."""
+    both, bsum = [0] * (cap_w + 1), [0] * (cap_w + 1)
+    for w, n in enumerate(total):
+        if not n and not stotal[w]:
+            continue
+        for v in range(min(len(ways), cap_w + 1 - w)):
+            if ways[v]:
+                both[w + v] += n * ways[v]
+                bsum[w + v] += stotal[w] * ways[v] + n * sums[v]
+    return both, bsum
+
+
+def _part_counts(block, positions, cap_w):
+    """([vectors of `positions` (whole groups) by their weight], [their lookups by weight]) under
+    cap_w: `count_vectors`'s walk over one part, or one cluster of it."""
     if cap_w < 0:                               # the part cannot hold what it took: no vector
         return [], []
     starts = {g for g, _ in block.groups}
@@ -421,7 +514,7 @@ def _part_counts(block, a, b, cap_w):
     counts[0][0] = 1
     costs = block.line_costs or ((0, 0),) * len(block.live)
     doms = _domains(block)
-    for p in range(a, b):
+    for p in positions:
         tick()
         dom = doms[p]
         first = p in starts
@@ -467,7 +560,13 @@ def vectors(block):
     shifts = block.shifts
     cap = block.weight_cap
     L = len(doms)
-    prefixes = {(0, 0, None): [0]}      # (weight, the part's weight so far, previous value) -> keys
+    cluster_of, last_in = {}, set()     # position -> its cluster (Block.sums); each cluster's last
+    for c, (positions, _) in enumerate(block.sums):
+        cluster_of.update((q, c) for q in positions)
+        last_in.add(positions[-1])
+    mosts = [most for _, most in block.sums]
+    # (weight, the part's weight so far, previous value, each cluster's weight so far) -> keys
+    prefixes = {(0, 0, None, (0,) * len(mosts)): [0]}
     part_cap = cap
     for p, dom in enumerate(doms):
         tick(sum(map(len, prefixes.values())) // 64 + 1)
@@ -476,12 +575,13 @@ def vectors(block):
         if p in part_at:
             part_cap = min(cap, part_at[p])
             merged = {}
-            for (w, _, prev), keys in prefixes.items():
-                merged.setdefault((w, 0, prev), []).extend(keys)
+            for (w, _, prev, sums), keys in prefixes.items():
+                merged.setdefault((w, 0, prev, sums), []).extend(keys)
             prefixes = merged
         last_of_group = p + 1 == L or p + 1 in starts     # the next position reads no previous value
+        c = cluster_of.get(p, -1)
         nxt = {}
-        for (w, wp, prev), keys in prefixes.items():
+        for (w, wp, prev, sums), keys in prefixes.items():
             top = dom[-1] if first or prev is None else prev
             for v in dom:
                 if v > top:
@@ -489,7 +589,13 @@ def vectors(block):
                 weight = v if v > 1 else 1
                 if w + weight > cap or wp + weight > part_cap:
                     break
-                out = nxt.setdefault((w + weight, wp + weight, None if last_of_group else v), [])
+                if c >= 0:                  # its cluster's bound; once the cluster is done, its weight is not kept
+                    if sums[c] + weight > mosts[c]:
+                        break
+                    sums_after = sums[:c] + (0 if p in last_in else sums[c] + weight,) + sums[c + 1:]
+                else:
+                    sums_after = sums
+                out = nxt.setdefault((w + weight, wp + weight, None if last_of_group else v, sums_after), [])
                 add = v << s
                 out.extend([k | add for k in keys] if add else keys)
         prefixes = nxt
