@@ -277,6 +277,38 @@ def test_a_cluster_of_taken_targets_holds_what_came_through_its_gates():
         assert list(b.keys) == sorted(want)
 
 
+def _lines_made(space, block, order):
+    """How many times a sweep computes conquest lines over `block`'s vectors taken in `order` (lists of
+    values per position): a pair's lines are made again whenever the armies they read change (the
+    attacker's, and those of the places still next to a held target once the target falls)."""
+    made = 0
+    for p, h in block.pairs:
+        y = block.held[h]
+        if space.done(block.mask | 1 << y):
+            continue
+        nxt = space.by_mask[block.mask | 1 << y]
+        read = [p] + [q for q, x in enumerate(block.live) if q != p and x in nxt.live]
+        last = None
+        for vals in order:
+            if vals[p] >= 2 and [vals[q] for q in read] != last:
+                made, last = made + 1, [vals[q] for q in read]
+    return made
+
+
+def test_the_keys_bit_order_keeps_the_conquests_lines_longer():
+    """real_space.py `_significance`: the positions a conquest leaves out of play take a key's lowest
+    bits, so the vectors that follow each other in key order share more conquest lines than in the
+    positions' own order (the first position lowest), counted here from the vectors themselves."""
+    _, pos, R, goal = next(c for c in SMALL if c[0] == "africa")
+    _, space, _ = space_and_rounds(request_of(pos, R, goal, "dice"))
+    now = by_position = 0
+    for b in space.blocks:
+        vectors = [b.values(key) for key in b.keys]
+        now += _lines_made(space, b, vectors)
+        by_position += _lines_made(space, b, sorted(vectors, key=lambda v: v[::-1]))
+    assert now < by_position, (now, by_position)
+
+
 def _node_sweep(space, rounds, dice, min_move, tmp_path, int_key_bits=None):
     text, keys = real_sweep.spec(space, rounds, dice, min_move)
     if int_key_bits is not None:        # which blocks' keys get the integer hash (real-sweep.js: 31)

@@ -430,15 +430,15 @@ def _block(lay, touch, defenders, caps, total, mask):
         parts[-1][1] = len(order)
     pos_caps = tuple(max(0, min(cap_of[i], weight_cap, part_cap[part_of[i]])) for i in order)
     widths = tuple(max(1, c.bit_length()) for c in pos_caps)
-    shifts, s = [], 0
-    for w in widths:
-        shifts.append(s)
-        s += w
-    if s > KEY_BITS:
-        raise TooLarge(2 ** s)
     region = 0
     for i in mine:
         region |= touch[i]
+    shifts, s = [0] * len(order), 0
+    for q in _significance(order, touch, held_mask, region, defenders):
+        shifts[q] = s
+        s += widths[q]
+    if s > KEY_BITS:
+        raise TooLarge(2 ** s)
     held = tuple(j for j in range(k) if held_mask >> j & 1)
     strides, ND = [], 1
     for j in held:
@@ -454,6 +454,31 @@ def _block(lay, touch, defenders, caps, total, mask):
     return Block(mask, tuple(order), pos_caps, tuple(shifts), widths, tuple(spans), weight_cap, held,
                  tuple(strides), tuple(defenders[j] for j in held), ND, attacks, line_costs,
                  tuple((a, b, c) for a, b, c, _ in parts))
+
+
+def _significance(order, touch, held_mask, region, defenders):
+    """The positions from the lowest bits of a key to the highest. Any order numbers the same
+    vectors and keeps the one-pass order (module docstring: losing armies lowers a value, and with
+    it the key, wherever its bits are); it decides which vectors come one after another. A sweep
+    keeps a conquest's lines for the next vector while the armies they read are the same
+    (algorithms/real_sweep_numba.py `_sweep_block`): the attacker's, and those of the places that
+    stay in play once the target falls. So the positions that a conquest leaves out of play most
+    often (weighed by the defenders' combinations of the block it leads to) take the lowest bits,
+    where the vectors change fastest; ties in position order."""
+    score = [0] * len(order)
+    for p, x in enumerate(order):
+        for y in range(held_mask.bit_length()):
+            if not (held_mask >> y & 1 and touch[x] >> y & 1):
+                continue
+            rest, after = held_mask & ~(1 << y), region | touch[y]
+            combos = 1
+            for j in range(rest.bit_length()):
+                if rest >> j & 1 and after >> j & 1:
+                    combos *= defenders[j]
+            for q, i in enumerate(order):
+                if q == p or touch[i] & rest:
+                    score[q] += combos
+    return sorted(range(len(order)), key=lambda q: (score[q], q))
 
 
 def _domains(block):
