@@ -26,7 +26,16 @@ vector's rank) would save at most 5 %. Nor do the children's values read far awa
 roll's child from the vector itself saved 7 %. The time is the loops' own work, spread over the
 sums, the lines and the suffix maxima. The lines' moves no longer sort a whole vector where the
 attacker and the territory taken sit in different groups (`_line`): Africa 2.19 -> 2.12 s, Europe
-5.43 -> 5.07 s, the same doubles."""
+5.43 -> 5.07 s, the same doubles. Two changes of the numbering since (real_space.py): the clusters'
+bound ("flows": Africa's positions 3,013,102 -> 2,584,814) and the key's bit order (`_significance`:
+more vectors in a row share a conquest's lines), measured one thread, three runs each: Africa 1.71 s
+with the bound alone, 1.65 s with both; Europe (no fewer positions) 4.88 -> 4.73 s.
+
+Measured and dropped (December 2026): keeping each pair's lines for more than the last vector (an
+LRU of 4 to 64 per pair) would save 1 to 16 % of the lines' work, all vectors' 42 % (Africa) at the
+memory of every line at once; bounding a run of moves by the value of a state with more armies on
+both sides (the value rises with armies under "choose") reads 1.6 times as many values as the plain
+maximum, the bounds being too loose to cut."""
 import threading
 
 import numpy as np
