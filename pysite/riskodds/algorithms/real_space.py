@@ -283,23 +283,13 @@ def blocks(lay, defenders, caps, total, goal=None, need="all"):
     return found, goal
 
 
-def _clusters(k, touch, mask):
+def _clusters(lay, touch, mask):
     """The clusters of the taken targets `mask` (module docstring, "flows"): masks of the connected
-    pieces of the taken targets, next to each other."""
-    out, seen = [], 0
-    for j in range(k):
-        if mask >> j & 1 and not seen >> j & 1:
-            cluster, stack = 0, [j]
-            seen |= 1 << j
-            while stack:
-                t = stack.pop()
-                cluster |= 1 << t
-                for u in range(k):
-                    if touch[t] >> u & 1 and mask >> u & 1 and not seen >> u & 1:
-                        seen |= 1 << u
-                        stack.append(u)
-            out.append(cluster)
-    return out
+    pieces of the taken targets, next to each other (`_parts` of the taken targets alone)."""
+    out = {}
+    for j, root in _parts(lay, touch, [j for j in range(lay.k) if mask >> j & 1]).items():
+        out[root] = out.get(root, 0) | 1 << j
+    return list(out.values())
 
 
 def _cluster_sums(lay, touch, caps, found):
@@ -322,13 +312,13 @@ def _cluster_sums(lay, touch, caps, found):
             for y in range(k):
                 before = mask & ~(1 << y)
                 if ok and cluster >> y & 1 and before in by_mask:
-                    ok = all(bounded(c, before) for c in _clusters(k, touch, before) if c & cluster)
+                    ok = all(bounded(c, before) for c in _clusters(lay, touch, before) if c & cluster)
             kept[cluster, mask] = ok
         return kept[cluster, mask]
 
     for block in found:
         sums = []
-        for cluster in _clusters(k, touch, block.mask):
+        for cluster in _clusters(lay, touch, block.mask):
             if not bounded(cluster, block.mask):
                 continue
             positions = tuple(q for q, x in enumerate(block.live) if x < k and cluster >> x & 1)
