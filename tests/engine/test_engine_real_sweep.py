@@ -605,6 +605,63 @@ def test_the_pooled_bound_of_one_target_is_the_battle():
     assert Fraction(bound) >= exact and bound - float(exact) < 1e-12
 
 
+@pytest.mark.parametrize("case", CASES[:80], ids=case_id)
+def test_the_stacks_bound_lies_between_the_best_play_and_the_pooled_stack(case):
+    """One pool per stack (real_bound.py "One pool per stack"): never below the brute force's best
+    play (the dice chosen: the most a play can win under either dice rule), never above the one
+    pooled stack."""
+    pos, goal, R, min_move, dice = case
+    request = request_of(pos, R, goal, min_move)
+    rounds = Rounds([t.model for t in request.targets])
+    defenders = [t.defenders for t in request.targets]
+    stacks = real_bound.fighting_stacks(request.entries)
+    bound, pools = real_bound.stacks_bound(rounds, defenders, stacks, R)
+    assert Fraction(bound) >= oracle.best(pos, ME, R, goal, min_move, "choose")
+    assert bound <= real_bound.pooled_bound(rounds, defenders, sum(stacks) + R)
+    assert pools <= max(len(stacks), 1)
+
+
+def test_two_stacks_that_never_meet_are_bounded_apart():
+    """Siam 2 and New Guinea 2 against Indonesia 1: each stack rolls one die once (it wins with
+    chance 15/36 = 5/12, a die against a die), so the best play wins 1 - (7/12)^2 = 95/144. The
+    pooled stack, 2 armies in one, rolls two dice first (it wins with chance 1 - sum over the
+    defender's die d of (d/6)^2 / 6 = 125/216) and then one: 125/216 + 91/216 * 5/12 = 1955/2592.
+    Kept apart, the stacks' bound is the best play's, up to the rounding up."""
+    pos = position({"Siam": 2, "New Guinea": 2}, {"Indonesia": 1})
+    request = request_of(pos, 0, ["Indonesia"], "dice")
+    rounds = Rounds([t.model for t in request.targets])
+    stacks = real_bound.fighting_stacks(request.entries)
+    assert sorted(stacks) == [1, 1]
+    pooled = real_bound.pooled_bound(rounds, [1], sum(stacks))
+    apart, pools = real_bound.stacks_bound(rounds, [1], stacks, 0)
+    assert pools == 2
+    assert Fraction(pooled) >= Fraction(1955, 2592) and pooled - 1955 / 2592 < 1e-12
+    assert Fraction(apart) >= Fraction(95, 144) and apart - 95 / 144 < 1e-12
+    assert oracle.best(pos, ME, 0, ["Indonesia"], "dice", "choose") == Fraction(95, 144)
+    # the reinforcements go to one stack or the other: 1 more on Siam lets it roll two dice first
+    one_more, _ = real_bound.stacks_bound(rounds, [1], stacks, 1)
+    best = oracle.best(pos, ME, 1, ["Indonesia"], "dice", "choose")
+    assert Fraction(one_more) >= best and one_more - float(best) < 1e-12
+
+
+def test_the_stacks_bound_pools_the_stacks_past_its_states(monkeypatch):
+    """Where the estimate says more states than the bound may value, the smallest pools merge (here
+    all of them: the pooled stack); where the estimate was low, the count stops it and the pooled
+    stack's bound is the answer."""
+    pos = position({"Greenland": 6, "North Africa": 5}, one_to_three(["Iceland", "Great Britain", "Western Europe"]))
+    request = request_of(pos, 2, ["Iceland", "Great Britain", "Western Europe"], "dice")
+    rounds = Rounds([t.model for t in request.targets])
+    defenders = [t.defenders for t in request.targets]
+    stacks = real_bound.fighting_stacks(request.entries)
+    pooled = real_bound.pooled_bound(rounds, defenders, sum(stacks) + 2)
+    apart, pools = real_bound.stacks_bound(rounds, defenders, stacks, 2)
+    assert pools == 2 and apart < pooled
+    assert real_bound.stacks_bound(rounds, defenders, stacks, 2, most=10) == (pooled, 1)
+    monkeypatch.setattr(real_bound, "estimate_states", lambda *args: 0)      # an estimate far too low
+    assert real_bound.stacks_bound(rounds, defenders, stacks, 2, most=10) == (pooled, 1)
+    assert real_bound.stacks_bound(rounds, defenders, stacks, 2) == (apart, 2)
+
+
 # ------------------------------------------------------------------ one tie rule (item 3)
 def _replay(t, pos, R):
     """The states of an answer's line at each conquest: (position with the move pending, moving, the

@@ -16,7 +16,7 @@ from ..algorithms.real_rounds import Rounds
 from ..algorithms.turn import compositions
 from ..checks.validate import listing
 from ..facts.limits import IN_BROWSER
-from ..guards.budget import tick
+from ..guards.budget import OutOfTime, deadline_before, tick
 from ..guards.turn_cost import real_turn_cost
 from .words import percent
 
@@ -98,18 +98,28 @@ def real_cost(request, what, memory_mb=math.inf, beside=None):
 
 def bounds(request, low):
     """What the best real play wins at least and at most where it was not searched: at least `low`
-    (the best plan fixed in advance: a play a player can follow), at most the pooled stack's chance
-    (algorithms/real_bound.py: no play beats it), as exact numbers; "words", a phrase to follow the
-    plan's chance, and "why", the two ends explained."""
-    high = Fraction(real_bound.pooled_bound(Rounds([t.model for t in request.targets]),
-                                            [t.defenders for t in request.targets],
-                                            real_bound.fighting_armies(request.entries, request.R)))
-    high = max(high, low)
+    (the best plan fixed in advance: a play a player can follow), at most what the player's stacks
+    would win were each free to attack any target (algorithms/real_bound.py: no play beats it; the
+    stacks pooled into one where keeping them apart costs too much or the time is short), as exact
+    numbers; "words", a phrase to follow the plan's chance, and "why", the two ends explained."""
+    rounds = Rounds([t.model for t in request.targets])
+    defenders = [t.defenders for t in request.targets]
+    stacks = real_bound.fighting_stacks(request.entries)
+    try:
+        with deadline_before(BOUND_SPARE_S):
+            high, pools = real_bound.stacks_bound(rounds, defenders, stacks, request.R)
+    except OutOfTime:
+        high, pools = real_bound.pooled_bound(rounds, defenders, sum(stacks) + request.R), 1
+    high = max(Fraction(high), low)
+    ceiling = ("what your stacks would win if each could attack any territory still to take, wherever it stands"
+               if pools > 1 else "what one stack holding every army that can attack would win")
     return {"low": low, "high": high,
             "words": f"the best play, roll by roll, wins between {percent(low)} and {percent(high)}",
             "why": f"This plan wins {percent(low)}, and playing each roll as it comes can only do better. "
-                   f"{percent(high)} is what one stack holding every army that can attack would win: "
-                   "no way of playing does better."}
+                   f"{percent(high)} is {ceiling}: no way of playing does better."}
+
+
+BOUND_SPARE_S = 0.05    # seconds of the budget the per-stack bound leaves for the answer after it
 
 
 def _armies(request):
