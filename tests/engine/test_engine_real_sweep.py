@@ -502,6 +502,7 @@ def test_a_request_whose_compiled_sweep_passes_its_deadline_gets_the_budgets_err
     whole = api.handle("turn", params)
     assert whole["ok"] and whole["searched"]["runner"] == "numba", whole.get("error")
     monkeypatch.setattr(real_sweep, "seconds_left", lambda: 0.0)
+    real.forget()               # swept again, not read from the kept sweep (answers/real_turn.py continued)
     got = api.handle("turn", params)
     assert not got["ok"] and "took longer than its time budget" in got["error"]["message"], got
 
@@ -693,8 +694,97 @@ def test_a_line_and_a_fresh_request_from_its_states_move_alike(case):
     pos, goal, R, min_move, dice = case
     t = ro.turn(pos, ME, R, {"take": goal}, min_move=min_move, dice=dice, search="real")
     for pending, moving, moved in _replay(t, pos, R):
+        real.forget()           # a fresh search, not the kept sweep of the line's own (answers/real_turn.py)
         fresh = ro.turn(pending, ME, 0, {"take": goal}, min_move=min_move, dice=dice, moving=moving)
+        assert not fresh.searched["reused"]
         assert fresh.next == {"move": {"from": moving["from"], "to": moving["to"], "armies": moved}}, (moving, moved)
+
+
+def _along(t, pos):
+    """Every position of an answer's line, as the requests Play it makes from there: (position,
+    moving) after each roll that took nothing (moving None) and at each conquest, the move pending."""
+    now = {n: dict(e) for n, e in pos.items()}
+    for name, placed in t.placement:
+        now[name]["armies"] += placed
+    out = []
+    for step in t.line:
+        if "move" in step:
+            continue
+        x, y = step["from"], step["to"]
+        if not step["taken"]:
+            now[x]["armies"], now[y]["armies"] = step["left"], step["defenders_left"]
+            out.append(({n: dict(e) for n, e in now.items()}, None))
+            continue
+        pending = {n: dict(e) for n, e in now.items()}
+        pending[x]["armies"], pending[y] = step["left"] + step["moved"], h(ME, 0)
+        out.append((pending, {"from": x, "to": y, "dice": step["last_dice"]}))
+        now[x]["armies"], now[y] = step["left"], h(ME, step["moved"])
+        out.append(({n: dict(e) for n, e in now.items()}, None))
+    return out
+
+
+@pytest.mark.parametrize("case", CASES[:60], ids=case_id)
+def test_the_turn_going_on_reads_the_kept_sweep_and_answers_as_a_fresh_search(case):
+    """Play it's requests mid-turn (the position now, no reinforcements, the move pending after a
+    conquest) read the sweep of the turn's start (answers/real_turn.py `continued`): every field of the
+    answer but `searched` is the one a fresh search from there gives, at every position of the line."""
+    pos, goal, R, min_move, dice = case
+    t = ro.turn(pos, ME, R, {"take": goal}, min_move=min_move, dice=dice, search="real")
+    kept = real._KEPT[0]
+    assert kept is not None and not t.searched["reused"]
+    for now, moving in _along(t, pos):
+        if moving is None and all(now[n]["owner"] == ME for n in t.goal):
+            continue            # taken: nothing to ask
+        real._KEPT[0] = kept
+        going_on = ro.turn(now, ME, 0, {"take": goal}, min_move=min_move, dice=dice, moving=moving, search="real")
+        real.forget()
+        fresh = ro.turn(now, ME, 0, {"take": goal}, min_move=min_move, dice=dice, moving=moving, search="real")
+        # nothing left to take (the last conquest's move: a search of one position) or no attack left
+        # (answers/turn.py over): nothing to read from the kept sweep
+        left = any(now[n]["owner"] != ME for n in t.goal)
+        if left and going_on.searched["runner"] != "none":
+            assert going_on.searched["reused"] and not fresh.searched["reused"], (now, moving)
+            assert going_on.searched["states"] == kept.states
+        for field in going_on.__dataclass_fields__:
+            if field != "searched":
+                assert getattr(going_on, field) == getattr(fresh, field), (field, now, moving)
+
+
+def test_a_position_the_kept_turn_cannot_reach_is_searched_afresh():
+    """More armies than the turn's start had, another goal, another rule, reinforcements to place: none
+    goes on with the kept sweep, and each answer is a fresh search's."""
+    pos = position({"Siam": 6}, {"Indonesia": 2, "New Guinea": 1, "Western Australia": 1, "Eastern Australia": 1})
+    goal = {"take": "Australia"}
+    ro.turn(pos, ME, 2, goal, search="real")
+    kept = real._KEPT[0]
+    more = {**pos, "Siam": h(ME, 9)}                    # 6 + 2 placed at most: 9 cannot be reached
+    others = [(more, 0, goal, {}), (pos, 1, goal, {}), (pos, 0, goal, {"min_move": "one"}),
+              (pos, 0, goal, {"dice": "most"}), (pos, 0, {"take": ["Indonesia", "New Guinea"]}, {})]
+    for p, R, g, rule in others:
+        real._KEPT[0] = kept
+        got = ro.turn(p, ME, R, g, search="real", **rule)
+        real.forget()
+        fresh = ro.turn(p, ME, R, g, search="real", **rule)
+        assert not got.searched["reused"] and got.win == fresh.win and got.next == fresh.next, (p, R, g, rule)
+    real._KEPT[0] = kept
+    reached = ro.turn({**pos, "Siam": h(ME, 8)}, ME, 0, goal, search="real")
+    assert reached.searched["reused"]
+
+
+def test_a_warm_up_leaves_the_players_turn_kept_and_a_large_sweep_is_not_kept(monkeypatch):
+    """The browser's warm-up request (interfaces/api.py warm: a small Africa turn) may come between a
+    player's answer and Play it: the player's sweep stays kept. A sweep larger than
+    LIMITS["kept_sweep_mb"] is not kept at all."""
+    from riskodds.facts.limits import LIMITS
+    pos = position({"Siam": 6}, {"Indonesia": 2, "New Guinea": 1, "Western Australia": 1, "Eastern Australia": 1})
+    ro.turn(pos, ME, 2, {"take": "Australia"}, search="real")
+    kept = real.kept()
+    assert kept is not None and kept.goal == tuple(board.MEMBERS["Australia"])
+    assert api.warm("turn")
+    assert real.kept() is kept
+    monkeypatch.setitem(LIMITS, "kept_sweep_mb", 0)
+    ro.turn(pos, ME, 3, {"take": "Australia"}, search="real")
+    assert real.kept() is None
 
 
 def test_the_tie_rule_splits_odd_armies_with_the_larger_half_behind():

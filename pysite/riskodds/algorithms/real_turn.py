@@ -81,6 +81,7 @@ import sys
 from dataclasses import dataclass
 
 from ..checks.rules import least_move
+from ..facts.board import TERRITORIES
 from ..guards.budget import tick
 from .real_rounds import Rounds
 from .plan import tie_key, tie_pick
@@ -150,6 +151,15 @@ class Layout:
         return len(self.names)
 
 
+_BOARD_RANK = {name: i for i, name in enumerate(TERRITORIES)}
+
+
+def board_rank(name, slot):
+    """Where a slot comes in the tie order: its territory's place in board order (facts/board.py
+    TERRITORIES), a name off the board after every one on it, by slot."""
+    return (_BOARD_RANK.get(name, len(TERRITORIES)), slot)
+
+
 def layout(targets, entries, adjacent, extra=()):
     """A Layout from algorithms/turn.py's Targets and Entries and the targets' adjacency masks.
     extra: (name, touches, border) of territories of the player to keep as slots even where they
@@ -198,6 +208,10 @@ class RealTurn:
         self.most_attack, self.most_defend = tables.most_attack, tables.most_defend
         self.touch_masks = tuple(sum(1 << j for j in touches) for touches in lay.touches)
         self.relative = RELATIVE
+        # the tie order (module docstring, "Exact ties"): attacking territories in board order, whatever
+        # their slots (a target taken this turn sits among the targets' slots, before the entries)
+        self.rank = tuple(board_rank(name, slot) for slot, name in enumerate(lay.names))
+        self.tie_attackers = tuple(tuple(sorted(xs, key=self.rank.__getitem__)) for xs in lay.attackers)
 
     # ------------------------------------------------------------------ states
     def settled(self, s):
@@ -225,14 +239,14 @@ class RealTurn:
         return 0
 
     def attacks(self, s):
-        """Every attack (x, y, n) from state s, in the tie order (targets and attackers in slot
-        order, most dice first)."""
+        """Every attack (x, y, n) from state s, in the tie order (targets in slot order, which is board
+        order; attacking territories in board order; most dice first)."""
         out = []
         for y in range(self.lay.k):
             if s[y] >= 0:
                 continue
             most = self.most_attack[y]
-            for x in self.lay.attackers[y]:
+            for x in self.tie_attackers[y]:
                 a = s[x]
                 if a >= 2:
                     top = min(most, a - 1)
@@ -642,7 +656,8 @@ class SweptTurn(RealTurn):
             i = self.index(s)
             mask = self.records[i] if i is not None else 0
             if mask:
-                return self.space.attacks_of(s, i, mask)
+                rank = self.rank
+                return sorted(self.space.attacks_of(s, i, mask), key=lambda a: (a[1], rank[a[0]], -a[2]))
         return super().candidates(s, best)
 
     def fail(self, s):

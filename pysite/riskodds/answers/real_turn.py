@@ -15,7 +15,7 @@ from ..algorithms.plan import tie_pick
 from ..algorithms.real_rounds import Rounds
 from ..algorithms.turn import compositions
 from ..checks.validate import listing
-from ..facts.limits import IN_BROWSER
+from ..facts.limits import IN_BROWSER, LIMITS
 from ..guards.budget import OutOfTime, deadline_before, tick
 from ..guards.turn_cost import real_turn_cost
 from .words import percent
@@ -44,7 +44,8 @@ class RealPlay:
     steps ({"from", "to", "dice", "armies", "defenders", "rolls", "taken", "left", "moved",
     "defenders_left", "branch"}, and where the target fell "last_dice", the dice of that roll).
     words: the placement and the course in sentences. states: the positions swept. runner: what
-    swept them (algorithms/real_sweep.py runner), on `threads` threads."""
+    swept them (algorithms/real_sweep.py runner), on `threads` threads. reused: the values were read
+    from the sweep of an earlier request whose turn this one goes on with (`continued`)."""
     win: Fraction
     placement: tuple
     next: dict
@@ -53,6 +54,92 @@ class RealPlay:
     states: int
     runner: str = "python"
     threads: int = 1
+    reused: bool = False
+
+
+# ----------------------------------------------------------------------------- the turn goes on
+# Play it (site_src/js/calculators/turn-play.js) asks the engine again after every roll: the position
+# now, no reinforcements, `moving` right after a conquest. The sweep of the turn's start valued each
+# of those positions already: a sweep values every position its numbering holds, and the numbering
+# holds every position a play from its start reaches (algorithms/real_space.py: closed under every
+# roll and move). A position's value depends on the position alone and is made of the same sums in
+# the same order whichever sweep holds it: the same doubles. The exact phase makes the same exact
+# numbers from them; its margin (`relative_for`) is wider for the start's larger potential, so every
+# action a fresh search would compare exactly is compared. So the last sweep is kept (`Kept`, one at a
+# time, dropped when another starts; none larger than LIMITS["kept_sweep_mb"]: a process holds it
+# until its next real play, or `forget`), and a request that goes on with its turn is answered from it:
+# the exact phase alone, a fraction of a second where the sweep took seconds. The answer is a fresh
+# search's (tests/engine/test_engine_real_sweep.py holds them equal along lines); `searched` says
+# where the values came from.
+@dataclass
+class Kept:
+    """The last real play swept here: what a request must share to go on with it (goal, min_move,
+    dice), its SweptTurn, and how it was swept (positions, runner, threads)."""
+    goal: tuple
+    min_move: str
+    dice: str
+    solver: object
+    states: int
+    runner: str
+    threads: int
+
+
+_KEPT = [None]
+
+
+def forget():
+    """Drop the kept sweep (its memory goes back; the next request sweeps afresh)."""
+    _KEPT[0] = None
+
+
+def kept():
+    """The kept sweep (a Kept), or None."""
+    return _KEPT[0]
+
+
+def keep(sweep):
+    """Keep `sweep` (a Kept from `kept`, or None: none) in place of the kept one: interfaces/api.py
+    `warm` puts back the player's, so that a warm-up request never takes its place."""
+    _KEPT[0] = sweep
+
+
+def continued(request, dice):
+    """(Kept, state) where `request` goes on with the turn of the kept sweep: the same goal and rules,
+    no reinforcements, every target one of the kept turn's with the same round model, every territory
+    of the player next to a target one of its (an entry, or a target taken since), and every position
+    the answer starts from numbered there (one the kept turn cannot reach is not). state: the request's
+    position in the kept turn's layout (a target taken since holds the player's armies; a territory of
+    the layout the request does not list is the player's and spent). Else None."""
+    kept = _KEPT[0]
+    if kept is None or request.R or not request.targets:
+        return None
+    if (request.goal, request.min_move, dice) != (kept.goal, kept.min_move, kept.dice):
+        return None
+    solver = kept.solver
+    lay = solver.lay
+    slot = {name: i for i, name in enumerate(lay.names)}
+    state = [0] * len(lay.names)
+    for t in request.targets:
+        i = slot.get(t.name)
+        if i is None or i >= lay.k or lay.models[i] != t.model:
+            return None
+        state[i] = -t.defenders
+    for e in request.entries:
+        i = slot.get(e.name)
+        if i is None:
+            return None
+        state[i] = e.armies
+    moving = request.moving
+    if moving is None:
+        starts = [tuple(state)]
+    else:
+        x, y = slot[moving.source], slot[moving.target]
+        a = state[x]
+        after = solver.mover(tuple(state), x, y, a)[0]
+        starts = [after(m) for m in range(max(solver.least(moving.dice, a), 1), a)]
+    if not starts or any(solver.index(s) is None for s in starts):
+        return None
+    return kept, state
 
 
 def why_not_real(request):
@@ -70,13 +157,21 @@ def why_not_real(request):
     return ""
 
 
-def real_cost(request, what, memory_mb=math.inf, beside=None):
+def real_cost(request, what, memory_mb=math.inf, beside=None, dice=None):
     """(Estimate, positions, threads): the real play's seconds and MB (guards/turn_cost.py real_turn_cost),
     with `beside`'s (the Estimate of the plan fixed in advance shown beside it, searched meanwhile),
     from the positions its sweep values, counted exactly before any is listed (algorithms/real_space.py
     measure), on every thread this runtime has (algorithms/real_sweep.py threads) where the memory
     that sharing the sweep takes fits `memory_mb`, else on one. A space whose keys would not fit
-    (real_space.TooLarge) is priced as endless, on one thread."""
+    (real_space.TooLarge) is priced as endless, on one thread. A request that goes on with the kept
+    sweep's turn (`continued`, with the dice rule `dice`) sweeps nothing: the exact phase and `beside`,
+    and the kept sweep's positions and threads."""
+    if dice is not None:
+        going_on = continued(request, dice)
+        if going_on is not None:
+            kept = going_on[0]
+            return (real_turn_cost(0, 0, 1, "python", IN_BROWSER, what, True, 0, beside=beside), kept.states,
+                    kept.threads)
     lay = search.layout(request.targets, request.entries, request.adjacent)
     loaded = real_sweep.compiled_loaded()
     try:
@@ -153,7 +248,15 @@ def real_play(request, dice, threads=1, meanwhile=None):
     sweep, algorithms/real_sweep.py), then exactly where the answer needs it. The sweep runs on up
     to `threads` threads where this runtime has them (the browser's pool: real_cost chose how many;
     CPython's compiled runner: every core it may use); meanwhile(), other work of the request, runs
-    while the threads sweep (real_sweep.sweep)."""
+    while the threads sweep (real_sweep.sweep). A request that goes on with the turn of the last
+    sweep (`continued`: Play it's requests mid-turn) reads that sweep's values instead of sweeping."""
+    going_on = continued(request, dice)
+    if going_on is not None:
+        kept, base = going_on
+        if meanwhile:
+            meanwhile()
+        return _played(request, kept.solver, base, kept.states, kept.runner, kept.threads, True)
+    forget()                        # the last sweep's memory is free for this one's
     lay = search.layout(request.targets, request.entries, request.adjacent)
     models = [t.model for t in request.targets]
     potential = _armies(request) + sum(t.defenders for t in request.targets)
@@ -168,10 +271,20 @@ def real_play(request, dice, threads=1, meanwhile=None):
                               search.underflow_free(models, potential) if models else True, rounds, fails,
                               records, relative)
     solver.grow_stack(potential)
-    k = lay.k
+    runner = real_sweep.runner(space.size)
+    if request.targets and 8 * real_space.out_doubles(space.size) <= LIMITS["kept_sweep_mb"] * 2 ** 20:
+        _KEPT[0] = Kept(request.goal, request.min_move, dice, solver, space.size, runner, threads)
     base = [-t.defenders for t in request.targets] + [e.armies for e in request.entries]
+    return _played(request, solver, base, space.size, runner, threads, False)
+
+
+def _played(request, solver, base, states, runner, threads, reused):
+    """The RealPlay of `request` from its position `base` in the layout of `solver` (a SweptTurn):
+    states, runner, threads: how its positions were swept; reused: by an earlier request's sweep."""
+    lay = solver.lay
+    k = lay.k
     names = lay.names
-    scale = request.scale
+    scale = solver.scale
     moving = request.moving
     if moving is not None:
         x, y = names.index(moving.source), names.index(moving.target)
@@ -192,8 +305,8 @@ def real_play(request, dice, threads=1, meanwhile=None):
         placement = placed
         steps = course(solver, start)
     sentences = _placement_words(placement) + _course_words(steps, scale.fraction(win))
-    return RealPlay(scale.fraction(win), placement, nxt, tuple(steps), tuple(sentences), space.size,
-                    real_sweep.runner(space.size), threads)
+    return RealPlay(scale.fraction(win), placement, nxt, tuple(steps), tuple(sentences), states, runner, threads,
+                    reused)
 
 
 def _settled_move(lay, x, y, a, n, min_move):
@@ -207,15 +320,14 @@ def best_placement(solver, request, base):
     """(start state, ((entry, armies placed), ...)): the best placement of the reinforcements on the
     entries, exact ties going to more armies on entries on the goal's border, then to the first
     entries in board order."""
-    lay = solver.lay
-    k = lay.k
+    slot = {name: i for i, name in enumerate(solver.lay.names)}
     entries = [i for i, e in enumerate(request.entries) if e.touches]
     options = []
     for placed in compositions(request.R, len(entries)):
         tick()
         s = list(base)
         for i, p in zip(entries, placed):
-            s[k + i] += p
+            s[slot[request.entries[i].name]] += p
         options.append((placed, solver.canonical(s)))
     floats = {state: solver.value(state) for _, state in options}
     near = search.worth_comparing(max(floats.values()), options, lambda o: floats[o[1]],

@@ -77,7 +77,7 @@ def turn(position, player, reinforcements, goal, *, rules=STANDARD, min_move="di
             except BudgetError:         # its shapes too many to find: shown without it
                 beside = None
         estimate, states, threads = real.real_cost(request, what + " played roll by roll", budget.mb,
-                                                   beside.estimate if beside is not None else None)
+                                                   beside.estimate if beside is not None else None, dice)
         priced = (time.process_time() - started) / _slowdown()
         # "auto" plays roll by roll where that, with the fixed plan beside it, fits its share of the
         # budget. The rest is kept for the answer if the real play runs out (an estimate too low). With
@@ -165,8 +165,11 @@ def _real_answer(request, dice, states, threads, budget, alternatives, family=No
 
     played = real.real_play(request, dice, threads, fixed_plan)
     fixed = beside.get("plan")
+    words = (f"Every way to play, roll by roll: read from the {played.states:,} positions searched for this turn "
+             "from an earlier position." if played.reused else
+             f"Every way to play, roll by roll: {played.states:,} positions searched.")
     searched = {"family": "real", "complete": True, "states": played.states, "bound": states, "runner": played.runner,
-                "threads": played.threads, "words": f"Every way to play, roll by roll: {played.states:,} positions searched."}
+                "threads": played.threads, "reused": played.reused, "words": words}
     entries, attacks, borders = real.play_fields(request, played)
     return TurnAnswer(request.player, request.goal, request.goal_name, tuple(t.name for t in request.targets),
                       request.R, request.min_move, played.win, played.placement, attacks, entries, (), (), (),
@@ -178,7 +181,7 @@ def over(request, dice):
     (mid-turn, every stack spent): the turn is over, the goal not taken (win 0), stop."""
     words = (f"The turn is over: no territory of yours next to "
              f"{request.goal_name or 'a territory to take'} has the 2 armies an attack needs (one stays behind).",)
-    searched = {"family": "real", "complete": True, "states": 0, "bound": 0, "runner": "none",
+    searched = {"family": "real", "complete": True, "states": 0, "bound": 0, "runner": "none", "reused": False,
                 "words": "No attack is possible: nothing to search."}
     return TurnAnswer(request.player, request.goal, request.goal_name, tuple(t.name for t in request.targets),
                       request.R, request.min_move, Fraction(0), tuple((e.name, 0) for e in request.entries if e.touches),

@@ -32,6 +32,7 @@ LIMITS = {
     "browser_memory_budget_mb": 1024,
     "browser_sweep_threads": 8,
     "compiled_sweep_threads": 8,
+    "kept_sweep_mb": 512,
 }
 
 LIMIT_NOTES = {
@@ -55,6 +56,8 @@ LIMIT_NOTES = {
     "browser_memory_budget_mb": "default memory budget of one request in Pyodide, MB",
     "browser_sweep_threads": "most threads sharing the best play's sweep in the browser",
     "compiled_sweep_threads": "most threads sharing the best play's compiled sweep in CPython (numba)",
+    "kept_sweep_mb": "largest sweep of the best play kept after its answer, for the requests that go on with its turn "
+                     "(Play it), MB",
 }
 assert set(LIMIT_NOTES) == set(LIMITS)
 
