@@ -89,8 +89,10 @@ json.dumps(out)
 def main():
     cpython, pyodide = run_cpython_and_pyodide(WORK % {"positions": repr(POSITIONS)})
     rows, targets = [], []
+    print("seconds of CPU (Pyodide: its clock) per request; steps: the requests of the course; read: those read from the "
+          "kept sweep, whose times follow, each against the fresh search of the same request")
     print(f"{'position':62s} {'runtime':8s} {'opening':>8s} {'steps':>5s} {'read':>4s} "
-          f"{'kept: median / most s':>22s} {'fresh: median / most s':>23s}")
+          f"{'kept: all / median / most':>26s} {'fresh: all / median / most':>27s}")
     for name, *_ in POSITIONS:
         for runtime, got in (("CPython", cpython), ("Pyodide", pyodide)):
             r = got[name]
@@ -99,20 +101,21 @@ def main():
             fresh = [s["fresh_s"] for s in steps if s["read_kept"]]
             row = {"position": name, "runtime": runtime, "opening_s": r["opening_s"], "positions": r["positions"],
                    "steps": len(steps), "read_kept": len(kept),
+                   "kept_s": sum(kept), "fresh_s": sum(fresh),
                    "kept_median_s": statistics.median(kept) if kept else None, "kept_most_s": max(kept, default=None),
                    "fresh_median_s": statistics.median(fresh) if fresh else None,
                    "fresh_most_s": max(fresh, default=None), "all_same": all(s["same"] for s in steps)}
             rows.append(row)
             print(f"{name:62s} {runtime:8s} {r['opening_s']:8.2f} {len(steps):5d} {len(kept):4d} "
-                  f"{_pair(row['kept_median_s'], row['kept_most_s']):>22s} "
-                  f"{_pair(row['fresh_median_s'], row['fresh_most_s']):>23s}")
+                  f"{_three(row['kept_s'], row['kept_median_s'], row['kept_most_s']):>26s} "
+                  f"{_three(row['fresh_s'], row['fresh_median_s'], row['fresh_most_s']):>27s}")
             targets.append(Target(f"{name}, {runtime}: every answer read from the kept sweep is the fresh search's",
                                   int(row["all_same"]), 1, "", True))
     return finish("play_steps.json", {"rows": rows, "raw": {"cpython": cpython, "pyodide": pyodide}}, targets)
 
 
-def _pair(a, b):
-    return "-" if a is None else f"{a:.2f} / {b:.2f}"
+def _three(whole, median, most):
+    return "-" if median is None else f"{whole:.2f} / {median:.2f} / {most:.2f}"
 
 
 if __name__ == "__main__":
