@@ -416,7 +416,7 @@ def test_auto_plays_roll_by_roll_where_it_fits_else_the_fixed_plans_and_says_why
     assert frac(fixed["win"]) == frac(small["fixed"]["win"])
     # the interval: the fixed plan below, the pooled stack above, the best play between
     assert frac(fixed["bounds"]["low"]) == frac(fixed["win"]) <= frac(small["win"]) <= frac(fixed["bounds"]["high"])
-    assert "between" in fixed["bounds"]["words"] and "no way of playing does better" in fixed["bounds"]["why"]
+    assert "between" in fixed["bounds"]["words"] and "No way of playing does better." in fixed["bounds"]["why"]
     monkeypatch.undo()
 
     def endless(*args, **kwargs):

@@ -211,7 +211,7 @@ def bounds(request, low):
     return {"low": low, "high": high,
             "words": f"the best play, roll by roll, wins between {percent(low)} and {percent(high)}",
             "why": f"This plan wins {percent(low)}, and playing each roll as it comes can only do better. "
-                   f"{percent(high)} is {ceiling}: no way of playing does better."}
+                   f"{percent(high)} is {ceiling}. No way of playing does better."}
 
 
 BOUND_SPARE_S = 0.05    # seconds of the budget the per-stack bound leaves for the answer after it
