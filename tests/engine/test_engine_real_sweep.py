@@ -664,9 +664,10 @@ def test_the_stacks_bound_pools_the_stacks_past_its_states(monkeypatch):
 
 
 # ------------------------------------------------------------------ one tie rule (item 3)
-def _replay(t, pos, R):
-    """The states of an answer's line at each conquest: (position with the move pending, moving, the
-    line's move). The line's steps are followed from the placed position."""
+def _along(t, pos):
+    """Every position of an answer's line, as the requests Play it makes from there, followed from the
+    placed position: (position, moving, the line's move) after each roll that took nothing and after
+    each move (moving and the move None), and at each conquest, the move pending."""
     now = {n: dict(e) for n, e in pos.items()}
     for name, placed in t.placement:
         now[name]["armies"] += placed
@@ -677,12 +678,13 @@ def _replay(t, pos, R):
         x, y = step["from"], step["to"]
         if not step["taken"]:
             now[x]["armies"], now[y]["armies"] = step["left"], step["defenders_left"]
+            out.append(({n: dict(e) for n, e in now.items()}, None, None))
             continue
-        before = step["left"] + step["moved"]
         pending = {n: dict(e) for n, e in now.items()}
-        pending[x]["armies"], pending[y] = before, h(ME, 0)
+        pending[x]["armies"], pending[y] = step["left"] + step["moved"], h(ME, 0)
         out.append((pending, {"from": x, "to": y, "dice": step["last_dice"]}, step["moved"]))
         now[x]["armies"], now[y] = step["left"], h(ME, step["moved"])
+        out.append(({n: dict(e) for n, e in now.items()}, None, None))
     return out
 
 
@@ -693,34 +695,11 @@ def test_a_line_and_a_fresh_request_from_its_states_move_alike(case):
     last conquest (nothing left to take) too."""
     pos, goal, R, min_move, dice = case
     t = ro.turn(pos, ME, R, {"take": goal}, min_move=min_move, dice=dice, search="real")
-    for pending, moving, moved in _replay(t, pos, R):
+    for pending, moving, moved in [a for a in _along(t, pos) if a[1]]:     # each conquest, the move pending
         real.forget()           # a fresh search, not the kept sweep of the line's own (answers/real_turn.py)
         fresh = ro.turn(pending, ME, 0, {"take": goal}, min_move=min_move, dice=dice, moving=moving)
         assert not fresh.searched["reused"]
         assert fresh.next == {"move": {"from": moving["from"], "to": moving["to"], "armies": moved}}, (moving, moved)
-
-
-def _along(t, pos):
-    """Every position of an answer's line, as the requests Play it makes from there: (position,
-    moving) after each roll that took nothing (moving None) and at each conquest, the move pending."""
-    now = {n: dict(e) for n, e in pos.items()}
-    for name, placed in t.placement:
-        now[name]["armies"] += placed
-    out = []
-    for step in t.line:
-        if "move" in step:
-            continue
-        x, y = step["from"], step["to"]
-        if not step["taken"]:
-            now[x]["armies"], now[y]["armies"] = step["left"], step["defenders_left"]
-            out.append(({n: dict(e) for n, e in now.items()}, None))
-            continue
-        pending = {n: dict(e) for n, e in now.items()}
-        pending[x]["armies"], pending[y] = step["left"] + step["moved"], h(ME, 0)
-        out.append((pending, {"from": x, "to": y, "dice": step["last_dice"]}))
-        now[x]["armies"], now[y] = step["left"], h(ME, step["moved"])
-        out.append(({n: dict(e) for n, e in now.items()}, None))
-    return out
 
 
 @pytest.mark.parametrize("case", CASES[:60], ids=case_id)
@@ -732,7 +711,7 @@ def test_the_turn_going_on_reads_the_kept_sweep_and_answers_as_a_fresh_search(ca
     t = ro.turn(pos, ME, R, {"take": goal}, min_move=min_move, dice=dice, search="real")
     kept = real._KEPT[0]
     assert kept is not None and not t.searched["reused"]
-    for now, moving in _along(t, pos):
+    for now, moving, _ in _along(t, pos):
         if moving is None and all(now[n]["owner"] == ME for n in t.goal):
             continue            # taken: nothing to ask
         real._KEPT[0] = kept
