@@ -40,7 +40,7 @@ and, in K, for the fortify moves. A float of 0 is an exact 0 where no path's cha
 Exact ties
 ----------
 Between attacks worth exactly the same, the first in the order targets in board order, attackers in
-slot order, most dice first; between moves, algorithms/plan.py `tie_key` (the one rule of every
+board order (algorithms/real_turn.py `tie_attackers`), most dice first; between moves, algorithms/plan.py `tie_key` (the one rule of every
 turn search); between placements, the first in order (the first territory's largest first, as
 Hold's); stop only when no attack is worth more than 0.
 """
@@ -49,7 +49,7 @@ from fractions import Fraction
 from ..guards.budget import tick
 from .plan import tie_key
 from .real_rounds import Rounds
-from .real_turn import RELATIVE, near_best
+from .real_turn import RELATIVE, near_best, tie_attackers
 from .turn import prefer
 
 
@@ -65,6 +65,7 @@ class KeepTurn:
         self.zero_is_exact = zero_is_exact
         self.relative = RELATIVE            # the float margin `near` compares exactly within
         self.tables = rounds if rounds is not None else Rounds(lay.models)
+        self.tie_attackers = tie_attackers(lay)
         self.values, self.exacts, self.exact_moves = {}, {}, {}
 
     # ------------------------------------------------------------------ states
@@ -80,7 +81,7 @@ class KeepTurn:
             if s[y] >= 0:
                 continue
             most = self.tables.most_attack[y]
-            for x in self.lay.attackers[y]:
+            for x in self.tie_attackers[y]:
                 a = s[x]
                 if a >= 2:                  # a target x is the player's once taken (armies > 0)
                     top = min(most, a - 1)

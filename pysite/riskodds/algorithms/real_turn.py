@@ -160,6 +160,13 @@ def board_rank(name, slot):
     return (_BOARD_RANK.get(name, len(TERRITORIES)), slot)
 
 
+def tie_attackers(lay):
+    """Per target slot of Layout `lay`, the slots that border it in the tie order (module docstring,
+    "Exact ties"): board order, whichever slots they sit in."""
+    rank = [board_rank(name, slot) for slot, name in enumerate(lay.names)]
+    return tuple(tuple(sorted(xs, key=rank.__getitem__)) for xs in lay.attackers)
+
+
 def layout(targets, entries, adjacent, extra=()):
     """A Layout from algorithms/turn.py's Targets and Entries and the targets' adjacency masks.
     extra: (name, touches, border) of territories of the player to keep as slots even where they
@@ -211,7 +218,7 @@ class RealTurn:
         # the tie order (module docstring, "Exact ties"): attacking territories in board order, whatever
         # their slots (a target taken this turn sits among the targets' slots, before the entries)
         self.rank = tuple(board_rank(name, slot) for slot, name in enumerate(lay.names))
-        self.tie_attackers = tuple(tuple(sorted(xs, key=self.rank.__getitem__)) for xs in lay.attackers)
+        self.tie_attackers = tie_attackers(lay)
 
     # ------------------------------------------------------------------ states
     def settled(self, s):
