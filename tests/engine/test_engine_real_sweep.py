@@ -133,6 +133,35 @@ def _states_of(space, lay, i):
     return tuple(s), tuple(flipped)
 
 
+def test_a_state_past_the_spaces_bounds_has_no_index():
+    """Space.index is None for a state the numbering does not hold, never another position's index:
+    more defenders on a target than at the start (their digit would wrap into the next target's), and
+    more armies on a territory than its field holds (they would spill into the next field). A request
+    that goes on with a kept turn (answers/real_turn.py continued) asks it about any position a player
+    types."""
+    _, pos, R, goal = SMALL[0]
+    request = request_of(pos, R, goal, "dice")
+    lay, space, _ = space_and_rounds(request)
+    past = 0
+    for i in range(space.size):
+        for s in _states_of(space, lay, i):
+            assert space.index(s) == i
+            block = space.block_of(s)
+            for t, stride, start in zip(block.held, block.strides, block.fixed):
+                more = list(s)
+                more[t] = -(start + 1)
+                assert space.index(tuple(more)) is None, (s, t)
+                past += 1
+            for x, w in zip(block.live, block.widths):
+                if s[x] >= 2:
+                    for a in (1 << w, (1 << w) + s[x], 3 << w):
+                        more = list(s)
+                        more[x] = a
+                        assert space.index(tuple(more)) is None, (s, x, a)
+                        past += 1
+    assert past > 100
+
+
 @pytest.mark.parametrize("name,rules,min_move,dice", GRID)
 def test_the_recorded_attacks_are_those_the_exact_phase_would_compare(name, rules, min_move, dice):
     """Wherever the sweep records the attacks worth comparing (real_sweep.py), they are those the exact
@@ -738,16 +767,21 @@ def test_a_position_the_kept_turn_cannot_reach_is_searched_afresh():
     kept = real._KEPT[0]
     more = {**pos, "Siam": h(ME, 9)}                    # 6 + 2 placed at most: 9 cannot be reached
     others = [(more, 0, goal, {}), (pos, 1, goal, {}), (pos, 0, goal, {"min_move": "one"}),
-              (pos, 0, goal, {"dice": "most"}), (pos, 0, {"take": ["Indonesia", "New Guinea"]}, {})]
+              (pos, 0, goal, {"dice": "most"}), (pos, 0, {"take": ["Indonesia", "New Guinea"]}, {}),
+              ({**pos, "Indonesia": h("red", 5)}, 0, goal, {})]      # more defenders than at the start
     for p, R, g, rule in others:
         real._KEPT[0] = kept
         got = ro.turn(p, ME, R, g, search="real", **rule)
         real.forget()
         fresh = ro.turn(p, ME, R, g, search="real", **rule)
         assert not got.searched["reused"] and got.win == fresh.win and got.next == fresh.next, (p, R, g, rule)
-    real._KEPT[0] = kept
-    reached = ro.turn({**pos, "Siam": h(ME, 8)}, ME, 0, goal, search="real")
-    assert reached.searched["reused"]
+    real._KEPT[0] = kept        # and what the kept sweep answers afterwards is still a fresh search's
+    for p in ({**pos, "Siam": h(ME, 8)}, {**pos, "Siam": h(ME, 8), "Indonesia": h("red", 1)}):
+        reached = ro.turn(p, ME, 0, goal, search="real")
+        real.forget()
+        fresh = ro.turn(p, ME, 0, goal, search="real")
+        real._KEPT[0] = kept
+        assert reached.searched["reused"] and (reached.win, reached.next) == (fresh.win, fresh.next), p
 
 
 def test_a_warm_up_leaves_the_players_turn_kept_and_a_large_sweep_is_not_kept(monkeypatch):

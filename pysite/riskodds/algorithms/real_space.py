@@ -206,13 +206,18 @@ class Space:
         block = self.block_of(s)
         if block is None:
             return None
-        ai = block.index_of_key(block.key(block.canonical([s[i] for i in block.live])))
+        values = block.canonical([s[i] for i in block.live])
+        if any(v >> w for v, w in zip(values, block.widths)):      # past its field: no key holds it
+            return None
+        ai = block.index_of_key(block.key(values))
         if ai is None:
             return None
         di = 0
         for t, stride, start in zip(block.held, block.strides, block.fixed):
             d = -s[t]
             if stride:
+                if d > start:           # more defenders than the space's start: its digit would wrap
+                    return None
                 di += (d - 1) * stride
             elif d != start:
                 return None

@@ -165,8 +165,8 @@ def _real_answer(request, dice, states, threads, budget, alternatives, family=No
 
     played = real.real_play(request, dice, threads, fixed_plan)
     fixed = beside.get("plan")
-    words = (f"Every way to play, roll by roll: read from the {played.states:,} positions searched for this turn "
-             "from an earlier position." if played.reused else
+    words = (f"Every way to play, roll by roll: read from the {played.states:,} positions already searched "
+             "from an earlier position of this turn." if played.reused else
              f"Every way to play, roll by roll: {played.states:,} positions searched.")
     searched = {"family": "real", "complete": True, "states": played.states, "bound": states, "runner": played.runner,
                 "threads": played.threads, "reused": played.reused, "words": words}
