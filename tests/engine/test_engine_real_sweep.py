@@ -795,6 +795,8 @@ def test_a_warm_up_leaves_the_players_turn_kept_and_a_large_sweep_is_not_kept(mo
     assert kept is not None and kept.goal == tuple(board.MEMBERS["Australia"])
     assert api.warm("turn")
     assert real.kept() is kept
+    real.forget()                   # nothing of the player's kept: the warm-up's own sweep is not kept either
+    assert api.warm("turn") and real.kept() is None
     monkeypatch.setitem(LIMITS, "kept_sweep_mb", 0)
     ro.turn(pos, ME, 3, {"take": "Australia"}, search="real")
     assert real.kept() is None

@@ -40,8 +40,8 @@ and, in K, for the fortify moves. A float of 0 is an exact 0 where no path's cha
 Exact ties
 ----------
 Between attacks worth exactly the same, the first in the order targets in board order, attackers in
-board order (algorithms/real_turn.py `tie_attackers`), most dice first; between moves, algorithms/plan.py `tie_key` (the one rule of every
-turn search); between placements, the first in order (the first territory's largest first, as
+board order (algorithms/real_turn.py `tie_attackers`), most dice first; between moves,
+algorithms/plan.py `tie_key` (the one rule of every turn search); between placements, the first in order (the first territory's largest first, as
 Hold's); stop only when no attack is worth more than 0.
 """
 from fractions import Fraction

@@ -116,7 +116,7 @@ def stacks_bound(rounds, defenders, stacks, R, most=STACKS_MOST):
     the smallest pools merge while the estimate says more, and past `most` states valued the pooled
     stack's bound is returned (pools 1)."""
     pooled = pooled_bound(rounds, defenders, sum(stacks) + R)
-    pools = sorted((f for f in stacks), reverse=True)
+    pools = sorted(stacks, reverse=True)
     defender_states = _defender_states(rounds, defenders)
     while len(pools) > 1 and estimate_states(pools, R, defender_states) > most:
         pools = sorted(pools[:-2] + [pools[-2] + pools[-1]], reverse=True)

@@ -226,9 +226,10 @@ class Space:
     def attacks_of(self, s, i, mask):
         """The attacks (x, y, n) a sweep recorded as the bits of `mask` (Block.pairs) for state s,
         whose index is i, in slots of algorithms/real_turn.py, by target, attacking slot and most dice
-        first (SweptTurn.candidates puts them in the tie order, attackers in board order). The index keeps each group's armies in decreasing order: the
-        group's k-th position is the territory with the k-th most armies in s (two with as many have
-        the same sums, so both or neither are recorded)."""
+        first (SweptTurn.candidates puts them in the tie order, attackers in board order). The index
+        keeps each group's armies in decreasing order: the group's k-th position is the territory with
+        the k-th most armies in s (two with as many have the same sums, so both or neither are
+        recorded)."""
         block = self.block_of(s)
         out = []
         for start, end in block.groups:

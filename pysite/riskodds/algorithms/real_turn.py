@@ -160,10 +160,15 @@ def board_rank(name, slot):
     return (_BOARD_RANK.get(name, len(TERRITORIES)), slot)
 
 
+def tie_ranks(lay):
+    """Per slot of Layout `lay`, its place in the tie order between attackers (module docstring, "Exact
+    ties"): board order, whichever slots the territories sit in."""
+    return tuple(board_rank(name, slot) for slot, name in enumerate(lay.names))
+
+
 def tie_attackers(lay):
-    """Per target slot of Layout `lay`, the slots that border it in the tie order (module docstring,
-    "Exact ties"): board order, whichever slots they sit in."""
-    rank = [board_rank(name, slot) for slot, name in enumerate(lay.names)]
+    """Per target slot of Layout `lay`, the slots that border it, in the tie order (`tie_ranks`)."""
+    rank = tie_ranks(lay)
     return tuple(tuple(sorted(xs, key=rank.__getitem__)) for xs in lay.attackers)
 
 
@@ -217,7 +222,7 @@ class RealTurn:
         self.relative = RELATIVE
         # the tie order (module docstring, "Exact ties"): attacking territories in board order, whatever
         # their slots (a target taken this turn sits among the targets' slots, before the entries)
-        self.rank = tuple(board_rank(name, slot) for slot, name in enumerate(lay.names))
+        self.rank = tie_ranks(lay)
         self.tie_attackers = tie_attackers(lay)
 
     # ------------------------------------------------------------------ states

@@ -170,8 +170,9 @@ def real_cost(request, what, memory_mb=math.inf, beside=None, dice=None):
         going_on = continued(request, dice)
         if going_on is not None:
             kept = going_on[0]
-            return (real_turn_cost(0, 0, 1, "python", IN_BROWSER, what, True, 0, beside=beside), kept.states,
-                    kept.threads)
+            nothing_swept = real_turn_cost(positions=0, vectors=0, placements=1, runner="python", in_browser=IN_BROWSER,
+                                           what=what, loaded=True, beside=beside)
+            return nothing_swept, kept.states, kept.threads
     lay = search.layout(request.targets, request.entries, request.adjacent)
     loaded = real_sweep.compiled_loaded()
     try:

@@ -287,19 +287,15 @@ def warm(part):
     JavaScript compiled on every thread of its pool, before the player's first question, which then
     does not pay for them (bench/bench_warm.py). True where the request was answered."""
     warm_up = ENGINE_PARTS[part]["warm"]
-    kept = _kept_sweep()
+    real = sys.modules.get("riskodds.answers.real_turn")       # loaded: a player's turn may be kept
+    kept = real.kept() if real is not None else None
     try:
         return handle(warm_up["op"], warm_up["params"])["ok"]
-    finally:        # the player's own turn stays kept for Play it (answers/real_turn.py continued)
+    finally:        # the player's own turn stays kept for Play it (answers/real_turn.py continued), and
+        # the warm-up's own sweep never is (the module may have been loaded by the warm-up itself)
         real = sys.modules.get("riskodds.answers.real_turn")
         if real is not None:
             real.keep(kept)
-
-
-def _kept_sweep():
-    """The real turn's kept sweep (answers/real_turn.py `kept`), where that module is loaded."""
-    real = sys.modules.get("riskodds.answers.real_turn")
-    return None if real is None else real.kept()
 
 
 def _estimate(estimate, budget):
