@@ -215,7 +215,7 @@ def _routes(request, budget, limit, priced, started, what):
             best, best_at, low = wider, time.process_time(), n + 1
         else:
             high = n - 1
-    later = (time.process_time() - best_at) / _slowdown()       # the prices tried after it: the request's too
+    later = spent_since(best_at)        # the prices tried after it: the request's too
     return replace(best, estimate=replace(best.estimate, seconds=best.estimate.seconds + later))
 
 
@@ -228,7 +228,7 @@ def _priced(request, board, shape, what, priced, started):
         ties = 1 + COST_MODEL["turn_chain_ties"] * len(request.targets)
         base = COST_MODEL["base_mb"]
         estimate = replace(estimate, seconds=estimate.seconds * ties, mb=base + max(0.0, estimate.mb - base) * ties)
-    return Estimate(estimate.seconds + priced + (time.process_time() - started) / _slowdown(), estimate.mb,
+    return Estimate(estimate.seconds + priced + spent_since(started), estimate.mb,
                     estimate.what, estimate.browser_factor)
 
 
@@ -310,6 +310,13 @@ def _family_words(b, most, short=False):
         return "chains" if short else "chains only: each territory attacks at most one target, so every stack moves along one path"
     return f"plans attacking at most {b} targets from one territory" if short else \
         f"every plan in which each territory attacks at most {b} targets"
+
+
+def spent_since(started):
+    """The CPython seconds of CPU this request spent since `started` (a time.process_time() reading),
+    in Pyodide divided back by its slowdown: the pricing's own time, which every estimate of the
+    request carries (it is part of the request's budget)."""
+    return (time.process_time() - started) / _slowdown()
 
 
 def _slowdown():

@@ -12,8 +12,8 @@ from ..checks.turn_request import read_dice, read_moving, read_turn
 from ..checks.validate import FieldError
 from ..facts.limits import TURN_SEARCHES
 from ..guards.budget import BudgetError, OutOfTime, as_budget, check_cost, deadline_before, guarded
-from . import real_turn as real
-from .fixed_turn import (Needed, _answer, _slowdown, armies_needed, choose_family, narrower_search,  # noqa: F401
+from . import fixed_turn, real_turn as real
+from .fixed_turn import (Needed, _answer, armies_needed, choose_family, narrower_search,  # noqa: F401
                          search_family)
 from .reinforcements import Reinforcements, reinforcements  # noqa: F401  (ro.reinforcements, the op)
 from .turn_answer import MODEL, TurnAnswer  # noqa: F401
@@ -78,7 +78,7 @@ def turn(position, player, reinforcements, goal, *, rules=STANDARD, min_move="di
                 beside = None
         estimate, states, threads = real.real_cost(request, what + " played roll by roll", budget.mb,
                                                    beside.estimate if beside is not None else None, dice)
-        priced = (time.process_time() - started) / _slowdown()
+        priced = fixed_turn.spent_since(started)
         # "auto" plays roll by roll where that, with the fixed plan beside it, fits its share of the
         # budget. The rest is kept for the answer if the real play runs out (an estimate too low). With
         # a plan beside, that plan is searched inside the real play, at its start (the sweep's
