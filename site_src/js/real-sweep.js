@@ -4,9 +4,11 @@
 // calls this from Pyodide, in the worker, as globalThis.riskoddsSweep(specJson, keys, into): the same
 // recursion as its `sweep_python`, the same sums in the same order, so the same doubles, bit for bit
 // (tests hold them equal). Python then decides near-ties exactly; nothing here is exact. Beside each
-// value it keeps the position's chance of failing (real_sweep.py, "Near 1"), by the same recursion
-// with the least for the best, so that near 1 the exact phase can still tell actions apart, and the
-// attacks the exact phase would compare exactly (real_sweep.py `candidates_mask`).
+// value it sums the position's chance of failing (real_sweep.py, "Near 1"), by the same recursion
+// with the least for the best, so that near 1 the exact phase can still tell actions apart, and keeps
+// one double per position, the smaller of the two (real_sweep.py, "One double per position": the
+// value, or minus the chance of failing), and the attacks the exact phase would compare exactly
+// (real_sweep.py `candidates_mask`).
 //
 // spec: {size, choose, minMove, rounds: [per target: [per nd (1..): [per n (1..): [al, dl, p, ...]]]],
 //        blocks: [{mask, offset, ND, nkeys, keyStart, live, shifts, widths, groups, held, strides,
@@ -18,8 +20,8 @@
 //        an integer hash, the others with the doubles' (a test sets 0 to sweep with the doubles' alone).
 // keys: every block's army-vector keys, block after block, as the bytes of 64-bit little-endian integers
 // (below 2**52, so exact as doubles: `keysAsFloats`).
-// Returns each position's value and chance of failing side by side, position after position, then the
-// records as 32-bit integers, as the bytes of one Float64Array of outDoubles(size)
+// Returns each position's one double, position after position, then the records as 32-bit integers,
+// as the bytes of one Float64Array of outDoubles(size)
 // (real_sweep.py `apart` takes them apart), or writes them into `into`, the engine's own array, where
 // Pyodide hands one (then returns null).
 //
@@ -34,15 +36,26 @@ const POW = Array.from({ length: 60 }, (_, i) => 2 ** i);
 const F64 = new Float64Array(1);
 const I32 = new Int32Array(F64.buffer);
 
-/** The doubles of a sweep's output for `size` positions (real_space.py out_doubles): the values and
- *  chances of failing side by side, then the records, two 32-bit integers to a double. */
+/** The doubles of a sweep's output for `size` positions (real_space.py out_doubles): one per position,
+ *  then the records, two 32-bit integers to a double. */
 export function outDoubles(size) {
-  return 2 * size + Math.floor((size + 1) / 2);
+  return size + Math.floor((size + 1) / 2);
 }
 
 /** The records (Int32Array of `size`) inside a sweep's output `out` (outDoubles(size) doubles). */
 function recordsOf(out, size) {
-  return new Int32Array(out.buffer, out.byteOffset + 16 * size, size);
+  return new Int32Array(out.buffer, out.byteOffset + 8 * size, size);
+}
+
+/** A position's value from its one double g (real_sweep.py value_of): g itself where its sign bit is
+ *  clear, else 1 less the chance of failing -g (-0: a certain success). */
+function valueOf(g) {
+  return g > 0 || (g === 0 && 1 / g > 0) ? g : 1.0 - -g;
+}
+
+/** A position's chance of failing from its one double g (real_sweep.py fail_of). */
+function failOf(g) {
+  return g > 0 || (g === 0 && 1 / g > 0) ? 1.0 - g : -g;
 }
 
 /** The attacks recorded for a position (real_sweep.py `candidates_mask`, the same test on the same
@@ -194,8 +207,7 @@ function flatRounds(rounds) {
 export function sweep(specJson, keyBytes, into, check = () => {}) {
   const spec = typeof specJson === "string" ? JSON.parse(specJson) : specJson;
   const keys = keysAsFloats(keyBytes);
-  // each position's value and chance of failing side by side (VF[2 i], VF[2 i + 1]): one memory read
-  // finds both; the records after them. From Pyodide, `into` is the engine's own array of
+  // each position's one double (VF[i]: valueOf, failOf); the records after them. From Pyodide, `into` is the engine's own array of
   // outDoubles(size) doubles (a PyProxy): the sweep writes straight into it, in WebAssembly's memory,
   // with no copy either way (nothing grows that memory while this runs: no Python runs meanwhile).
   const view = bufferOf(into, spec.size);
@@ -431,9 +443,9 @@ function sweepBlock(spec, toolsOf, b, keys, VF, C, rounds) {
             const al = AL[o], dl = DL[o];
             let c, f;
             if (dl < dy) {
-              const at = offset + (al ? downs[p * 4 + al] : ai) * ND + di - dl * stride;
-              c = VF[2 * at];
-              f = VF[2 * at + 1];
+              const g = VF[offset + (al ? downs[p * 4 + al] : ai) * ND + di - dl * stride];
+              if (g > 0 || (g === 0 && 1 / g > 0)) { c = g; f = 1.0 - g; }    // valueOf, failOf at once
+              else { f = -g; c = 1.0 - f; }
             } else {
               const a2 = v - al;
               const diwo = di - (dy - 1) * stride;
@@ -459,8 +471,7 @@ function sweepBlock(spec, toolsOf, b, keys, VF, C, rounds) {
           }
         }
       }
-      VF[2 * (offset + ai * ND + di)] = best;
-      VF[2 * (offset + ai * ND + di) + 1] = least;
+      VF[offset + ai * ND + di] = best <= high ? best : -least;    // real_sweep.py one_double
       if (records) {
         C[offset + ai * ND + di] = candidatesMask(best, least, bits, totals, fails, count, high, tiny, relative);
       }
@@ -566,12 +577,12 @@ function conquestPlan(spec, toolsOf, block, p, h) {
     return {
       reads,
       line: (vals, a, out) => { out[a - 1] = place(vals, a, a - 1); },
-      value: (ln, a, di, lo, failing) => VALUES[2 * (base + ln[a - 1] * ND + ditrans[di]) + (failing ? 1 : 0)],
+      value: (ln, a, di, lo, failing) => readAs(VALUES[base + ln[a - 1] * ND + ditrans[di]], failing),
       values: (ln, a, skip, skipAt, out, outf, at) => {
         for (let di = 0; di < block.ND; di++) {
           if (skip[skipAt + di]) continue;
-          const i = base + ln[a - 1] * ND + ditrans[di];
-          const c = VALUES[2 * i], f = VALUES[2 * i + 1], o = at + di * 4;
+          const g = VALUES[base + ln[a - 1] * ND + ditrans[di]];
+          const c = valueOf(g), f = failOf(g), o = at + di * 4;
           out[o] = c; out[o + 1] = c; out[o + 2] = c; out[o + 3] = c;
           outf[o] = f; outf[o + 1] = f; outf[o + 2] = f; outf[o + 3] = f;
         }
@@ -583,14 +594,14 @@ function conquestPlan(spec, toolsOf, block, p, h) {
     return {
       reads,
       line: (vals, a, out) => someLine(vals, a, out, Math.min(a, mostLo + 1)),
-      value: (ln, a, di, lo, failing) => VALUES[2 * (base + ln[lo] * ND + ditrans[di]) + (failing ? 1 : 0)],
+      value: (ln, a, di, lo, failing) => readAs(VALUES[base + ln[lo] * ND + ditrans[di]], failing),
       values: (ln, a, skip, skipAt, out, outf, at) => {
         for (let di = 0; di < block.ND; di++) {
           if (skip[skipAt + di]) continue;
           for (let lo = 1; lo < 4 && lo < a && lo <= mostLo; lo++) {
-            const i = base + ln[lo] * ND + ditrans[di];
-            out[at + di * 4 + lo] = VALUES[2 * i];
-            outf[at + di * 4 + lo] = VALUES[2 * i + 1];
+            const g = VALUES[base + ln[lo] * ND + ditrans[di]];
+            out[at + di * 4 + lo] = valueOf(g);
+            outf[at + di * 4 + lo] = failOf(g);
           }
         }
       },
@@ -603,7 +614,7 @@ function conquestPlan(spec, toolsOf, block, p, h) {
       const dj = base + ditrans[di];
       let best = failing ? 1.0 : 0.0;
       for (let m = a - 1; m >= lo; m--) {
-        const c = VALUES[2 * (dj + ln[m] * ND) + (failing ? 1 : 0)];
+        const c = readAs(VALUES[dj + ln[m] * ND], failing);
         if (failing ? c < best : c > best) best = c;
       }
       return best;
@@ -616,8 +627,8 @@ function conquestPlan(spec, toolsOf, block, p, h) {
         for (let di = 0; di < NDh; di++) {
           const b0 = bests[di];
           if (b0 < 0) continue;
-          const i = row + ditrans[di];
-          const c = VALUES[2 * i], f = VALUES[2 * i + 1];
+          const g = VALUES[row + ditrans[di]];
+          const c = valueOf(g), f = failOf(g);
           const b1 = c > b0 ? c : b0;
           const l0 = leasts[di], l1 = f < l0 ? f : l0;
           bests[di] = b1;
@@ -629,4 +640,9 @@ function conquestPlan(spec, toolsOf, block, p, h) {
   };
 }
 
-let VALUES = null; // the values and chances of failing being swept, side by side (set by sweep)
+let VALUES = null; // the positions' doubles being swept, one each (set by sweep)
+
+/** failOf(g) with `failing`, else valueOf(g). */
+function readAs(g, failing) {
+  return failing ? failOf(g) : valueOf(g);
+}

@@ -244,10 +244,10 @@ class Space:
 
 
 def out_doubles(size):
-    """The doubles the fast sweeps fill for `size` positions (algorithms/real_sweep.py `apart`): each
-    position's value and chance of failing side by side, then every position's record of the attacks
-    worth comparing as a 32-bit integer, two to a double."""
-    return 2 * size + (size + 1) // 2
+    """The doubles the sweeps fill for `size` positions (algorithms/real_sweep.py `apart`): one double
+    per position (its value or its chance of failing: real_sweep.py, "One double per position"), then
+    every position's record of the attacks worth comparing as a 32-bit integer, two to a double."""
+    return size + (size + 1) // 2
 
 
 def done(mask, goal, need):

@@ -8,8 +8,10 @@ successors come earlier), each valued once from the values already in the array:
 
 child being V of the same block with position p down al armies and y down dl defenders, or, where the
 roll takes y, the best move into y (`move_suffix`). The sums run over the round table's outcomes in
-its order, exactly as RealTurn.value sums them, so the floats are RealTurn's, bit for bit (a test
-holds them equal), and the exact phase of algorithms/real_turn.py reads them in place of its memo.
+its order, as RealTurn.value sums them; the floats differ from RealTurn's only where a child's value
+is read back from its chance of failing ("One double per position"), both within the error bound of
+algorithms/real_turn.py ("How it is computed"; a test holds them that close), and the exact phase of
+algorithms/real_turn.py reads them in place of its memo.
 
 The moves
 ---------
@@ -32,6 +34,24 @@ the least over m): F(a, d) = min(1, min over attacks of sum of w / W * F(child))
 relative precision where V is near 1 (F small), as V's do near 0; the exact phase reads F to pick its
 candidates where the best value is above 1/2 (algorithms/real_turn.py `candidates`).
 
+One double per position
+-----------------------
+A position keeps one double g, the smaller of the two: its value V where the best sum is at most
+HIGH (1/2), else minus its chance of failing, -F; a certain success (F = 0) is -0.0, so the sign bit
+tells the two apart (`value_of`, `fail_of`). The other is read back as 1 - g or 1 + g, at least 1/2
+(to first order), and one rounding away. That keeps its relative precision: if the kept F is within
+r of its true F* <= 1/2, relatively, then 1 - F is within r F* <= r (1 - F*) of 1 - F*, and the
+subtraction adds one rounding, eps. So every child a parent's sums read is at most eps worse than
+if both quantities were kept, and a level's error (algorithms/real_turn.py, "How it is computed":
+the child's plus (K + 1) eps) is the child's plus (K + 2) eps = 8 eps for K = 6, the bound the exact
+phase's margin (`relative_for`) already allows. Both quantities stay precise where they are small,
+as two arrays kept them, in 12 bytes a position with its record instead of 20. Measured (December
+2026, one thread, the fastest of five runs): Africa from Brazil 15 and Southern Europe 10 + 8, numba
+1.54 -> 1.44 s, its output 49 -> 29 MB; Europe from Greenland 12 and North Africa 8 + 6 (6.26 M
+positions), numba 4.34 -> 4.31 s, the browser's JavaScript (Node) 6.66 -> 6.49 s, 119 -> 71 MB, and
+the whole request's peak in CPython 309 -> 262 MB. Every value within 1e-15 of the two arrays',
+relatively, and every record the same.
+
 The attacks worth comparing
 ---------------------------
 The exact phase (algorithms/real_turn.py `candidates`) compares exactly every attack whose float
@@ -47,9 +67,9 @@ best value is below TINY, record 0: the exact phase then sums for itself.
 Three runners sweep the same arrays: `sweep_python` (this module: the definition, pure Python, slow
 and plain), algorithms/real_sweep_numba.py (CPython with numba) and site_src/js/real-sweep.js (the
 browser's JavaScript, called from Pyodide). Each writes the same floats (tests/engine holds them
-equal, bit for bit, and the same attacks recorded). The two fast ones keep each position's value and
-chance of failing side by side (one memory read finds both), then the records as 32-bit integers, in
-one array of `out_doubles` doubles, and `apart` splits them.
+equal, bit for bit, and the same attacks recorded). The two fast ones keep each position's one
+double, then the records as 32-bit integers, in one array of `out_doubles` doubles, and `apart`
+reads them.
 
 Several cores
 -------------
@@ -66,6 +86,7 @@ sharing the sweep shortens the wait, not what the guard prices.
 """
 import sys
 from array import array
+from math import copysign
 from operator import itemgetter
 
 from ..checks.rules import least_move       # the fewest armies moved in: the index into a move's suffix maxima
@@ -74,6 +95,43 @@ from ..guards.budget import overdue, seconds_left, tick
 from .real_rounds import Rounds  # noqa: F401  (the tables every runner reads)
 from .real_space import MASK_BITS, MOST_DICE, out_doubles
 from .real_turn import HIGH, RELATIVE, TINY, worth_comparing
+
+
+def value_of(g):
+    """A position's value from its one double g (module docstring, "One double per position")."""
+    return g if copysign(1.0, g) > 0.0 else 1.0 - -g
+
+
+def fail_of(g):
+    """A position's chance of failing from its one double g."""
+    return 1.0 - g if copysign(1.0, g) > 0.0 else -g
+
+
+def one_double(best, least):
+    """The one double a position keeps: its value `best` where it is at most HIGH, else minus its
+    chance of failing `least` (-0.0 for a certain success)."""
+    return best if best <= HIGH else -least
+
+
+class Side:
+    """One of the two quantities of a sweep's doubles (value_of or fail_of of each), read by index like
+    an array, with no copy."""
+    __slots__ = ("doubles", "read")
+
+    def __init__(self, doubles, read):
+        self.doubles, self.read = doubles, read
+
+    def __getitem__(self, i):
+        return self.read(self.doubles[i])
+
+    def __len__(self):
+        return len(self.doubles)
+
+    def __iter__(self):
+        return map(self.read, self.doubles)
+
+    def tobytes(self):
+        return array("d", self).tobytes()
 
 
 def candidates_mask(best, sums, relative):
@@ -87,12 +145,11 @@ def candidates_mask(best, sums, relative):
 
 
 def sweep_python(space, rounds, dice, min_move, relative=RELATIVE):
-    """(V, F, C): the float value of every position of `space`, its chance of failing (arrays of
-    doubles, index order; module docstring, "Near 1") and the attacks recorded for it (array of ints:
-    "The attacks worth comparing", for the exact phase's margin `relative`): the recursion in plain
-    Python, the definition the other runners are held to."""
-    V = array("d", bytes(8 * space.size))
-    F = array("d", bytes(8 * space.size))
+    """(V, F, C): the float value of every position of `space`, its chance of failing (Sides of one
+    array of doubles, index order; module docstring, "Near 1" and "One double per position") and the
+    attacks recorded for it (array of ints: "The attacks worth comparing", for the exact phase's margin
+    `relative`): the recursion in plain Python, the definition the other runners are held to."""
+    G = array("d", bytes(8 * space.size))
     C = array("i", bytes(4 * space.size))
     choose = dice == "choose"
     for block in space.blocks:
@@ -119,14 +176,14 @@ def sweep_python(space, rounds, dice, min_move, relative=RELATIVE):
                             total, fail = 0.0, 0.0
                             for al, dl, pr, _ in table[n]:
                                 if dl < dy:
-                                    i = block.offset + _down(block, vals, p, al) * nd_all + di - dl * strides[h]
-                                    c, f = V[i], F[i]
+                                    g = G[block.offset + _down(block, vals, p, al) * nd_all + di - dl * strides[h]]
+                                    c, f = value_of(g), fail_of(g)
                                 else:
                                     a2 = v - al
                                     mk = (ai, p, h, a2, di - (dy - 1) * strides[h])
                                     suffix = moves.get(mk)
                                     if suffix is None:
-                                        suffix = moves[mk] = move_suffix(space, block, vals, p, h, a2, d, V, F, choose)
+                                        suffix = moves[mk] = move_suffix(space, block, vals, p, h, a2, d, G, choose)
                                     if a2 >= 2:
                                         lo = least_move(min_move, n, a2)
                                         c, f = suffix[0][lo], suffix[1][lo]
@@ -139,11 +196,10 @@ def sweep_python(space, rounds, dice, min_move, relative=RELATIVE):
                             if fail < least:
                                 least = fail
                             sums.append((j * MOST_DICE + n - 1, total, fail))
-                V[block.offset + ai * nd_all + di] = best
-                F[block.offset + ai * nd_all + di] = least
+                G[block.offset + ai * nd_all + di] = one_double(best, least)
                 if records:
                     C[block.offset + ai * nd_all + di] = candidates_mask(best, sums, relative)
-    return V, F, C
+    return Side(G, value_of), Side(G, fail_of), C
 
 
 def _down(block, vals, p, al):
@@ -176,10 +232,10 @@ def after_conquest(space, block, vals, p, h, d):
     return nb, di, place
 
 
-def move_suffix(space, block, vals, p, h, a, d, V, F, choose):
+def move_suffix(space, block, vals, p, h, a, d, G, choose):
     """([the best value moving at least m armies in], [the least chance of failing so], m = 0 .. a - 1)
     after position p of `block` takes held target h with a armies left (index 0 unused; module
-    docstring, "The moves")."""
+    docstring, "The moves"). G: the sweep's doubles, one per position."""
     nb, di, place = after_conquest(space, block, vals, p, h, d)
     if nb is None:
         return [1.0] * a, [0.0] * a
@@ -187,23 +243,24 @@ def move_suffix(space, block, vals, p, h, a, d, V, F, choose):
     x_live, y_live = x in nb.live, y in nb.live
 
     def at(m):
-        return nb.offset + place(a, m) * nb.ND + di
+        return G[nb.offset + place(a, m) * nb.ND + di]
     if choose and not x_live:
-        i = at(a - 1)
-        return [V[i]] * a, [F[i]] * a
+        g = at(a - 1)
+        return [value_of(g)] * a, [fail_of(g)] * a
     out, outf = [0.0] * a, [1.0] * a
     if choose and not y_live:
         for m in range(1, a):
-            i = at(m)
-            out[m], outf[m] = V[i], F[i]
+            g = at(m)
+            out[m], outf[m] = value_of(g), fail_of(g)
         return out, outf
     best, least = 0.0, 1.0
     for m in range(a - 1, 0, -1):
-        i = at(m)
-        if V[i] > best:
-            best = V[i]
-        if F[i] < least:
-            least = F[i]
+        g = at(m)
+        c, f = value_of(g), fail_of(g)
+        if c > best:
+            best = c
+        if f < least:
+            least = f
         out[m], outf[m] = best, least
     return out, outf
 
@@ -373,9 +430,9 @@ def sweep(space, rounds, dice, min_move, threads=1, meanwhile=None, relative=REL
 
 def apart(out, size):
     """(V, F, C) from the fast runners' layout (`out`: anything that exposes the bytes of
-    `out_doubles(size)` doubles): the values and the chances of failing, two strided views of the
-    doubles side by side, and the records, read by index like arrays, with no copy. The runners keep
-    the pair together because one memory read then finds both."""
+    `out_doubles(size)` doubles): the values and the chances of failing, two Sides of the positions'
+    doubles (module docstring, "One double per position"), and the records, read by index like
+    arrays, with no copy."""
     data = memoryview(out).cast("B")
-    doubles = data[:16 * size].cast("d")
-    return doubles[0::2], doubles[1::2], data[16 * size:20 * size].cast("i")
+    doubles = data[:8 * size].cast("d")
+    return Side(doubles, value_of), Side(doubles, fail_of), data[8 * size:12 * size].cast("i")

@@ -36,6 +36,7 @@ LRU of 4 to 64 per pair) would save 1 to 16 % of the lines' work, all vectors' 4
 memory of every line at once; bounding a run of moves by the value of a state with more armies on
 both sides (the value rises with armies under "choose") reads 1.6 times as many values as the plain
 maximum, the bounds being too loose to cut."""
+import math
 import threading
 
 import numpy as np
@@ -105,10 +106,11 @@ def flatten(space, rounds, dice, min_move):
 
 def sweep_numba(space, rounds, dice, min_move, relative=RELATIVE, threads=1, order=None, meanwhile=None,
                 expired=None):
-    """Every position's float value and chance of failing side by side, then its recorded attack (one
-    numpy array of real_space.out_doubles(space.size) doubles: value, chance of failing, position after
+    """Every position's one double (its value or minus its chance of failing), then its recorded attack
+    (one numpy array of real_space.out_doubles(space.size) doubles: the doubles, position after
     position in index order, then the records as 32-bit integers; algorithms/real_sweep.py, "Near 1",
-    "The attacks worth comparing" (for the exact phase's margin `relative`), and `apart`).
+    "One double per position", "The attacks worth comparing" (for the exact phase's margin
+    `relative`), and `apart`).
 
     order: the blocks in layers (real_sweep.layers; None: index order, one layer each): the blocks of
     one layer are swept on up to `threads` threads at once, each thread taking the next block of the
@@ -119,7 +121,7 @@ def sweep_numba(space, rounds, dice, min_move, relative=RELATIVE, threads=1, ord
     f = flatten(space, rounds, dice, min_move)
     slots, table_start, table_bits = _tables(f["keys"], f["info"])
     W = np.zeros(out_doubles(f["size"]), dtype=np.float64)
-    C = W[2 * f["size"]:].view(np.int32)
+    C = W[f["size"]:].view(np.int32)
     info, pos = f["info"], f["pos"]
     most_cap = max(2, int(pos[:, 5].max()) + 1 if len(pos) else 2)
     most_l = max(1, int(info[:, 4].max()) if len(info) else 1)
@@ -287,10 +289,26 @@ def _canonical_key(vals, b, info, pos):
     return key
 
 
+@njit(cache=True, inline="always")
+def _value(g):
+    """real_sweep.py value_of: a position's value from its one double."""
+    if math.copysign(1.0, g) > 0.0:
+        return g
+    return 1.0 - -g
+
+
+@njit(cache=True, inline="always")
+def _fail(g):
+    """real_sweep.py fail_of: a position's chance of failing from its one double."""
+    if math.copysign(1.0, g) > 0.0:
+        return 1.0 - g
+    return -g
+
+
 @njit(cache=True, nogil=True)
 def _sweep_block(b, keys, info, pos, held, pairs, pairs_start, first, defend, attack, AL, DL, PR, choose, by_dice,
                  slots, tstart, tbits, W, C, most_cap, most_l, relative, high, tiny, most_dice, mask_bits):
-    """Value every position of block b into W (value and chance of failing side by side) and C (the
+    """Value every position of block b into W (its one double: real_sweep.py one_double) and C (the
     records), reading only this block and the blocks with more targets taken (done before it). Runs
     without the interpreter's lock: the blocks of one layer may run on several threads at once."""
     bits = np.zeros(mask_bits, dtype=np.int64)      # per attack of a position: its bit in a record,
@@ -416,8 +434,8 @@ def _sweep_block(b, keys, info, pos, held, pairs, pairs_start, first, defend, at
                 row = nbase + lines[i, v - 1] * nND
                 for di in range(ND):
                     if not other[h, di]:
-                        c = W[2 * (row + ditrans[i, di])]
-                        f = W[2 * (row + ditrans[i, di]) + 1]
+                        c = _value(W[row + ditrans[i, di]])
+                        f = _fail(W[row + ditrans[i, di]])
                         for lo in range(4):
                             cache[(i * ND + di) * 4 + lo] = c
                             cachef[(i * ND + di) * 4 + lo] = f
@@ -427,8 +445,8 @@ def _sweep_block(b, keys, info, pos, held, pairs, pairs_start, first, defend, at
                         row = nbase + lines[i, lo] * nND
                         for di in range(ND):
                             if not other[h, di]:
-                                cache[(i * ND + di) * 4 + lo] = W[2 * (row + ditrans[i, di])]
-                                cachef[(i * ND + di) * 4 + lo] = W[2 * (row + ditrans[i, di]) + 1]
+                                cache[(i * ND + di) * 4 + lo] = _value(W[row + ditrans[i, di]])
+                                cachef[(i * ND + di) * 4 + lo] = _fail(W[row + ditrans[i, di]])
             else:                                # the best of every move, row by row of the next block
                 for di in range(ND):
                     bests[di] = 0.0
@@ -438,10 +456,10 @@ def _sweep_block(b, keys, info, pos, held, pairs, pairs_start, first, defend, at
                     for di in range(ND):
                         if other[h, di]:
                             continue
-                        c = W[2 * (row + ditrans[i, di])]
+                        c = _value(W[row + ditrans[i, di]])
                         if c > bests[di]:
                             bests[di] = c
-                        f = W[2 * (row + ditrans[i, di]) + 1]
+                        f = _fail(W[row + ditrans[i, di]])
                         if f < leasts[di]:
                             leasts[di] = f
                         if m < 4:
@@ -469,8 +487,8 @@ def _sweep_block(b, keys, info, pos, held, pairs, pairs_start, first, defend, at
                         al, dl = AL[o], DL[o]
                         if dl < dy:
                             child = downs[p * 4 + al] if al else ai
-                            c = W[2 * (offset + child * ND + di - dl * stride)]
-                            f = W[2 * (offset + child * ND + di - dl * stride) + 1]
+                            c = _value(W[offset + child * ND + di - dl * stride])
+                            f = _fail(W[offset + child * ND + di - dl * stride])
                         else:
                             a2 = v - al
                             diwo = di - (dy - 1) * stride
@@ -499,8 +517,7 @@ def _sweep_block(b, keys, info, pos, held, pairs, pairs_start, first, defend, at
                         totals[count] = total
                         fails[count] = fail
                         count += 1
-            W[2 * (offset + ai * ND + di)] = best
-            W[2 * (offset + ai * ND + di) + 1] = least
+            W[offset + ai * ND + di] = best if best <= high else -least     # real_sweep.py one_double
             if records:
                 C[offset + ai * ND + di] = _mask(best, least, bits, totals, fails, count, relative, high, tiny)
 
@@ -613,8 +630,8 @@ def _group_key(t, g0, others, n, pos, np0):
 def _conquest(W, vals, a, lo, di, nb, qx, qy, choose, fast, src, work, info, pos, ditrans, slots, tstart, tbits, keys,
               failing, most_lo):
     """The best value moving at least lo armies in (a conquest whose roll cost the attacker armies:
-    not met with the printed dice); with `failing`, the least chance of failing. W: the values and
-    chances of failing side by side."""
+    not met with the printed dice); with `failing`, the least chance of failing. W: the positions'
+    doubles, one each (`_value`, `_fail`)."""
     if nb < 0:
         if failing:
             return 0.0 if nb == -1 else 1.0
@@ -625,12 +642,12 @@ def _conquest(W, vals, a, lo, di, nb, qx, qy, choose, fast, src, work, info, pos
     nND = info[nb, 1]
     side = 1 if failing else 0
     if choose and qx < 0:
-        return W[2 * (dj + line[a - 1] * nND) + side]
+        return (_fail(W[dj + line[a - 1] * nND]) if side else _value(W[dj + line[a - 1] * nND]))
     if choose and qy < 0:
-        return W[2 * (dj + line[lo] * nND) + side]
+        return (_fail(W[dj + line[lo] * nND]) if side else _value(W[dj + line[lo] * nND]))
     best = 1.0 if failing else 0.0
     for m in range(a - 1, lo - 1, -1):
-        c = W[2 * (dj + line[m] * nND) + side]
+        c = (_fail(W[dj + line[m] * nND]) if side else _value(W[dj + line[m] * nND]))
         if (c < best) if failing else (c > best):
             best = c
     return best

@@ -229,12 +229,12 @@ COST_MODEL = {
     "real_vector_s": 2e-7,          #   per army vector listed (algorithms/real_space.py vectors),
     "real_spec_vector_s": 4e-7,     #   and per vector handed to the JavaScript sweep (its keys, JSON;
                                     #   Africa from Brazil 15 and Southern Europe 10 + 8 in Pyodide: 8.2 s),
-    "real_position_bytes": 20,      #   bytes per position (the values and the recorded attack,
+    "real_position_bytes": 12,      #   bytes per position (its one double and its recorded attack,
                                     #   algorithms/real_space.py out_doubles; their copy into Python),
     "real_vector_bytes": 80,        #   bytes per vector (its key, 8 bytes in Python and in the browser
                                     #   two copies more; its lookup table, 1.3 to 2.7 slots of 4 bytes; fitted
                                     #   on the real rows of bench/calibrate_cost.py: 1.2 to 1.4 over),
-    "real_shared_position_bytes": 20,#  where several threads sweep: bytes per position shared by them
+    "real_shared_position_bytes": 12,#  where several threads sweep: bytes per position shared by them
                                     #   (the key tables are made once and shared too: sweep-pool.js),
     "real_placement_s": 2e-5,       #   and per placement of the reinforcements tried,
     "real_request_s": 0.015,        #   and once per request (reading it, the exact phase, the words)
