@@ -4,7 +4,7 @@ words, exactly (algorithms/real_turn.py has the model, the search and why it is 
 `real_cost` prices a position before any work (the positions its sweep values, counted exactly:
 algorithms/real_space.py `measure`); `real_play` sweeps them and says what to do. Army counts
 are armies on the territory (the board's count)."""
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 import math
 from math import comb
@@ -164,15 +164,18 @@ def real_cost(request, what, memory_mb=math.inf, beside=None, dice=None):
     measure), on every thread this runtime has (algorithms/real_sweep.py threads) where the memory
     that sharing the sweep takes fits `memory_mb`, else on one. A space whose keys would not fit
     (real_space.TooLarge) is priced as endless, on one thread. A request that goes on with the kept
-    sweep's turn (`continued`, with the dice rule `dice`) sweeps nothing: the exact phase and `beside`,
-    and the kept sweep's positions and threads."""
+    sweep's turn (`continued`, with the dice rule `dice`) sweeps nothing: the exact phase and `beside`
+    in time, in memory the kept sweep it reads (held as when it was swept), and the kept sweep's
+    positions and threads."""
     if dice is not None:
         going_on = continued(request, dice)
         if going_on is not None:
             kept = going_on[0]
             nothing_swept = real_turn_cost(positions=0, vectors=0, placements=1, runner="python", in_browser=IN_BROWSER,
                                            what=what, loaded=True, beside=beside)
-            return nothing_swept, kept.states, kept.threads
+            held = real_turn_cost(kept.states, len(kept.solver.space.keys), 1, kept.runner, IN_BROWSER, what, True,
+                                  beside=beside)
+            return replace(nothing_swept, mb=held.mb), kept.states, kept.threads
     lay = search.layout(request.targets, request.entries, request.adjacent)
     loaded = real_sweep.compiled_loaded()
     try:

@@ -216,28 +216,35 @@ COST_MODEL = {
     "real_sweep_numba_s": 5e-7,     # the real play (answers/real_turn.py, guards/turn_cost.py real_turn_cost):
                                     #   per position swept, compiled (algorithms/real_sweep_numba.py),
     "real_sweep_numba_line_s": 1e-7,#   and per vector looked up for a move (fitted on five turns, numba),
-    "real_sweep_numba_load_s": 0.5, #   and once, loading the compiled sweep (numba's import and cache read:
-                                    #   0.8 s on bench/calibrate_cost.py's Japan row, whose sweep is
-                                    #   0.3 s warm; a row measured warm is priced the same: within 2x of both),
+    "real_sweep_numba_load_s": 0.8, #   and once, loading the compiled sweep (numba's import and cache read:
+                                    #   0.8 s on bench/calibrate_cost.py's Japan row; its warm run is
+                                    #   priced with it loaded),
     "real_sweep_numba_load_mb": 125,#   and the memory numba and LLVM take once loaded,
     "real_sweep_js_s": 6.5e-7,      #   per position swept in the browser's JavaScript (its own seconds),
     "real_sweep_js_line_s": 1.3e-7, #   and per vector looked up there (1.3x the compiled sweep: Node),
-    "real_sweep_python_s": 7e-5,    #   per position swept in plain Python (algorithms/real_sweep.py; with
+    "real_sweep_python_s": 6e-5,    #   per position swept in plain Python (algorithms/real_sweep.py; with
                                     #   the chances of failing and the records: South America 8/4 + 6,
-                                    #   8,504 positions, 0.67 s; Australia from Siam 5 + 40, 7,329, 0.66 s),
+                                    #   8,504 positions, 0.45-0.53 s in all; Australia from Siam 5 + 40,
+                                    #   7,329, 0.51-0.55 s),
     "real_sweep_python_line_s": 1.5e-6,#  and per vector looked up there,
     "real_vector_s": 2e-7,          #   per army vector listed (algorithms/real_space.py vectors),
     "real_spec_vector_s": 4e-7,     #   and per vector handed to the JavaScript sweep (its keys, JSON;
                                     #   Africa from Brazil 15 and Southern Europe 10 + 8 in Pyodide: 8.2 s),
     "real_position_bytes": 12,      #   bytes per position (its one double and its recorded attack,
                                     #   algorithms/real_space.py out_doubles; their copy into Python),
-    "real_vector_bytes": 80,        #   bytes per vector (its key, 8 bytes in Python and in the browser
-                                    #   two copies more; its lookup table, 1.3 to 2.7 slots of 4 bytes; fitted
-                                    #   on the real rows of bench/calibrate_cost.py: 1.2 to 1.4 over),
+    "real_vector_bytes": 80,        #   bytes per vector in the browser (its key, 8 bytes in Python and
+                                    #   two copies more in JavaScript; its lookup table, 1.3 to 2.7 slots of
+                                    #   4 bytes; the spec's text),
+    "real_vector_bytes_cpython": 24,#   and in CPython (its key and its table's slots: fitted on the real
+                                    #   rows of bench/calibrate_cost.py, 21 bytes a vector and 12 a
+                                    #   position beside the interpreter and numba; Europe from Greenland
+                                    #   50, 5.34 M positions each its own vector, 325-360 MB),
     "real_shared_position_bytes": 12,#  where several threads sweep: bytes per position shared by them
                                     #   (the key tables are made once and shared too: sweep-pool.js),
     "real_placement_s": 2e-5,       #   and per placement of the reinforcements tried,
-    "real_request_s": 0.015,        #   and once per request (reading it, the exact phase, the words)
+    "real_request_s": 0.12,         #   and once per request (reading it, the exact phase, the words:
+                                    #   Japan 5, Ural 4, Yakutsk 4 + 1, dice "most", one army moved at
+                                    #   least, 0.14-0.18 s of 0.19-0.22 s once the sweep is compiled),
     "hold_request_s": 2e-3,         # holding (answers/hold.py): once per request (rules of thumb, exact, words),
     "hold_state_s": 3.5e-6,         #   per state of the bound over the rules of thumb's fronts (`_likely_states`;
                                     #   filled in blocks, algorithms/hold_fill.py: 4.5e-6 one state at a time),

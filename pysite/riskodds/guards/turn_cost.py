@@ -48,7 +48,8 @@ def real_turn_cost(positions, vectors, placements, runner, in_browser, what, loa
     else:
         both = plan + whole
     both += COST_MODEL["real_sweep_numba_load_s"] if load else 0.0
-    mb = COST_MODEL["real_position_bytes"] * positions + COST_MODEL["real_vector_bytes"] * vectors
+    per_vector = COST_MODEL["real_vector_bytes" if in_browser else "real_vector_bytes_cpython"]
+    mb = COST_MODEL["real_position_bytes"] * positions + per_vector * vectors
     if shared:
         mb += COST_MODEL["real_shared_position_bytes"] * positions
     if runner == "numba":       # resident once loaded, whether this request loads it or found it
