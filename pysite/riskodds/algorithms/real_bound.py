@@ -116,10 +116,7 @@ def stacks_bound(rounds, defenders, stacks, R, most=STACKS_MOST):
     the smallest pools merge while the estimate says more, and past `most` states valued the pooled
     stack's bound is returned (pools 1)."""
     pooled = pooled_bound(rounds, defenders, sum(stacks) + R)
-    pools = sorted(stacks, reverse=True)
-    defender_states = _defender_states(rounds, defenders)
-    while len(pools) > 1 and estimate_states(pools, R, defender_states) > most:
-        pools = sorted(pools[:-2] + [pools[-2] + pools[-1]], reverse=True)
+    pools = _merged(rounds, defenders, stacks, R, most)
     if len(pools) <= 1:
         return pooled, 1
     value, start = _pools(rounds, defenders, most, sum(stacks) + R)
@@ -131,6 +128,23 @@ def stacks_bound(rounds, defenders, stacks, R, most=STACKS_MOST):
     except _TooMany:
         return pooled, 1
     return min(best, pooled), len(pools)
+
+
+def stacks_states(rounds, defenders, stacks, R, most=STACKS_MOST):
+    """About how many states `stacks_bound` values (its pools once merged: `estimate_states`), 0 where
+    the pooled stack's bound is the answer: for the price of the interval it gives."""
+    pools = _merged(rounds, defenders, stacks, R, most)
+    return estimate_states(pools, R, _defender_states(rounds, defenders)) if len(pools) > 1 else 0
+
+
+def _merged(rounds, defenders, stacks, R, most):
+    """The pools of `stacks_bound`: one per stack, the two smallest merged while the estimate says
+    more than `most` states."""
+    pools = sorted(stacks, reverse=True)
+    defender_states = _defender_states(rounds, defenders)
+    while len(pools) > 1 and estimate_states(pools, R, defender_states) > most:
+        pools = sorted(pools[:-2] + [pools[-2] + pools[-1]], reverse=True)
+    return pools
 
 
 def estimate_states(pools, R, defender_states):

@@ -15,9 +15,9 @@ from ..algorithms.plan import tie_pick
 from ..algorithms.real_rounds import Rounds
 from ..algorithms.turn import compositions
 from ..checks.validate import listing
-from ..facts.limits import IN_BROWSER, LIMITS
+from ..facts.limits import COST_MODEL, IN_BROWSER, LIMITS
 from ..guards.budget import OutOfTime, deadline_before, tick
-from ..guards.turn_cost import real_turn_cost
+from ..guards.turn_cost import exact_weight, real_turn_cost
 from .words import percent
 
 MOST_STATES = 50_000_000     # holding (answers/hold.py): past this bound its search is not tried, whatever the budget
@@ -178,18 +178,19 @@ def real_cost(request, what, memory_mb=math.inf, beside=None, dice=None):
             return replace(nothing_swept, mb=held.mb), kept.states, kept.threads
     lay = search.layout(request.targets, request.entries, request.adjacent)
     loaded = real_sweep.compiled_loaded()
+    exact = exact_weight(request.min_move)
     try:
         positions, vectors, lines, sizes = real_space.measure(lay, *_bounds(request))
     except real_space.TooLarge as e:
         positions = e.positions
         return real_turn_cost(positions, positions, _placements(request), real_sweep.runner(positions), IN_BROWSER,
-                              what, loaded, positions, beside=beside), positions, 1
+                              what, loaded, positions, beside=beside, exact=exact), positions, 1
     runner = real_sweep.runner(positions)
     # CPython's compiled runner is priced on one thread: the budget counts every thread's CPU time there
     for threads in (real_sweep.threads() if runner == "javascript" else 1, 1):
         share = real_sweep.span_share([n for n, _ in sizes], [m for _, m in sizes], threads)
         estimate = real_turn_cost(positions, vectors, _placements(request), runner, IN_BROWSER, what, loaded, lines,
-                                  threads, share, beside)
+                                  threads, share, beside, exact)
         if estimate.mb <= memory_mb:
             break
     return estimate, positions, threads
@@ -219,6 +220,20 @@ def bounds(request, low):
 
 
 BOUND_SPARE_S = 0.05    # seconds of the budget the per-stack bound leaves for the answer after it
+
+
+BOUND_SHARE = 0.25      # the most of the time budget the per-stack bound's price claims (`bounds_seconds`)
+
+
+def bounds_seconds(request, budget_s):
+    """The CPython seconds `bounds` takes, about: the per-stack bound's states (algorithms/real_bound.py
+    stacks_states) at COST_MODEL real_bound_state_s each, at most BOUND_SHARE of the time budget
+    `budget_s`: the bound runs on what the plan leaves (`bounds`, deadline_before), and where that is
+    short the pooled bound stands, rather than the plan's family narrowing for the bound's sake."""
+    stacks = real_bound.fighting_stacks(request.entries)
+    states = real_bound.stacks_states(Rounds([t.model for t in request.targets]),
+                                      [t.defenders for t in request.targets], stacks, request.R)
+    return min(COST_MODEL["real_bound_state_s"] * states, BOUND_SHARE * budget_s)
 
 
 def _armies(request):

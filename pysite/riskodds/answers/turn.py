@@ -112,7 +112,7 @@ def turn(position, player, reinforcements, goal, *, rules=STANDARD, min_move="di
     if found:           # the real play ran out after the plan beside it was found: no second search
         family, solved = found["family"], found["solved"]
     else:
-        family = choose_family(request, budget, priced)
+        family = choose_family(request, budget, priced + real.bounds_seconds(request, budget.seconds))   # the interval
         try:
             family, solved = search_family(request, family, alternatives)
         except BudgetError as e:    # ran past its budget: say which narrower search was estimated to fit

@@ -222,10 +222,10 @@ COST_MODEL = {
     "real_sweep_numba_load_mb": 125,#   and the memory numba and LLVM take once loaded,
     "real_sweep_js_s": 6.5e-7,      #   per position swept in the browser's JavaScript (its own seconds),
     "real_sweep_js_line_s": 1.3e-7, #   and per vector looked up there (1.3x the compiled sweep: Node),
-    "real_sweep_python_s": 6e-5,    #   per position swept in plain Python (algorithms/real_sweep.py; with
+    "real_sweep_python_s": 4e-5,    #   per position swept in plain Python (algorithms/real_sweep.py; with
                                     #   the chances of failing and the records: South America 8/4 + 6,
-                                    #   8,504 positions, 0.45-0.53 s in all; Australia from Siam 5 + 40,
-                                    #   7,329, 0.51-0.55 s),
+                                    #   8,504 positions, 0.44-0.51 s in all; Australia from Siam 5 + 40,
+                                    #   7,329, 0.57-0.59 s; Siam 6 + 3, 117, 0.017-0.02 s),
     "real_sweep_python_line_s": 1.5e-6,#  and per vector looked up there,
     "real_vector_s": 2e-7,          #   per army vector listed (algorithms/real_space.py vectors),
     "real_spec_vector_s": 4e-7,     #   and per vector handed to the JavaScript sweep (its keys, JSON;
@@ -242,9 +242,16 @@ COST_MODEL = {
     "real_shared_position_bytes": 12,#  where several threads sweep: bytes per position shared by them
                                     #   (the key tables are made once and shared too: sweep-pool.js),
     "real_placement_s": 2e-5,       #   and per placement of the reinforcements tried,
-    "real_request_s": 0.12,         #   and once per request (reading it, the exact phase, the words:
-                                    #   Japan 5, Ural 4, Yakutsk 4 + 1, dice "most", one army moved at
-                                    #   least, 0.14-0.18 s of 0.19-0.22 s once the sweep is compiled),
+    "real_exact_s": 4e-4,           #   and the exact phase, per square root of the positions (CPython,
+                                    #   the printed move, December 2026: 117 positions 0.003 s, 8,504
+                                    #   0.02 s, 185,962 0.08 s, 769,418 0.10 s, 2,584,814 0.46-0.52 s;
+                                    #   Australia from Siam 20 + 5, 647,548, 0.89 s; turn_cost.py
+                                    #   exact_weight for the other),
+    "real_bound_state_s": 4e-5,     #   the interval's upper end given with a plan fixed in advance, per
+                                    #   state of the per-stack bound (algorithms/real_bound.py: Africa
+                                    #   from Brazil 15 and Southern Europe 10 + 8, 5,715 states, 0.2 s),
+    "real_request_s": 0.003,        #   and once per request (reading it, the words: Australia from Siam
+                                    #   6 + 3, 117 positions, 0.017-0.019 s in all with the plan beside)
     "hold_request_s": 2e-3,         # holding (answers/hold.py): once per request (rules of thumb, exact, words),
     "hold_state_s": 3.5e-6,         #   per state of the bound over the rules of thumb's fronts (`_likely_states`;
                                     #   filled in blocks, algorithms/hold_fill.py: 4.5e-6 one state at a time),
@@ -252,8 +259,8 @@ COST_MODEL = {
     "hold_bound_step_s": 2e-7,      #   per step of the lower bound's knapsack, once per holder front,
     "hold_table_s": 8e-6,           #   per table of a roll's outcomes (stack, territory, defenders, armies),
     "hold_state_mb": 1e-4,          #   MB per such state (integer keys and floats, and exact values),
-    "kill_request_s": 3e-2,         # the kill turn (answers/kill.py): once per request, per position of
-    "kill_state_s": 7e-5,           #   the bound on its search (algorithms/kill.py `states_bound`), and MB
+    "kill_request_s": 1e-2,         # the kill turn (answers/kill.py): once per request, per position of
+    "kill_state_s": 5e-5,           #   the bound on its search (algorithms/kill.py `states_bound`), and MB
     "kill_state_mb": 2.5e-4,        #   per such position (fitted by bench/calibrate_cost.py),
     "keep_request_s": 2e-3,         # keeping (answers/keep.py): once per request (the taking play beside it, words),
     "keep_state_s": 1.2e-5,         #   per position of the bound on the player's turn (algorithms/keep.py
