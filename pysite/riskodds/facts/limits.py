@@ -247,6 +247,9 @@ COST_MODEL = {
                                     #   0.02 s, 185,962 0.08 s, 769,418 0.10 s, 2,584,814 0.46-0.52 s;
                                     #   Australia from Siam 20 + 5, 647,548, 0.89 s; turn_cost.py
                                     #   exact_weight for the other),
+    "real_exact_browser": 1.5,      #   and in Pyodide, the browser's seconds per CPython second of it
+                                    #   (Node: Africa from Brazil 15 and Southern Europe 10 + 8 0.43 s,
+                                    #   Europe from Greenland 12 and North Africa 8 + 6 1.6-2.4 s),
     "real_bound_state_s": 4e-5,     #   the interval's upper end given with a plan fixed in advance, per
                                     #   state of the per-stack bound (algorithms/real_bound.py: Africa
                                     #   from Brazil 15 and Southern Europe 10 + 8, 5,715 states, 0.2 s),

@@ -34,7 +34,8 @@ def real_turn_cost(positions, vectors, placements, runner, in_browser, what, loa
     searched with it (answers/turn.py), priced as the derivation above says; its memory is held while
     the sweep's is (the interpreter's own counted once)."""
     python = (COST_MODEL["real_vector_s"] * vectors + COST_MODEL["real_placement_s"] * placements
-              + COST_MODEL["real_exact_s"] * exact * math.sqrt(positions) + COST_MODEL["real_request_s"])
+              + COST_MODEL["real_request_s"])
+    exact_s = COST_MODEL["real_exact_s"] * exact * math.sqrt(positions)     # after the sweep, on one thread
     if runner == "javascript":
         python += COST_MODEL["real_spec_vector_s"] * vectors
     per = {"numba": "real_sweep_numba_s", "javascript": "real_sweep_js_s", "python": "real_sweep_python_s"}[runner]
@@ -51,6 +52,10 @@ def real_turn_cost(positions, vectors, placements, runner, in_browser, what, loa
     else:
         both = plan + whole
     both += COST_MODEL["real_sweep_numba_load_s"] if load else 0.0
+    if in_browser:      # big integers run in Pyodide about as fast as here: not at the slowdown of small objects
+        both += exact_s * COST_MODEL["real_exact_browser"]
+    else:
+        python += exact_s
     per_vector = COST_MODEL["real_vector_bytes" if in_browser else "real_vector_bytes_cpython"]
     mb = COST_MODEL["real_position_bytes"] * positions + per_vector * vectors
     if shared:
