@@ -207,9 +207,10 @@ function flatRounds(rounds) {
 export function sweep(specJson, keyBytes, into, check = () => {}) {
   const spec = typeof specJson === "string" ? JSON.parse(specJson) : specJson;
   const keys = keysAsFloats(keyBytes);
-  // each position's one double (VF[i]: valueOf, failOf); the records after them. From Pyodide, `into` is the engine's own array of
-  // outDoubles(size) doubles (a PyProxy): the sweep writes straight into it, in WebAssembly's memory,
-  // with no copy either way (nothing grows that memory while this runs: no Python runs meanwhile).
+  // each position's one double (VF[i]: valueOf, failOf); the records after them. From Pyodide,
+  // `into` is the engine's own array of outDoubles(size) doubles (a PyProxy): the sweep writes
+  // straight into it, in WebAssembly's memory, with no copy either way (nothing grows that memory
+  // while this runs: no Python runs meanwhile).
   const view = bufferOf(into, spec.size);
   const VF = view ? view.data : new Float64Array(outDoubles(spec.size));
   try {
@@ -444,8 +445,8 @@ function sweepBlock(spec, toolsOf, b, keys, VF, C, rounds) {
             let c, f;
             if (dl < dy) {
               const g = VF[offset + (al ? downs[p * 4 + al] : ai) * ND + di - dl * stride];
-              if (g > 0 || (g === 0 && 1 / g > 0)) { c = g; f = 1.0 - g; }    // valueOf, failOf at once
-              else { f = -g; c = 1.0 - f; }
+              c = valueOf(g);
+              f = failOf(g);
             } else {
               const a2 = v - al;
               const diwo = di - (dy - 1) * stride;

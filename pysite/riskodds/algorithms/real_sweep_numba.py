@@ -305,6 +305,12 @@ def _fail(g):
     return -g
 
 
+@njit(cache=True, inline="always")
+def _read(g, side):
+    """_fail(g) where `side` (1), else _value(g)."""
+    return _fail(g) if side else _value(g)
+
+
 @njit(cache=True, nogil=True)
 def _sweep_block(b, keys, info, pos, held, pairs, pairs_start, first, defend, attack, AL, DL, PR, choose, by_dice,
                  slots, tstart, tbits, W, C, most_cap, most_l, relative, high, tiny, most_dice, mask_bits):
@@ -642,12 +648,12 @@ def _conquest(W, vals, a, lo, di, nb, qx, qy, choose, fast, src, work, info, pos
     nND = info[nb, 1]
     side = 1 if failing else 0
     if choose and qx < 0:
-        return (_fail(W[dj + line[a - 1] * nND]) if side else _value(W[dj + line[a - 1] * nND]))
+        return _read(W[dj + line[a - 1] * nND], side)
     if choose and qy < 0:
-        return (_fail(W[dj + line[lo] * nND]) if side else _value(W[dj + line[lo] * nND]))
+        return _read(W[dj + line[lo] * nND], side)
     best = 1.0 if failing else 0.0
     for m in range(a - 1, lo - 1, -1):
-        c = (_fail(W[dj + line[m] * nND]) if side else _value(W[dj + line[m] * nND]))
+        c = _read(W[dj + line[m] * nND], side)
         if (c < best) if failing else (c > best):
             best = c
     return best

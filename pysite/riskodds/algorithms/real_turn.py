@@ -62,9 +62,9 @@ How close floats must come to be compared exactly (`relative_for`): a value is a
 K = 6 positive terms p * child (K outcomes of a round), each p one rounding (eps = 2**-53) from
 w / W, each product one more, the sum K - 1 more: a value's relative error is at most its child's
 plus (K + 1) eps, and a sweep's child read back from its one double one eps more
-(algorithms/real_sweep.py, "One double per position"): (K + 2) eps <= 8 eps. A roll removes at least one army, so a course is at most `potential`
-rolls (the armies and defenders in play) deep, and every float is within r = 8 * potential * eps of
-its value, relatively (to first order; r stays below 1e-11 here). The best action's float is then
+(algorithms/real_sweep.py, "One double per position"): (K + 2) eps <= 8 eps. A roll removes at
+least one army, so a course is at most `potential` rolls (the armies and defenders in play) deep,
+and every float is within r = 8 * potential * eps of its value, relatively (to first order; r stays below 1e-11 here). The best action's float is then
 at least Q*(1 - r) and the best float at most Q*(1 + r): every action within 2r of the best float
 holds the best one. relative = 4r, twice that.
 
